@@ -1,0 +1,4 @@
+export * from "./migrate";
+export * from "./pagination";
+export * from "./pool";
+export * from "./transaction";

@@ -1,0 +1,4 @@
+export * from "./app-error";
+export * from "./codes";
+export * from "./grpc-status";
+export * from "./problem";

@@ -1,0 +1,5 @@
+export * from "./fresh";
+export * from "./nats";
+export * from "./postgres";
+export * from "./probe";
+export * from "./s3";

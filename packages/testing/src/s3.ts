@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Started } from "./postgres";
+import { freePort } from "./probe";
+
+export interface S3Endpoint {
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  bucket: string;
+  forcePathStyle: true;
+}
+
+/** Credentials s3rver accepts; any S3-compatible store configured through S3_* replaces them. */
+const S3RVER_KEY = "S3RVER";
+
+/**
+ * Find an S3-compatible store: S3_ENDPOINT (with S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY / S3_BUCKET), else
+ * start s3rver (a pure-JS S3 implementation from npm) on a free port with its own directory. Both are
+ * reached through the real AWS SDK and real presigned URLs.
+ */
+export async function findOrStartS3(
+  options: { port?: number; dir?: string; bucket?: string } = {},
+): Promise<Started & { s3: S3Endpoint }> {
+  const bucket = options.bucket ?? process.env.S3_BUCKET ?? "marketplace";
+  if (process.env.S3_ENDPOINT) {
+    const s3: S3Endpoint = {
+      endpoint: process.env.S3_ENDPOINT,
+      region: process.env.S3_REGION ?? "us-east-1",
+      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? S3RVER_KEY,
+      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? S3RVER_KEY,
+      bucket,
+      forcePathStyle: true,
+    };
+    await ensureBucket(s3);
+    return { url: s3.endpoint, source: "env", stop: async () => {}, s3 };
+  }
+  const { default: S3rver } = await import("s3rver");
+  const port = options.port ?? (await freePort());
+  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), "mp-s3-")));
+  const server = new S3rver({ port, address: "127.0.0.1", silent: true, directory: dir });
+  await server.run();
+  const s3: S3Endpoint = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: "us-east-1",
+    accessKeyId: S3RVER_KEY,
+    secretAccessKey: S3RVER_KEY,
+    bucket,
+    forcePathStyle: true,
+  };
+  await ensureBucket(s3);
+  return {
+    url: s3.endpoint,
+    source: "started",
+    s3,
+    stop: async () => {
+      await server.close();
+      if (!options.dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function ensureBucket(s3: S3Endpoint): Promise<void> {
+  const { S3Client, CreateBucketCommand, HeadBucketCommand } = await import("@aws-sdk/client-s3");
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: s3.bucket }));
+  } catch {
+    await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
+  } finally {
+    client.destroy();
+  }
+}

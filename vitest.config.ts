@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One configuration, three projects. Unit tests are pure and fast; integration and end-to-end tests talk
+ * to real PostgreSQL, NATS JetStream and object storage found (or started) by `@mp/testing`, so they get
+ * longer timeouts and run fewer files at once on a 2-core machine.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["{packages,services,gateway,deploy}/**/*.test.ts"],
+          exclude: ["**/node_modules/**", "**/*.int.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["{packages,services,gateway,deploy}/**/*.int.test.ts"],
+          exclude: ["**/node_modules/**"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          globalSetup: ["packages/testing/src/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          exclude: ["**/node_modules/**"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          globalSetup: ["packages/testing/src/global-setup.ts"],
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+    ],
+  },
+});
