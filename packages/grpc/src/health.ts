@@ -1,0 +1,40 @@
+import * as grpc from "@grpc/grpc-js";
+import * as protoLoader from "@grpc/proto-loader";
+import { protoPath } from "grpc-health-check";
+
+interface HealthClient extends grpc.Client {
+  check(
+    request: { service: string },
+    options: grpc.CallOptions,
+    callback: (error: grpc.ServiceError | null, response?: { status: string }) => void,
+  ): grpc.ClientUnaryCall;
+}
+
+let HealthCtor: (new (address: string, credentials: grpc.ChannelCredentials) => HealthClient) | undefined;
+
+function healthConstructor() {
+  if (!HealthCtor) {
+    const definition = protoLoader.loadSync(protoPath, { enums: String, defaults: true });
+    const loaded = grpc.loadPackageDefinition(definition) as unknown as {
+      grpc: { health: { v1: { Health: typeof HealthCtor } } };
+    };
+    HealthCtor = loaded.grpc.health.v1.Health;
+  }
+  return HealthCtor!;
+}
+
+/** A reusable health checker for one address: `check()` resolves true only for SERVING. */
+export function healthChecker(address: string) {
+  const Ctor = healthConstructor();
+  const client = new Ctor(address, grpc.credentials.createInsecure());
+  return {
+    check(service = "", timeoutMs = 1_000): Promise<boolean> {
+      return new Promise((resolve) => {
+        client.check({ service }, { deadline: Date.now() + timeoutMs }, (error, response) =>
+          resolve(!error && response?.status === "SERVING"),
+        );
+      });
+    },
+    close: () => client.close(),
+  };
+}

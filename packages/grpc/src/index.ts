@@ -1,0 +1,6 @@
+export * from "./client";
+export * from "./handlers";
+export * from "./health";
+export * from "./loader";
+export * from "./metadata";
+export * from "./server";

@@ -1,0 +1,2 @@
+export * from "./propagation";
+export * from "./sdk";
