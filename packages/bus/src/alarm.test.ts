@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Alarm } from "./alarm";
+
+describe("Alarm", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("sleeps for the given time unless woken", async () => {
+    const alarm = new Alarm();
+    let done = false;
+    const sleeping = alarm.sleep(1_000).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await sleeping;
+    expect(done).toBe(true);
+  });
+
+  it("wakes a sleeper at once and leaves no timer behind", async () => {
+    const alarm = new Alarm();
+    const sleeping = alarm.sleep(60_000);
+    alarm.wake();
+    await sleeping;
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("remembers a wake that came while nobody slept, once", async () => {
+    const alarm = new Alarm();
+    alarm.wake();
+    await alarm.sleep(60_000);
+    expect(vi.getTimerCount()).toBe(0);
+    const second = alarm.sleep(10);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10);
+    await second;
+  });
+});

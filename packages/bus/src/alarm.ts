@@ -1,0 +1,30 @@
+/**
+ * A sleep that can be cut short. A background loop sleeps on it between passes; a notification, a
+ * reconnect or `stop()` wakes it. A wake that arrives while the loop is busy is remembered, so the next
+ * sleep returns at once and no notification is lost between passes.
+ */
+export class Alarm {
+  #pending = false;
+  #wakeSleeper: (() => void) | undefined;
+
+  sleep(ms: number): Promise<void> {
+    if (this.#pending) {
+      this.#pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.#wakeSleeper = undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.#wakeSleeper = finish;
+    });
+  }
+
+  wake(): void {
+    if (this.#wakeSleeper) this.#wakeSleeper();
+    else this.#pending = true;
+  }
+}

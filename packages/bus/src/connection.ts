@@ -1,0 +1,98 @@
+import type { Logger } from "@mp/logger";
+import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from "@nats-io/jetstream";
+import type { NatsConnection } from "@nats-io/nats-core";
+import { connect } from "@nats-io/transport-node";
+import { assertNamespace, namespacedStreamName, namespacedSubject } from "./namespace";
+
+/**
+ * One NATS connection per service with its JetStream handles. Every subject and stream name goes through
+ * `subject()` / `streamName()`, so a namespace (`""` in production, `freshInfra().busNamespace` in tests)
+ * isolates everything a process publishes or consumes.
+ */
+export interface Bus {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  namespace: string;
+  /** `namespace + type`. */
+  subject(type: string): string;
+  /** Namespace-derived prefix (upper-cased, dots to `_`) + `name`. */
+  streamName(name: string): string;
+  /** Drain and close; bounded, so shutdown finishes even while NATS is unreachable. */
+  close(): Promise<void>;
+}
+
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/**
+ * Connect and keep reconnecting forever (`maxReconnectAttempts: -1`, also while waiting for the first
+ * connection), so a NATS outage degrades a service instead of killing it: the outbox keeps rows and
+ * consumers resume. Connection state changes are logged.
+ */
+export async function connectBus(options: {
+  url: string;
+  name: string;
+  namespace?: string;
+  logger: Logger;
+}): Promise<Bus> {
+  const namespace = assertNamespace(options.namespace ?? "");
+  const log = options.logger.child({ component: "bus" });
+  const nc = await connect({
+    servers: options.url,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1_000,
+    waitOnFirstConnect: true,
+  });
+  const statusLogged = logStatus(nc, log);
+  let jsm: JetStreamManager;
+  try {
+    jsm = await jetstreamManager(nc);
+  } catch (error) {
+    await nc.close();
+    await statusLogged;
+    throw error;
+  }
+  log.info({ server: nc.getServer(), namespace }, "connected to NATS");
+  return {
+    nc,
+    js: jetstream(nc),
+    jsm,
+    namespace,
+    subject: (type) => namespacedSubject(namespace, type),
+    streamName: (name) => namespacedStreamName(namespace, name),
+    close: async () => {
+      await closeConnection(nc);
+      await statusLogged;
+    },
+  };
+}
+
+async function logStatus(nc: NatsConnection, log: Logger): Promise<void> {
+  for await (const status of nc.status()) {
+    switch (status.type) {
+      case "disconnect":
+        log.warn({ server: status.server }, "disconnected from NATS; reconnecting");
+        break;
+      case "reconnect":
+        log.info({ server: status.server }, "reconnected to NATS");
+        break;
+      case "error":
+        log.warn({ err: status.error }, "NATS connection error");
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+async function closeConnection(nc: NatsConnection): Promise<void> {
+  if (nc.isClosed()) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+  });
+  await Promise.race([nc.drain().catch(() => {}), timedOut]);
+  clearTimeout(timer);
+  if (!nc.isClosed()) await nc.close();
+}

@@ -1,0 +1,63 @@
+import { AckPolicy, type ConsumerConfig, DeliverPolicy, JetStreamApiError } from "@nats-io/jetstream";
+import { nanos } from "@nats-io/nats-core";
+import type { Bus } from "./connection";
+
+/** Long enough for a handler and its transaction; a slower one is redelivered and caught by the inbox. */
+export const ACK_WAIT_MS = 30_000;
+
+/** "consumer already exists" (servers >= 2.10 refuse a create that would change a consumer). */
+const CONSUMER_EXISTS = 10148;
+
+export type ConsumerFilter = Pick<ConsumerConfig, "filter_subject" | "filter_subjects">;
+
+/**
+ * Server-side filter for the subjects: one subject as `filter_subject` (any server), several as
+ * `filter_subjects` (nats-server >= 2.10), else none at all, in which case the consumer skips other
+ * subjects itself. Both keys are always present so an update replaces whatever filter was there.
+ */
+export function consumerFilter(
+  subjects: readonly string[],
+  serverVersion: string | undefined,
+): ConsumerFilter {
+  if (subjects.length === 1) return { filter_subject: subjects[0], filter_subjects: undefined };
+  if (supportsMultipleFilters(serverVersion))
+    return { filter_subject: undefined, filter_subjects: [...subjects] };
+  return { filter_subject: undefined, filter_subjects: undefined };
+}
+
+export function supportsMultipleFilters(serverVersion: string | undefined): boolean {
+  const match = /^v?(\d+)\.(\d+)/.exec(serverVersion ?? "");
+  if (!match) return false;
+  const major = Number(match[1]);
+  const minor = Number(match[2]);
+  return major > 2 || (major === 2 && minor >= 10);
+}
+
+/**
+ * Create the durable pull consumer, or bring an existing one to this configuration. Deliveries are not
+ * capped by the server (`max_deliver -1`): the consumer counts them and dead-letters itself, which the
+ * server's own cap could not do.
+ */
+export async function ensureConsumer(
+  bus: Bus,
+  stream: string,
+  durable: string,
+  subjects: readonly string[],
+): Promise<void> {
+  const changeable = {
+    ack_wait: nanos(ACK_WAIT_MS),
+    max_deliver: -1,
+    ...consumerFilter(subjects, bus.nc.info?.version),
+  };
+  try {
+    await bus.jsm.consumers.add(stream, {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ...changeable,
+    });
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError) || error.code !== CONSUMER_EXISTS) throw error;
+    await bus.jsm.consumers.update(stream, durable, changeable);
+  }
+}

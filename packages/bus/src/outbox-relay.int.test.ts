@@ -1,0 +1,118 @@
+import { withTransaction } from "@mp/db";
+import { waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Bus } from "./connection";
+import { type EventEnvelope, newEvent } from "./envelope";
+import { appendToOutbox } from "./outbox";
+import { startOutboxRelay } from "./outbox-relay";
+import { ensureStream } from "./streams";
+import { type BusFixture, busFixture, readStream } from "./test-fixture";
+
+let fx: BusFixture;
+let bus: Bus;
+
+beforeAll(async () => {
+  fx = await busFixture("bus_relay");
+  bus = await fx.connect();
+});
+afterAll(async () => {
+  await fx?.cleanup();
+});
+
+async function sentAt(eventId: string): Promise<Date | null | undefined> {
+  const { rows } = await fx.pool.query<{ sent_at: Date | null }>(
+    "SELECT sent_at FROM outbox WHERE event_id = $1",
+    [eventId],
+  );
+  return rows[0]?.sent_at;
+}
+
+describe("outbox relay", () => {
+  it("republishes after a crash between publish and mark-sent, and JetStream drops the duplicate", async () => {
+    await ensureStream(bus, { name: "CRASH", subjects: ["crash.>"] });
+    const published: EventEnvelope[] = [];
+    const crashing = startOutboxRelay({
+      pool: fx.pool,
+      bus,
+      logger: fx.logger,
+      afterPublish: (e) => {
+        published.push(e);
+        throw new Error("simulated crash after publish");
+      },
+    });
+    const event = newEvent("crash.thing.happened.v1", "crash", { n: 1 });
+    await withTransaction(fx.pool, (client) => appendToOutbox(client, event));
+    await waitFor(() => (published.length > 0 ? true : undefined), { what: "the first publish" });
+    await crashing.stop();
+
+    expect(await sentAt(event.id)).toBeNull();
+    expect((await readStream(bus, "CRASH")).map((e) => e.msgId)).toEqual([event.id]);
+
+    const relay = startOutboxRelay({ pool: fx.pool, bus, logger: fx.logger });
+    try {
+      await waitFor(async () => ((await sentAt(event.id)) ? true : undefined), {
+        what: "the row marked sent",
+      });
+    } finally {
+      await relay.stop();
+    }
+    const entries = await readStream(bus, "CRASH");
+    expect(entries.map((e) => e.msgId)).toEqual([event.id]);
+    expect(entries[0]?.event).toEqual(event);
+  });
+
+  it("publishes the events of one transaction in insertion order and never those rolled back", async () => {
+    await ensureStream(bus, { name: "ORDER", subjects: ["order.>"] });
+    const relay = startOutboxRelay({ pool: fx.pool, bus, logger: fx.logger, batchSize: 2 });
+    try {
+      const committed = [1, 2, 3, 4, 5].map((n) => newEvent(`order.step.v${n}`, "order", { n }));
+      const rolledBack = [
+        newEvent("order.ghost.v1", "order", { ghost: 1 }),
+        newEvent("order.ghost.v1", "order", {}),
+      ];
+      const later = newEvent("order.after.v1", "order", { after: true });
+
+      await withTransaction(fx.pool, async (client) => {
+        for (const event of committed) await appendToOutbox(client, event);
+      });
+      await expect(
+        withTransaction(fx.pool, async (client) => {
+          for (const event of rolledBack) await appendToOutbox(client, event);
+          throw new Error("business rule failed");
+        }),
+      ).rejects.toThrow("business rule failed");
+      await withTransaction(fx.pool, (client) => appendToOutbox(client, later));
+
+      const entries = await waitFor(
+        async () => {
+          const all = await readStream(bus, "ORDER");
+          return all.length >= 6 ? all : undefined;
+        },
+        { what: "six events on the stream" },
+      );
+      expect(entries.map((e) => e.msgId)).toEqual([...committed, later].map((e) => e.id));
+      expect(entries.map((e) => e.subject)).toEqual([...committed, later].map((e) => bus.subject(e.type)));
+      const { rows } = await fx.pool.query(
+        "SELECT count(*)::int AS n FROM outbox WHERE event_type = 'order.ghost.v1'",
+      );
+      expect(rows[0].n).toBe(0);
+      expect(await relay.flush()).toBe(0);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it("flush publishes what is pending and reports how many", async () => {
+    await ensureStream(bus, { name: "FLUSH", subjects: ["flush.>"] });
+    // Stopped before the commit: neither its loop nor a notification can publish, only flush().
+    const relay = startOutboxRelay({ pool: fx.pool, bus, logger: fx.logger });
+    await relay.stop();
+    const events = [newEvent("flush.a.v1", "flush", {}), newEvent("flush.b.v1", "flush", {})];
+    await withTransaction(fx.pool, async (client) => {
+      for (const event of events) await appendToOutbox(client, event);
+    });
+    expect(await relay.flush()).toBe(events.length);
+    expect(await relay.flush()).toBe(0);
+    expect((await readStream(bus, "FLUSH")).map((e) => e.msgId)).toEqual(events.map((e) => e.id));
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./main";
+export * from "./service";
+export * from "./unit-of-work";

@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { assetsService } from "./module";
+
+await runServiceMain(assetsService);

@@ -1,0 +1,161 @@
+import { connectBus } from "@mp/bus";
+import type { CatalogueProto, Principal, PublishingProto } from "@mp/contracts";
+import { createUnaryClient, loadProto } from "@mp/grpc";
+import { testLogger } from "@mp/logger";
+import { type RunningService, startService } from "@mp/runtime";
+import { publishingService } from "@mp/svc-publishing";
+import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogueService } from "./module";
+
+const admin: Principal = {
+  subject: "admin-1",
+  organisationId: "0193a1b2-0000-7000-8000-0000000000a1",
+  roles: ["admin"],
+  via: "jwt",
+};
+const provider: Principal = { ...admin, subject: "p-1", roles: ["provider"] };
+
+let infra: TestInfra;
+let catalogue: RunningService;
+let publishing: RunningService;
+
+const catalogueProto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace
+  .catalogue.v1;
+const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
+  .publishing.v1;
+
+beforeAll(async () => {
+  infra = await freshInfra("catalogue");
+  const env = {
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    BUS_NAMESPACE: infra.busNamespace,
+    CATALOGUE_GRPC_PORT: "0",
+    PUBLISHING_GRPC_PORT: "0",
+    LOG_LEVEL: "silent",
+  };
+  [catalogue, publishing] = await Promise.all([
+    startService(catalogueService, env, { logger: testLogger("catalogue") }),
+    startService(publishingService, env, { logger: testLogger("publishing") }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([catalogue?.stop(), publishing?.stop()]);
+  await infra?.cleanup();
+});
+
+const client = () =>
+  createUnaryClient(catalogueProto.CatalogueService, `127.0.0.1:${catalogue.grpcPort}`, {
+    upstream: "catalogue",
+  });
+
+describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
+  it("creates, reads and lists instances", async () => {
+    const c = client();
+    const created = await c.call(
+      "createInstance",
+      { name: "Europe", defaultCurrency: "EUR", platformFeeBps: 1000 },
+      { principal: admin, requestId: "r1" },
+    );
+    expect(created).toMatchObject({
+      name: "Europe",
+      ownerOrganisationId: admin.organisationId,
+      platformFeeBps: 1000,
+    });
+    expect(created.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    expect(created.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+    const read = await c.call(
+      "getInstance",
+      { id: created.id.toUpperCase() },
+      { principal: provider, requestId: "r2" },
+    );
+    expect(read).toEqual(created);
+
+    await c.call(
+      "createInstance",
+      { name: "Asia", defaultCurrency: "JPY", platformFeeBps: 0 },
+      { principal: admin, requestId: "r3" },
+    );
+    const page1 = await c.call(
+      "listInstances",
+      { page: 1, pageSize: 1, orderBy: "name", direction: "asc" },
+      { principal: provider, requestId: "r4" },
+    );
+    expect(page1).toMatchObject({ page: 1, pageSize: 1, totalCount: 2, totalPages: 2 });
+    expect(page1.items.map((i) => i.name)).toEqual(["Asia"]);
+    const beyond = await c.call(
+      "listInstances",
+      { page: 5, pageSize: 1 },
+      { principal: provider, requestId: "r5" },
+    );
+    expect(beyond).toMatchObject({ items: [], totalCount: 2 });
+    c.close();
+  });
+
+  it("answers not-found for unknown or malformed ids, and forbids non-admins to create", async () => {
+    const c = client();
+    const ctx = { principal: admin, requestId: "r" };
+    await expect(
+      c.call("getInstance", { id: "0193a1b2-0000-7000-8000-000000000000" }, ctx),
+    ).rejects.toMatchObject({ code: "not-found" });
+    await expect(c.call("getInstance", { id: "nope" }, ctx)).rejects.toMatchObject({ code: "not-found" });
+    await expect(
+      c.call(
+        "createInstance",
+        { name: "x", defaultCurrency: "EUR", platformFeeBps: 0 },
+        { principal: provider, requestId: "r" },
+      ),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    c.close();
+  });
+
+  it("publishes catalogue.instance.created.v1 once, and publishing learns the instance from it", async () => {
+    const c = client();
+    const created = await c.call(
+      "createInstance",
+      { name: "Americas", defaultCurrency: "USD", platformFeeBps: 250 },
+      { principal: admin, requestId: "r" },
+    );
+
+    const bus = await connectBus({
+      url: infra.natsUrl,
+      name: "probe",
+      namespace: infra.busNamespace,
+      logger: testLogger(),
+    });
+    const message = await waitFor(
+      async () => {
+        try {
+          return (await bus.jsm.streams.getMessage(bus.streamName("CATALOGUE"), {
+            last_by_subj: bus.subject("catalogue.instance.created.v1"),
+          })) ?? undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      { what: "instance event on the stream" },
+    );
+    const envelope = message.json<{ id: string; type: string; data: { id: string } }>();
+    expect(envelope.type).toBe("catalogue.instance.created.v1");
+    expect(envelope.data.id).toBe(created.id);
+    expect(message.header.get("Nats-Msg-Id")).toBe(envelope.id);
+    const subject = bus.subject("catalogue.instance.created.v1");
+    const info = await bus.jsm.streams.info(bus.streamName("CATALOGUE"), { subjects_filter: subject });
+    expect(info.state.subjects?.[subject]).toBe(2 + 1); // Europe and Asia from the first test, then this one
+    await bus.close();
+
+    const pub = createUnaryClient(publishingProto.PublishingService, `127.0.0.1:${publishing.grpcPort}`, {
+      upstream: "publishing",
+    });
+    const known = await waitFor(
+      () => pub.call("getInstanceReference", { id: created.id }, { requestId: "r" }).catch(() => undefined),
+      { what: "publishing to learn the instance" },
+    );
+    expect(known).toMatchObject({ id: created.id, defaultCurrency: "USD" });
+    pub.close();
+    c.close();
+  });
+});

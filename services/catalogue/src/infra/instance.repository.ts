@@ -1,0 +1,68 @@
+import { type Paged, type Pool, type PoolClient, paged, pageWindow } from "@mp/db";
+import type { InstanceRepository, ListInstancesQuery } from "../application/ports";
+import type { Instance, InstanceId } from "../domain/instance";
+
+interface InstanceRow {
+  id: string;
+  name: string;
+  owner_organisation_id: string;
+  default_currency: string;
+  platform_fee_bps: number;
+  created_at: Date;
+}
+
+const toInstance = (row: InstanceRow): Instance => ({
+  id: row.id as InstanceId,
+  name: row.name,
+  ownerOrganisationId: row.owner_organisation_id,
+  defaultCurrency: row.default_currency,
+  platformFeeBps: row.platform_fee_bps,
+  createdAt: row.created_at,
+});
+
+/** ORDER BY clauses by contract orderBy value; ids break ties so pages never overlap or skip rows. */
+const ORDER_SQL = {
+  createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
+  name: { asc: "lower(name) ASC, id ASC", desc: "lower(name) DESC, id DESC" },
+} as const;
+
+export function makeInstanceRepository(pool: Pool): InstanceRepository {
+  return {
+    async insert(tx: PoolClient, instance: Instance) {
+      await tx.query(
+        `INSERT INTO instances (id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          instance.id,
+          instance.name,
+          instance.ownerOrganisationId,
+          instance.defaultCurrency,
+          instance.platformFeeBps,
+          instance.createdAt,
+        ],
+      );
+    },
+
+    async get(id: string) {
+      const { rows } = await pool.query<InstanceRow>("SELECT * FROM instances WHERE id = $1", [id]);
+      return rows[0] ? toInstance(rows[0]) : undefined;
+    },
+
+    async list(query: ListInstancesQuery): Promise<Paged<Instance>> {
+      const { limit, offset } = pageWindow(query.page, query.pageSize);
+      const order = ORDER_SQL[query.orderBy][query.direction];
+      const { rows } = await pool.query<InstanceRow & { total: string }>(
+        `SELECT *, count(*) OVER () AS total FROM instances ORDER BY ${order} LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      );
+      const total = rows[0] ? Number(rows[0].total) : await countAll(pool);
+      return paged(rows.map(toInstance), query.page, query.pageSize, total);
+    },
+  };
+}
+
+/** A page past the end has no rows to carry the window count; ask for it directly. */
+async function countAll(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM instances");
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { catalogueService } from "./module";
+
+await runServiceMain(catalogueService);

@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { iotadapterService } from "./module";
+
+await runServiceMain(iotadapterService);

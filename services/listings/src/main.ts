@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { listingsService } from "./module";
+
+await runServiceMain(listingsService);

@@ -1,0 +1,10 @@
+-- Instances publishing has learned of from catalogue.instance.created.v1. Items are created only in
+-- instances listed here, so publishing never calls the catalogue to validate a request.
+CREATE TABLE known_instances (
+  id uuid PRIMARY KEY,
+  owner_organisation_id uuid NOT NULL,
+  default_currency char(3) NOT NULL,
+  platform_fee_bps integer NOT NULL,
+  created_at timestamptz NOT NULL,
+  learned_at timestamptz NOT NULL DEFAULT now()
+);

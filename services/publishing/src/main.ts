@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { publishingService } from "./module";
+
+await runServiceMain(publishingService);

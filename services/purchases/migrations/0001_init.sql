@@ -1,0 +1,3 @@
+-- The purchases schema. Its own tables arrive with its issue; the bus tables (outbox, inbox, dead letters)
+-- are applied before this file by the runtime.
+SELECT 1;

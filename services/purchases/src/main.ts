@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { purchasesService } from "./module";
+
+await runServiceMain(purchasesService);

@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { STREAMS } from "@mp/contracts";
+import type { ServiceModule, ServiceSpec } from "@mp/runtime";
+import { PURCHASES_SERVICE, purchasesGrpc } from "./transport/purchases.grpc";
+
+/** Builds the purchases service from its dependencies; main.ts, the launcher and the tests share it. */
+export function buildPurchases(): ServiceModule {
+  return { grpc: { [PURCHASES_SERVICE]: purchasesGrpc() } };
+}
+
+export const purchasesService: ServiceSpec = {
+  name: "purchases",
+  migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
+  streams: [STREAMS.PURCHASES],
+  build: () => buildPurchases(),
+};

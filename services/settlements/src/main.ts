@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { settlementsService } from "./module";
+
+await runServiceMain(settlementsService);

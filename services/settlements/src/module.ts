@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { STREAMS } from "@mp/contracts";
+import type { ServiceModule, ServiceSpec } from "@mp/runtime";
+import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
+
+/** Builds the settlements service from its dependencies; main.ts, the launcher and the tests share it. */
+export function buildSettlements(): ServiceModule {
+  return { grpc: { [SETTLEMENTS_SERVICE]: settlementsGrpc() } };
+}
+
+export const settlementsService: ServiceSpec = {
+  name: "settlements",
+  migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
+  streams: [STREAMS.SETTLEMENTS],
+  build: () => buildSettlements(),
+};
