@@ -129,9 +129,11 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
     const message = await waitFor(
       async () => {
         try {
-          return (await bus.jsm.streams.getMessage(bus.streamName("CATALOGUE"), {
-            last_by_subj: bus.subject("catalogue.instance.created.v1"),
-          })) ?? undefined;
+          return (
+            (await bus.jsm.streams.getMessage(bus.streamName("CATALOGUE"), {
+              last_by_subj: bus.subject("catalogue.instance.created.v1"),
+            })) ?? undefined
+          );
         } catch {
           return undefined;
         }
