@@ -1,3 +1,4 @@
+export * from "./currencies";
 export * from "./events/catalogue";
 export * from "./events/streams";
 export type { ProtoGrpcType as AssetsProto } from "./generated/assets";
@@ -7,5 +8,4 @@ export type { ProtoGrpcType as ListingsProto } from "./generated/listings";
 export type { ProtoGrpcType as PublishingProto } from "./generated/publishing";
 export type { ProtoGrpcType as PurchasesProto } from "./generated/purchases";
 export type { ProtoGrpcType as SettlementsProto } from "./generated/settlements";
-export * from "./currencies";
 export * from "./principal";

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
 
 export interface TestInfra {
   /** A database created for this test file, dropped by `cleanup`. */
@@ -8,7 +7,7 @@ export interface TestInfra {
   natsUrl: string;
   /** Prefix for this file's JetStream streams and subjects (e.g. `t1a2b3c.`), so files never share a stream. */
   busNamespace: string;
-  s3: ReturnType<typeof inject<"infra">>["s3"];
+  s3: import("./s3").S3Endpoint;
   cleanup: () => Promise<void>;
 }
 
@@ -17,6 +16,8 @@ export interface TestInfra {
  * schemas in it) and a bus namespace. Call once per file in `beforeAll`, and `cleanup` in `afterAll`.
  */
 export async function freshInfra(label = "t"): Promise<TestInfra> {
+  // Imported here, not at the top: the rest of @mp/testing is used outside vitest (the local launcher).
+  const { inject } = await import("vitest");
   const infra = inject("infra");
   const suffix = randomBytes(4).toString("hex");
   const database = `${label.replace(/[^a-z0-9]/g, "_").slice(0, 20)}_${suffix}`;

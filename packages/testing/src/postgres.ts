@@ -50,6 +50,8 @@ export async function startEmbeddedPostgres(
     authMethod: "password",
     persistent,
     createPostgresUser: true,
+    // C locale: machines without en_US.UTF-8 still initialise, and the database is UTF-8, never SQL_ASCII.
+    initdbFlags: ["--encoding=UTF8", "--locale=C", "--lc-messages=C"],
     onLog: () => {},
     onError: (m) => options.log?.(String(m)),
   });

@@ -22,21 +22,30 @@ const S3RVER_KEY = "S3RVER";
  * reached through the real AWS SDK and real presigned URLs.
  */
 export async function findOrStartS3(
-  options: { port?: number; dir?: string; bucket?: string } = {},
+  options: { port?: number; dir?: string; bucket?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<Started & { s3: S3Endpoint }> {
-  const bucket = options.bucket ?? process.env.S3_BUCKET ?? "marketplace";
-  if (process.env.S3_ENDPOINT) {
+  const env = options.env ?? process.env;
+  const bucket = options.bucket ?? env.S3_BUCKET ?? "marketplace";
+  if (env.S3_ENDPOINT) {
     const s3: S3Endpoint = {
-      endpoint: process.env.S3_ENDPOINT,
-      region: process.env.S3_REGION ?? "us-east-1",
-      accessKeyId: process.env.S3_ACCESS_KEY_ID ?? S3RVER_KEY,
-      secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? S3RVER_KEY,
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION ?? "us-east-1",
+      accessKeyId: env.S3_ACCESS_KEY_ID ?? S3RVER_KEY,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? S3RVER_KEY,
       bucket,
       forcePathStyle: true,
     };
     await ensureBucket(s3);
     return { url: s3.endpoint, source: "env", stop: async () => {}, s3 };
   }
+  return startS3rver({ ...options, bucket });
+}
+
+/** Start s3rver (a pure-JS S3 implementation from npm) on a free or given port with its own directory. */
+export async function startS3rver(
+  options: { port?: number; dir?: string; bucket?: string } = {},
+): Promise<Started & { s3: S3Endpoint }> {
+  const bucket = options.bucket ?? "marketplace";
   const { default: S3rver } = await import("s3rver");
   const port = options.port ?? (await freePort());
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), "mp-s3-")));

@@ -1,0 +1,44 @@
+import { REPO_ROOT } from "../paths";
+import { type ExitInfo, type ManagedChild, spawnManaged } from "./child-process";
+import { commandFor, type Env, TARGETS, type Target } from "./targets";
+
+export interface Fleet {
+  children: ReadonlyMap<Target, ManagedChild>;
+  /** Resolves when a child exits while nobody asked it to; never once stop() has been called. */
+  unexpectedExit: Promise<{ child: ManagedChild; exit: ExitInfo }>;
+  /** Stops every child at once (each SIGTERM, then SIGKILL after 10 s); resolves when all are gone. */
+  stop(): Promise<void>;
+}
+
+/** Spawns every service and the gateway at once: the gateway's /readyz already waits for its upstreams. */
+export function startFleet(env: Env, envs: Record<Target, Env>, sink: (line: string) => void): Fleet {
+  const children = new Map<Target, ManagedChild>();
+  for (const target of TARGETS) {
+    const { command, args } = commandFor(target, env, REPO_ROOT);
+    children.set(
+      target,
+      spawnManaged({ name: target, command, args, env: envs[target], cwd: REPO_ROOT, sink }),
+    );
+  }
+  let stopping: Promise<void> | undefined;
+  const unexpectedExit = new Promise<{ child: ManagedChild; exit: ExitInfo }>((resolve) => {
+    for (const child of children.values()) {
+      child.exited.then((exit) => {
+        if (!stopping) resolve({ child, exit });
+      });
+    }
+  });
+  return {
+    children,
+    unexpectedExit,
+    stop: () => {
+      stopping ??= Promise.all([...children.values()].map((child) => child.stop())).then(() => undefined);
+      return stopping;
+    },
+  };
+}
+
+export function exitMessage(name: string, exit: ExitInfo): string {
+  if (exit.error) return `${name} could not be started (${exit.error.message})`;
+  return `${name} exited unexpectedly (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`})`;
+}

@@ -1,0 +1,95 @@
+import { DEFAULT_GRPC_PORTS, SERVICE_NAMES } from "@mp/config";
+import { describe, expect, it } from "vitest";
+import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
+import { DEV_SECRETS, type PortPlan, planPorts, type StackEndpoints, targetEnvs } from "./stack-env";
+
+const grpc = Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, 61000 + i])) as PortPlan["grpc"];
+const endpoints: StackEndpoints = {
+  databaseUrl: "postgres://postgres:postgres@127.0.0.1:54329/marketplace",
+  natsUrl: "nats://127.0.0.1:4223",
+  s3: {
+    endpoint: "http://127.0.0.1:4569",
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    bucket: "marketplace",
+    forcePathStyle: true,
+  },
+  ports: { gateway: 61100, grpc },
+  jwksFile: "/data/dev-keys/jwks.json",
+};
+
+describe("targetEnvs", () => {
+  const envs = targetEnvs({ PATH: "/bin", LOG_LEVEL: "debug" }, endpoints);
+
+  it("gives every process the infrastructure and every peer's address", () => {
+    for (const env of Object.values(envs)) {
+      expect(env).toMatchObject({
+        PATH: "/bin",
+        NODE_ENV: "development",
+        LOG_LEVEL: "debug",
+        DATABASE_URL: endpoints.databaseUrl,
+        NATS_URL: endpoints.natsUrl,
+        BUS_NAMESPACE: "",
+        GRPC_HOST: "127.0.0.1",
+        S3_ENDPOINT: "http://127.0.0.1:4569",
+        S3_BUCKET: "marketplace",
+        CATALOGUE_GRPC_URL: "127.0.0.1:61000",
+        IOT_ADAPTER_GRPC_URL: `127.0.0.1:${grpc["iot-adapter"]}`,
+      });
+    }
+    expect(envs["iot-adapter"].IOT_ADAPTER_GRPC_PORT).toBe(String(grpc["iot-adapter"]));
+  });
+
+  it("hands each secret only to the process that uses it", () => {
+    expect(envs.settlements.STRIPE_WEBHOOK_SECRET).toBe(DEV_SECRETS.STRIPE_WEBHOOK_SECRET);
+    expect(envs["iot-adapter"].INFUSE_API_KEY).toBe(DEV_SECRETS.INFUSE_API_KEY);
+    expect(envs["iot-adapter"].INFUSE_API_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(envs.gateway.STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(envs.catalogue.INFUSE_API_KEY).toBeUndefined();
+  });
+
+  it("points the gateway at the development JWKS file unless a JWKS URL is configured", () => {
+    expect(envs.gateway).toMatchObject({
+      GATEWAY_HOST: "127.0.0.1",
+      GATEWAY_PORT: "61100",
+      AUTH_ISSUER: DEV_ISSUER,
+      AUTH_AUDIENCE: DEV_AUDIENCE,
+      AUTH_JWKS_FILE: "/data/dev-keys/jwks.json",
+    });
+    const withUrl = targetEnvs({ AUTH_JWKS_URL: "https://idp.test/jwks" }, endpoints).gateway;
+    expect(withUrl.AUTH_JWKS_FILE).toBeUndefined();
+    expect(withUrl.AUTH_JWKS_URL).toBe("https://idp.test/jwks");
+  });
+});
+
+describe("planPorts", () => {
+  it("uses the contract's defaults and the environment's overrides", async () => {
+    const free = await planPorts({}, true);
+    const ports = await planPorts({ CATALOGUE_GRPC_PORT: String(free.grpc.catalogue) }, false, free.gateway);
+    expect(ports.grpc.catalogue).toBe(free.grpc.catalogue);
+    expect(ports.grpc.publishing).toBe(DEFAULT_GRPC_PORTS.publishing);
+    expect(ports.gateway).toBe(free.gateway);
+  });
+
+  it("gives an ephemeral stack distinct free ports", async () => {
+    const ports = await planPorts({}, true);
+    const all = [ports.gateway, ...Object.values(ports.grpc)];
+    expect(new Set(all).size).toBe(SERVICE_NAMES.length + 1);
+  });
+
+  it("names the port and the variable when a port is taken", async () => {
+    const { createServer } = await import("node:net");
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const taken = (server.address() as { port: number }).port;
+    try {
+      await expect(planPorts({ LISTINGS_GRPC_PORT: String(taken) }, false, 1)).rejects.toThrow(
+        `port ${taken} for listings is already in use: stop what listens there or set LISTINGS_GRPC_PORT`,
+      );
+      await expect(planPorts({ GATEWAY_PORT: "http" }, false)).rejects.toThrow(/GATEWAY_PORT must be a port/);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { DEFAULT_GRPC_PORTS, grpcPortKey, grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
+import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
+import type { S3Endpoint } from "../testing-infra";
+import { freePort, isListening } from "../testing-infra";
+import type { Env, Target } from "./targets";
+
+export interface PortPlan {
+  gateway: number;
+  grpc: Record<ServiceName, number>;
+}
+
+/** Development values for secrets the services require; never valid anywhere but a local stack. */
+export const DEV_SECRETS = {
+  STRIPE_WEBHOOK_SECRET: "whsec_dev_local_marketplace_0000000000",
+  STRIPE_API_KEY: "sk_test_dev",
+  INFUSE_API_KEY: "dev-infuse-api-key",
+} as const;
+
+/** Until the Infuse-IoT simulator lands, iot-adapter is pointed at this placeholder address. */
+export const PLACEHOLDER_INFUSE_API_URL = "http://127.0.0.1:8090";
+
+/**
+ * Ports for the services and the gateway. Ephemeral stacks take free ports so tests run side by side;
+ * otherwise the contract's defaults (or `<NAME>_GRPC_PORT`, `GATEWAY_PORT`) are used and a port already
+ * taken fails the start with its name, rather than a service crashing on EADDRINUSE later.
+ */
+export async function planPorts(env: Env, ephemeral: boolean, gatewayPort?: number): Promise<PortPlan> {
+  if (ephemeral) {
+    const taken = new Set<number>();
+    const take = async (): Promise<number> => {
+      for (;;) {
+        const port = await freePort();
+        if (taken.has(port)) continue;
+        taken.add(port);
+        return port;
+      }
+    };
+    const grpc = {} as Record<ServiceName, number>;
+    for (const name of SERVICE_NAMES) grpc[name] = await take();
+    return { gateway: gatewayPort ?? (await take()), grpc };
+  }
+  const grpcHost = dialHost(env.GRPC_HOST ?? "127.0.0.1");
+  const grpc = {} as Record<ServiceName, number>;
+  for (const name of SERVICE_NAMES) {
+    const key = grpcPortKey(name);
+    grpc[name] = await unusedPort(name, key, grpcHost, parsePort(key, env[key], DEFAULT_GRPC_PORTS[name]));
+  }
+  const gatewayHost = dialHost(env.GATEWAY_HOST ?? "127.0.0.1");
+  const gateway = gatewayPort ?? parsePort("GATEWAY_PORT", env.GATEWAY_PORT, 8080);
+  return { gateway: await unusedPort("gateway", "GATEWAY_PORT", gatewayHost, gateway), grpc };
+}
+
+async function unusedPort(name: string, key: string, host: string, port: number): Promise<number> {
+  if (await isListening(host, port)) {
+    throw new Error(`port ${port} for ${name} is already in use: stop what listens there or set ${key}`);
+  }
+  return port;
+}
+
+function parsePort(key: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${key} must be a port, got "${raw}"`);
+  return port;
+}
+
+/** Where peers dial a server bound to `host`: a wildcard bind is reached through loopback. */
+export function dialHost(host: string): string {
+  return host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+}
+
+export interface StackEndpoints {
+  databaseUrl: string;
+  natsUrl: string;
+  s3: S3Endpoint;
+  ports: PortPlan;
+  jwksFile: string;
+}
+
+/**
+ * The env contract, per target: everything inherited from the launcher's environment, then the
+ * infrastructure the launcher found or started, every service's port and peer URL, and each target's own
+ * keys. Secrets go only to the target that uses them, as in docker-compose and Kubernetes.
+ */
+export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, Env> {
+  const grpcHost = env.GRPC_HOST ?? "127.0.0.1";
+  const common: Env = {
+    ...env,
+    NODE_ENV: env.NODE_ENV ?? "development",
+    LOG_LEVEL: env.LOG_LEVEL ?? "info",
+    DATABASE_URL: endpoints.databaseUrl,
+    NATS_URL: endpoints.natsUrl,
+    BUS_NAMESPACE: env.BUS_NAMESPACE ?? "",
+    GRPC_HOST: grpcHost,
+    S3_ENDPOINT: endpoints.s3.endpoint,
+    S3_REGION: endpoints.s3.region,
+    S3_ACCESS_KEY_ID: endpoints.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: endpoints.s3.secretAccessKey,
+    S3_BUCKET: endpoints.s3.bucket,
+  };
+  for (const name of SERVICE_NAMES) {
+    common[grpcPortKey(name)] = String(endpoints.ports.grpc[name]);
+    common[grpcUrlKey(name)] = `${dialHost(grpcHost)}:${endpoints.ports.grpc[name]}`;
+  }
+  const envs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, { ...common }])) as Record<Target, Env>;
+  envs["iot-adapter"] = {
+    ...common,
+    INFUSE_API_URL: env.INFUSE_API_URL ?? PLACEHOLDER_INFUSE_API_URL,
+    INFUSE_API_KEY: env.INFUSE_API_KEY ?? DEV_SECRETS.INFUSE_API_KEY,
+  };
+  envs.settlements = {
+    ...common,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? DEV_SECRETS.STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_KEY: env.STRIPE_API_KEY ?? DEV_SECRETS.STRIPE_API_KEY,
+  };
+  envs.gateway = {
+    ...common,
+    GATEWAY_HOST: env.GATEWAY_HOST ?? "127.0.0.1",
+    GATEWAY_PORT: String(endpoints.ports.gateway),
+    AUTH_ISSUER: env.AUTH_ISSUER ?? DEV_ISSUER,
+    AUTH_AUDIENCE: env.AUTH_AUDIENCE ?? DEV_AUDIENCE,
+    RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE ?? "1000",
+    ...(env.AUTH_JWKS_URL ? {} : { AUTH_JWKS_FILE: endpoints.jwksFile }),
+  };
+  return envs;
+}

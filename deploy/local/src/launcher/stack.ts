@@ -1,0 +1,177 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
+import { type DevTokenInput, loadDevKeys, signDevToken } from "../dev-keys";
+import { DEFAULT_DATA_DIR, REPO_ROOT } from "../paths";
+import type { S3Endpoint } from "../testing-infra";
+import type { ExitInfo } from "./child-process";
+import { type DemoCredentials, issueDemoCredentials } from "./credentials";
+import { exitMessage, type Fleet, startFleet } from "./fleet";
+import { type Infra, startInfra } from "./infra";
+import { waitUntilReady } from "./readiness";
+import { dialHost, planPorts, targetEnvs } from "./stack-env";
+import { type Env, missingEntries } from "./targets";
+
+export interface LocalStackOptions {
+  /** State kept across runs: pg/, nats/, s3/, dev-keys/, demo-credentials.json. Default `.local/`. */
+  dataDir?: string;
+  /** Default GATEWAY_PORT, else 8080 (a free port when ephemeral). */
+  gatewayPort?: number;
+  /** Fresh temporary directories and free ports for everything, all removed by stop(): for tests. */
+  ephemeral?: boolean;
+  /** Use PostgreSQL on :5432 and NATS on :4222 when they answer, instead of starting private ones. */
+  useLocal?: boolean;
+  /** Merged over process.env (undefined unsets a key); read for DATABASE_URL etc. and passed to children. */
+  env?: Env;
+  /** Receives every line: the launcher's own (`[launcher] ...`) and each child's (`[name] ...`). */
+  log?: (line: string) => void;
+  /** Aborting during start-up stops what has started and rejects. */
+  signal?: AbortSignal;
+  readyTimeoutMs?: number;
+}
+
+export type StopReason = { kind: "requested" } | { kind: "crashed"; name: string; exit: ExitInfo };
+
+export interface LocalStack {
+  gatewayUrl: string;
+  credentials: DemoCredentials;
+  credentialsFile: string;
+  databaseUrl: string;
+  natsUrl: string;
+  s3: S3Endpoint;
+  /** The secret settlements verifies Stripe-Signature with, for signing test notifications. */
+  stripeWebhookSecret: string;
+  /** Signs a token the gateway accepts (same keys, issuer and audience as the demo tokens). */
+  signToken(input: Omit<DevTokenInput, "keysDir" | "issuer" | "audience">): Promise<string>;
+  /** Resolves once everything has stopped: after stop(), or after a child died and took the stack down. */
+  stopped: Promise<StopReason>;
+  /** Stops every child (SIGTERM, SIGKILL after 10 s), then the infrastructure it started. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the stack the way production runs it, one process per service: infrastructure found or started,
+ * every service and the gateway spawned with the env contract, then waits for the gateway's /readyz. A
+ * failure on the way stops whatever had started before rejecting, so no process is left behind.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const { ephemeral = false, useLocal, signal } = options;
+  const env = mergeEnv(process.env, options.env);
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const say = (message: string) => log(`[launcher] ${message}`);
+  const missing = missingEntries(env, REPO_ROOT);
+  if (missing.length > 0) throw new Error(`cannot start: missing entry points ${missing.join(", ")}`);
+  const ports = await planPorts(env, ephemeral, options.gatewayPort);
+  const cleanups = new Cleanups();
+  try {
+    const started = Date.now();
+    const dataDir = ephemeral
+      ? await mkdtemp(join(tmpdir(), "mp-local-"))
+      : (options.dataDir ?? DEFAULT_DATA_DIR);
+    await mkdir(dataDir, { recursive: true });
+    if (ephemeral) cleanups.add(() => rm(dataDir, { recursive: true, force: true }));
+    const onStarting = () => say("starting PostgreSQL, NATS JetStream and S3 ...");
+    const infra = await startInfra({ env, dataDir, ephemeral, useLocal, onStarting });
+    cleanups.add(infra.stop);
+    say(`infrastructure up in ${since(started)}: ${describeInfra(infra)}`);
+    if (signal?.aborted) throw new Error("start-up interrupted");
+
+    const keysDir = join(dataDir, "dev-keys");
+    const keys = await loadDevKeys(keysDir);
+    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath });
+    const fleet = startFleet(env, envs, log);
+    cleanups.add(fleet.stop);
+    const gatewayUrl = `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}`;
+    say(`started ${fleet.children.size} processes; waiting for ${gatewayUrl}/readyz ...`);
+    const grpcAddresses = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [name, envs.gateway[grpcUrlKey(name)]]),
+    ) as Record<ServiceName, string>;
+    const timeoutMs = options.readyTimeoutMs;
+    await waitUntilReady({ gatewayUrl, fleet, grpcAddresses, timeoutMs, signal });
+
+    const issuer = envs.gateway.AUTH_ISSUER!;
+    const audience = envs.gateway.AUTH_AUDIENCE!;
+    const credentialsFile = join(dataDir, "demo-credentials.json");
+    const credentials = await issueDemoCredentials({ path: credentialsFile, keysDir, issuer, audience });
+    say(`ready in ${since(started)}`);
+    return {
+      gatewayUrl,
+      credentials,
+      credentialsFile,
+      databaseUrl: infra.databaseUrl,
+      natsUrl: infra.natsUrl,
+      s3: infra.s3,
+      stripeWebhookSecret: envs.settlements.STRIPE_WEBHOOK_SECRET!,
+      signToken: (input) => signDevToken({ ...input, keysDir, issuer, audience }),
+      ...stopControl(fleet, cleanups, say),
+    };
+  } catch (error) {
+    await cleanups.run();
+    throw error;
+  }
+}
+
+/** Undo steps for what has started, run newest first: children before the infrastructure they use. */
+class Cleanups {
+  private readonly steps: (() => Promise<unknown>)[] = [];
+
+  add(step: () => Promise<unknown>): void {
+    this.steps.push(step);
+  }
+
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0).reverse()) await step().catch(() => undefined);
+  }
+}
+
+/** stop() runs the clean-ups once however often it is called; a child dying on its own triggers it too. */
+function stopControl(
+  fleet: Fleet,
+  cleanups: Cleanups,
+  say: (message: string) => void,
+): Pick<LocalStack, "stop" | "stopped"> {
+  let resolveStopped: (reason: StopReason) => void = () => {};
+  const stopped = new Promise<StopReason>((resolve) => {
+    resolveStopped = resolve;
+  });
+  let stopping: Promise<void> | undefined;
+  const stopWith = (reason: StopReason) => {
+    stopping ??= (async () => {
+      say("stopping ...");
+      await cleanups.run();
+      say("stopped");
+      resolveStopped(reason);
+    })();
+    return stopping;
+  };
+  fleet.unexpectedExit.then(({ child, exit }) => {
+    if (stopping) return;
+    say(`${exitMessage(child.name, exit)}; stopping the stack`);
+    void stopWith({ kind: "crashed", name: child.name, exit });
+  });
+  return { stopped, stop: () => stopWith({ kind: "requested" }) };
+}
+
+function describeInfra(infra: Infra): string {
+  const { sources } = infra;
+  const host = (url: string) => new URL(url.replace(/^nats:/, "http:")).host;
+  return [
+    `postgres ${sources.postgres} (${host(infra.databaseUrl)})`,
+    `nats ${sources.nats} (${host(infra.natsUrl)})`,
+    `s3 ${sources.s3} (${host(infra.s3.endpoint)})`,
+  ].join(", ");
+}
+
+function mergeEnv(base: Env, overrides: Env = {}): Env {
+  const merged: Env = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+function since(start: number): string {
+  return `${((Date.now() - start) / 1000).toFixed(1)} s`;
+}

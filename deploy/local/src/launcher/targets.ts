@@ -1,0 +1,29 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { SERVICE_NAMES, type ServiceName } from "@mp/config";
+
+/** A process the launcher runs: one of the services, or the gateway in front of them. */
+export type Target = ServiceName | "gateway";
+export const TARGETS: readonly Target[] = [...SERVICE_NAMES, "gateway"];
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * `LOCAL_STACK_ENTRY` replaces every target's entry file, `{target}` standing for its name (for example
+ * `/tmp/stubs/{target}.mjs`), so the launcher can be exercised before the real services boot.
+ */
+export function entryFile(target: Target, env: Env, root: string): string {
+  const template = env.LOCAL_STACK_ENTRY;
+  if (template) return template.replaceAll("{target}", target);
+  return join(root, target === "gateway" ? "gateway/src/main.ts" : `services/${target}/src/main.ts`);
+}
+
+/** The contract's start command, `node --import tsx <entry>`, on the Node running the launcher (>= 22). */
+export function commandFor(target: Target, env: Env, root: string): { command: string; args: string[] } {
+  return { command: process.execPath, args: ["--import", "tsx", entryFile(target, env, root)] };
+}
+
+/** Entry files that do not exist, checked before anything starts so a missing one costs no PostgreSQL boot. */
+export function missingEntries(env: Env, root: string): string[] {
+  return TARGETS.map((target) => entryFile(target, env, root)).filter((file) => !existsSync(file));
+}

@@ -1,0 +1,148 @@
+import type { CatalogueProto } from "@mp/contracts";
+import type { CatalogueServiceHandlers } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import { NotFoundError } from "@mp/errors";
+import { type CallContext, type GrpcServer, loadProto, startGrpcServer, unaryHandlers } from "@mp/grpc";
+import { testLogger } from "@mp/logger";
+import { currentTraceId, startTelemetry } from "@mp/telemetry";
+import { freePort } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGatewayClients, type GatewayClients } from "./clients";
+import { grpcUrlKey, SERVICE_NAMES } from "./config";
+import {
+  buildTestApp,
+  createTestKeys,
+  expectProblem,
+  ORG_A,
+  type TestKeys,
+  testConfig,
+} from "./testing/test-kit";
+import type { ZodApp } from "./zod-app";
+
+const telemetry = startTelemetry({ serviceName: "gateway-clients-test" });
+const logger = testLogger();
+const ID = "0193a1b2-0000-7000-8000-0000000000aa";
+let seen: { ctx?: CallContext; traceId?: string | undefined } = {};
+let server: GrpcServer;
+let keys: TestKeys;
+let deadPort: number;
+const opened: { app: ZodApp; clients: GatewayClients }[] = [];
+
+beforeAll(async () => {
+  const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
+    .v1;
+  const handlers = unaryHandlers<CatalogueServiceHandlers>(
+    "catalogue",
+    {
+      async CreateInstance() {
+        throw new Error("not used");
+      },
+      async ListInstances() {
+        return { items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 };
+      },
+      async GetInstance(request, ctx) {
+        seen = { ctx, traceId: currentTraceId() };
+        if (request.id !== ID) throw new NotFoundError("Instance");
+        const createdAt = "2026-01-01T00:00:00.000Z";
+        return {
+          id: ID,
+          name: "EU",
+          ownerOrganisationId: ORG_A,
+          defaultCurrency: "EUR",
+          platformFeeBps: 0,
+          createdAt,
+        };
+      },
+    },
+    logger,
+  );
+  server = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    services: {
+      "marketplace.catalogue.v1.CatalogueService": {
+        definition: proto.CatalogueService.service,
+        implementation: handlers,
+      },
+    },
+    logger,
+  });
+  keys = await createTestKeys();
+  deadPort = await freePort();
+});
+
+afterAll(async () => {
+  for (const { app, clients } of opened) {
+    await app.close();
+    clients.close();
+  }
+  await server.shutdown(500);
+  await telemetry.shutdown();
+});
+
+/** A gateway with real gRPC clients; every upstream at the test server unless listed in `down`. */
+async function gateway(down: string[] = []) {
+  const env = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [
+      grpcUrlKey(name),
+      `127.0.0.1:${down.includes(name) ? deadPort : server.port}`,
+    ]),
+  );
+  const clients = createGatewayClients(testConfig(keys, env));
+  const app = await buildTestApp({ keys, clients });
+  opened.push({ app, clients });
+  return app;
+}
+
+describe("real upstream clients", () => {
+  it("carries the caller, the request id and the trace over gRPC", async () => {
+    const app = await gateway();
+    const response = await app.inject({
+      url: `/marketplace/instances/${ID}`,
+      headers: { authorization: `Bearer ${await keys.token(["developer"])}`, "x-request-id": "grpc-hop-1" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: ID, name: "EU" });
+    expect(seen.ctx?.principal).toMatchObject({ organisationId: ORG_A, roles: ["developer"], via: "jwt" });
+    expect(seen.ctx?.requestId).toBe("grpc-hop-1");
+    expect(response.headers.traceparent).toContain(`-${seen.traceId}-`);
+  });
+
+  it("maps an upstream not-found to a 404 problem", async () => {
+    const app = await gateway();
+    const response = await app.inject({
+      url: "/marketplace/instances/0193a1b2-0000-7000-8000-0000000000ff",
+      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+    });
+    expectProblem(response, 404, "not-found");
+  });
+
+  it("is ready only while every upstream answers SERVING", async () => {
+    const ready = await (await gateway()).inject({ url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
+
+    const body = expectProblem(
+      await (await gateway(["iot-adapter"])).inject({ url: "/readyz" }),
+      503,
+      "upstream-unavailable",
+    );
+    expect(body.upstreams).toEqual({
+      catalogue: true,
+      publishing: true,
+      assets: true,
+      listings: true,
+      purchases: true,
+      settlements: true,
+      "iot-adapter": false,
+    });
+  });
+
+  it("answers 503 with Retry-After when the catalogue is down", async () => {
+    const app = await gateway(["catalogue"]);
+    const response = await app.inject({
+      url: "/marketplace/instances",
+      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+    });
+    expectProblem(response, 503, "upstream-unavailable");
+    expect(response.headers["retry-after"]).toBeDefined();
+  });
+});

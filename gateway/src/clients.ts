@@ -1,0 +1,47 @@
+import type { CatalogueProto } from "@mp/contracts";
+import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
+import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
+
+/** The slice of a typed gRPC client routes use; tests pass an object with the same `call`. */
+export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
+
+/** Answers whether one upstream's gRPC health check reports SERVING. */
+export interface UpstreamProbe {
+  check(): Promise<boolean>;
+}
+
+/**
+ * Everything the gateway dials. Routes depend on this shape, not on grpc-js, so unit tests and the
+ * OpenAPI script build the app with in-process fakes and no network.
+ */
+export interface GatewayClients {
+  catalogue: CatalogueClient;
+  /** One probe per upstream service, read by `/readyz`. */
+  health: Record<ServiceName, UpstreamProbe>;
+  close(): void;
+}
+
+/** Real clients: one channel per upstream, reads retried, writes never (they are not idempotent). */
+export function createGatewayClients(config: GatewayConfig): GatewayClients {
+  const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
+    .v1;
+  const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {
+    upstream: "catalogue",
+    idempotent: ["listInstances", "getInstance"],
+  });
+  const checkers = SERVICE_NAMES.map((service) => {
+    const checker = healthChecker(upstreamAddress(config, service));
+    return [service, checker] as const;
+  });
+  return {
+    catalogue,
+    health: Object.fromEntries(
+      checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
+    ) as Record<ServiceName, UpstreamProbe>,
+    close() {
+      catalogue.close();
+      for (const [, checker] of checkers) checker.close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { type AccessTokenVerifier, authenticateApiKey } from "@mp/auth";
+import type { Principal, Role } from "@mp/contracts";
+import { type AppError, ForbiddenError, isAppError, UnauthenticatedError } from "@mp/errors";
+import type { FastifyRequest } from "fastify";
+import type { ApiKeyRepository } from "../infra/api-key.repository";
+import type { ZodApp } from "../zod-app";
+
+/**
+ * Who may call a route: `public` (no credential: webhooks, ops), any `authenticated` caller, or callers
+ * holding one role. Routes default to `authenticated`, so forgetting to declare access never opens one.
+ */
+export type RouteAccess = "public" | "authenticated" | Role;
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The verified caller; set before validation and handlers run on every non-public route. */
+    principal: Principal | undefined;
+    /** Why the credential was refused; raised after rate limiting so refused callers are limited too. */
+    authFailure: AppError | undefined;
+  }
+}
+
+/** Narrow `request.principal` in handlers of non-public routes, where authentication already ran. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new UnauthenticatedError();
+  return request.principal;
+}
+
+function accessOf(request: FastifyRequest): RouteAccess {
+  return request.routeOptions.config.access ?? "authenticated";
+}
+
+async function identify(
+  request: FastifyRequest,
+  deps: { tokens: AccessTokenVerifier; apiKeys: ApiKeyRepository },
+): Promise<Principal> {
+  const authorization = request.headers.authorization;
+  // Bearer wins when both headers are sent (contract section 3).
+  if (typeof authorization === "string" && /^bearer\s/i.test(authorization)) {
+    return deps.tokens.verify(authorization.replace(/^bearer\s+/i, "").trim());
+  }
+  const apiKey = request.headers["x-api-key"];
+  if (typeof apiKey === "string") {
+    const { principal, key } = await authenticateApiKey(apiKey, deps.apiKeys);
+    deps.apiKeys
+      .markUsed(key.id)
+      .catch((error: unknown) => request.log.warn({ err: error }, "markUsed failed"));
+    return principal;
+  }
+  if (authorization !== undefined) {
+    throw new UnauthenticatedError("Only the Bearer authorization scheme is supported.");
+  }
+  throw new UnauthenticatedError();
+}
+
+/**
+ * Authentication in two steps. `onRequest` resolves the credential (JWT or API key) but only records a
+ * failure; the rate limiter runs next, keyed by the organisation or the IP; `preParsing` then refuses
+ * unauthenticated or under-privileged callers, before any body is read or validated.
+ */
+export function installAuthentication(
+  app: ZodApp,
+  deps: { tokens: AccessTokenVerifier; apiKeys: ApiKeyRepository },
+): void {
+  app.decorateRequest("principal", undefined);
+  app.decorateRequest("authFailure", undefined);
+
+  app.addHook("onRequest", async (request) => {
+    if (request.is404 || accessOf(request) === "public") return;
+    try {
+      request.principal = await identify(request, deps);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      request.authFailure = error;
+    }
+  });
+
+  app.addHook("preParsing", async (request) => {
+    if (request.is404) return;
+    const access = accessOf(request);
+    if (access === "public") return;
+    if (request.authFailure) throw request.authFailure;
+    const principal = principalOf(request);
+    if (access !== "authenticated" && !principal.roles.includes(access)) {
+      throw new ForbiddenError(`This route needs the ${access} role.`);
+    }
+  });
+}

@@ -1,0 +1,175 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { PROBLEM_CONTENT_TYPE } from "@mp/errors";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { ZodApp } from "../zod-app";
+
+type Json = Record<string, unknown>;
+
+const RESPONSE_HEADERS: Record<string, Json> = {
+  "401": { "WWW-Authenticate": { type: "string", description: "`Bearer` challenge." } },
+  "429": { "Retry-After": { type: "integer", description: "Seconds to wait before retrying." } },
+  "503": { "Retry-After": { type: "integer", description: "Seconds to wait before retrying." } },
+};
+
+function withoutSchemaKeywords(schema: Json): Json {
+  const { $schema: _schema, $id: _id, description: _description, ...rest } = schema;
+  return rest;
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/**
+ * zod -> JSON Schema per route, then every 4xx/5xx response is filed under `application/problem+json`
+ * (the type the API sends them with) with the headers it carries.
+ */
+const transform: typeof zodTransform = (input) => {
+  const result = zodTransform(input);
+  const response = (result.schema as Json).response as Record<string, Json> | undefined;
+  for (const [status, schema] of Object.entries(response ?? {})) {
+    if (Number(status) < 400) {
+      schema.description ??= "Success.";
+      continue;
+    }
+    response![status] = {
+      description: schema.description,
+      ...(RESPONSE_HEADERS[status] ? { headers: RESPONSE_HEADERS[status] } : {}),
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: withoutSchemaKeywords(schema) } },
+    };
+  }
+  return result;
+};
+
+const zodTransformObject = createJsonSchemaTransformObject({});
+
+const SAFE_INTEGER_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
+
+/**
+ * Drop what only restates another keyword: zod's regex beside a `format` (date-time, uuid), its safe-integer
+ * bounds on every integer, and the `$id`/`$schema` of registry entries.
+ */
+function tidy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(tidy);
+  if (value === null || typeof value !== "object") return value;
+  const source = value as Json;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(source)) {
+    if (key === "$id" || key === "$schema") continue;
+    if (key === "pattern" && typeof source.format === "string") continue;
+    if ((key === "maximum" || key === "minimum") && SAFE_INTEGER_BOUNDS.has(child as number)) continue;
+    out[key] = tidy(child);
+  }
+  return out;
+}
+
+/** Components from the zod registry, keeping only those the document references (no stray `*Input`). */
+const transformObject: typeof zodTransformObject = (input) => {
+  const document = tidy(zodTransformObject(input)) as Json & { components?: { schemas?: Json } };
+  const schemas = document.components?.schemas ?? {};
+  const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
+  const used = new Set<string>();
+  const visit = (source: string) => {
+    for (const match of source.matchAll(/#\/components\/schemas\/([A-Za-z0-9_.-]+)/g)) {
+      const name = match[1]!;
+      if (used.has(name) || !(name in schemas)) continue;
+      used.add(name);
+      visit(JSON.stringify(schemas[name]));
+    }
+  };
+  visit(text);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } } as ReturnType<
+    typeof zodTransformObject
+  >;
+};
+
+const DESCRIPTION = `JSON API of the marketplace: developers publish items backed by Infuse-IoT applications, admins offer
+them in marketplace instances, providers list them for sale and install purchases on devices.
+
+Errors are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`,
+\`instance\`, \`code\` and \`traceId\`; validation problems add \`errors\` keyed by field path. Every
+response carries \`x-request-id\` and \`traceparent\`.`;
+
+const TAGS = [
+  ["Instances", "Marketplace instances: the scopes items, offerings, listings and catalogues live in."],
+  ["Offerings", "Published items an instance's admin makes available for listing (admin)."],
+  [
+    "Developer applications",
+    "The developer organisation's Infuse-IoT applications and their releases (developer).",
+  ],
+  [
+    "Developer items",
+    "The lifecycle of a marketplace item: metadata, assets, releases, price, publishing (developer).",
+  ],
+  ["Assets", "Upload sessions for icons and gallery images (developer)."],
+  ["Offered items", "Items offered in an instance, as providers see them (provider)."],
+  ["Provider listings", "A provider's listings and their visibility (provider)."],
+  ["Provider purchases", "Purchases of the provider's listings (provider)."],
+  ["Provider devices", "The provider's IoT devices, compatible releases and installs (provider)."],
+  ["Provider earnings", "Earnings from the ledger (provider)."],
+  ["Statements", "Settlement statements, exports and period closing."],
+  ["Catalogue", "Listed items, as buyers see them (any authenticated caller)."],
+  ["Downloads", "Release download access for a purchased device (any authenticated caller)."],
+  ["API keys", "The organisation's DirectApiKey credentials (any authenticated caller)."],
+  ["Webhooks", "Payment processor notifications (signature-verified, no credential)."],
+].map(([name, description]) => ({ name: name!, description: description! }));
+
+/** Sort object keys recursively so the committed document diffs only when the API changes. */
+export function canonicalJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonicalJson);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value as Json)
+      .sort()
+      .filter((key) => (value as Json)[key] !== undefined)
+      .map((key) => [key, canonicalJson((value as Json)[key])]),
+  );
+}
+
+/** The OpenAPI document exactly as committed in `gateway/openapi.json` and served at `/openapi.json`. */
+export function openapiText(app: ZodApp): string {
+  return `${JSON.stringify(canonicalJson(app.swagger()), null, 2)}\n`;
+}
+
+/**
+ * OpenAPI 3.1 from the routes' zod schemas, served at `/openapi.json`, with the interactive reference at
+ * `/docs`. Installed before the routes, whose registration it observes.
+ */
+export async function installOpenApi(app: ZodApp): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "marketplace API", version: "v1", description: DESCRIPTION },
+      components: {
+        securitySchemes: {
+          Bearer: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "JWT",
+            description: "Access token (ES256/RS256) with `sub`, `org` (guid) and `roles` claims.",
+          },
+          DirectApiKey: {
+            type: "apiKey",
+            in: "header",
+            name: "x-api-key",
+            description:
+              "`mk_live_...`/`mk_test_...` key, alone or as `Bearer <key>`. A Bearer token wins when both are sent.",
+          },
+        },
+      },
+      security: [{ Bearer: [] }, { DirectApiKey: [] }],
+      tags: TAGS,
+    },
+    transform,
+    transformObject,
+  });
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/docs")) route.config = { ...route.config, access: "public" };
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+  app.get(
+    "/openapi.json",
+    { schema: { hide: true }, config: { access: "public", rateLimit: false } },
+    async (_request, reply) => reply.type("application/json; charset=utf-8").send(openapiText(app)),
+  );
+}

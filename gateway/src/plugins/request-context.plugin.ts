@@ -1,0 +1,131 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { getTracer, incomingTraceContext } from "@mp/telemetry";
+import {
+  type Context,
+  context,
+  isSpanContextValid,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from "@opentelemetry/api";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ZodApp } from "../zod-app";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Context holding this request's server span: upstream calls run inside it to continue the trace. */
+    traceContext: Context;
+    /** Trace id shown in problem bodies and the `traceparent` response header. */
+    traceId: string;
+    /** W3C `traceparent` of the server span, echoed on every response. */
+    traceparent: string;
+    /** Aborted when the client goes away before the response is sent, cancelling upstream calls. */
+    abortSignal: AbortSignal;
+  }
+}
+
+/** What a client may send as `x-request-id`: short, printable, no spaces or quotes to smuggle into logs. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** The client's request id when it is sane, otherwise a fresh UUID (fastify's `genReqId`). */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  return typeof header === "string" && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+function headerCarrier(request: FastifyRequest): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  for (const key of ["traceparent", "tracestate"]) {
+    const value = request.headers[key];
+    if (typeof value === "string") carrier[key] = value;
+  }
+  return carrier;
+}
+
+/**
+ * Ids for the response when no tracer provider is registered (a test building the app without
+ * telemetry): the incoming trace is still continued and every response still carries a `traceparent`.
+ */
+function fallbackIds(request: FastifyRequest) {
+  const incoming = TRACEPARENT.exec(String(request.headers.traceparent ?? ""));
+  const traceId = incoming?.[1] && !/^0+$/.test(incoming[1]) ? incoming[1] : randomBytes(16).toString("hex");
+  return { traceId, spanId: randomBytes(8).toString("hex"), flags: incoming?.[3] ?? "00" };
+}
+
+/**
+ * Per-request identity and tracing: a request id (echoed as `x-request-id`), a server span continuing the
+ * caller's `traceparent` (echoed too, on every response including errors and 404s), a request-scoped
+ * logger carrying both ids, and an abort signal for upstream calls.
+ */
+export function installRequestContext(app: ZodApp): void {
+  const tracer = getTracer("gateway");
+  app.decorateRequest("traceContext", null as unknown as Context);
+  app.decorateRequest("traceId", "");
+  app.decorateRequest("traceparent", "");
+  app.decorateRequest("abortSignal", null as unknown as AbortSignal);
+
+  app.addHook("onRequest", (request, reply, done) => {
+    const parent = incomingTraceContext(headerCarrier(request), ROOT_CONTEXT);
+    const route = request.routeOptions.url ?? "unmatched route";
+    const span = tracer.startSpan(
+      `${request.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          "http.request.method": request.method,
+          "http.route": route,
+          "url.path": request.url.split("?")[0],
+        },
+      },
+      parent,
+    );
+    request.traceContext = trace.setSpan(parent, span);
+    const spanContext = span.spanContext();
+    const ids = isSpanContextValid(spanContext)
+      ? {
+          traceId: spanContext.traceId,
+          spanId: spanContext.spanId,
+          flags: spanContext.traceFlags.toString(16).padStart(2, "0"),
+        }
+      : fallbackIds(request);
+    request.traceId = ids.traceId;
+    request.traceparent = `00-${ids.traceId}-${ids.spanId}-${ids.flags}`;
+    request.log = request.log.child({ traceId: ids.traceId });
+
+    const controller = new AbortController();
+    request.abortSignal = controller.signal;
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+      span.setAttribute("http.response.status_code", reply.statusCode);
+      if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+    done();
+  });
+
+  app.addHook("onSend", (request, reply, payload, done) => {
+    reply.header("x-request-id", request.id);
+    if (request.traceparent) reply.header("traceparent", request.traceparent);
+    done(null, payload);
+  });
+}
+
+/**
+ * Give a request that never reached the `onRequest` hook (a URL fastify could not decode) a trace id and
+ * its response the two id headers, so even that error answers like every other.
+ */
+export function adoptRequestContext(request: FastifyRequest, reply: FastifyReply): void {
+  if (!request.traceparent) {
+    const ids = fallbackIds(request);
+    request.traceId = ids.traceId;
+    request.traceparent = `00-${ids.traceId}-${ids.spanId}-${ids.flags}`;
+  }
+  reply.header("x-request-id", request.id);
+  reply.header("traceparent", request.traceparent);
+}
+
+/** Run `work` inside the request's trace so outgoing gRPC metadata carries its `traceparent`. */
+export function inRequestTrace<T>(request: FastifyRequest, work: () => T): T {
+  return request.traceContext ? context.with(request.traceContext, work) : work();
+}

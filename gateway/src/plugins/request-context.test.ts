@@ -1,0 +1,89 @@
+import { waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogueClient } from "../clients";
+import { buildTestApp, createTestKeys, fakeCatalogue, type TestKeys } from "../testing/test-kit";
+import type { ZodApp } from "../zod-app";
+
+const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";
+const catalogue = fakeCatalogue(() => ({ items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 }));
+let keys: TestKeys;
+let app: ZodApp;
+
+beforeAll(async () => {
+  keys = await createTestKeys();
+  app = await buildTestApp({ keys, catalogue: catalogue.client });
+});
+afterAll(() => app.close());
+
+describe("request ids and trace context", () => {
+  it("echoes x-request-id on successes, errors, 404s and ops routes", async () => {
+    const token = await keys.token(["developer"]);
+    const requests = [
+      { url: "/marketplace/instances", headers: { authorization: `Bearer ${token}` } },
+      { url: "/marketplace/instances" },
+      { url: "/marketplace/instances/not-a-guid", headers: { authorization: `Bearer ${token}` } },
+      { url: "/nowhere" },
+      { url: "/healthz" },
+    ];
+    for (const [n, request] of requests.entries()) {
+      const id = `req-${n}.abc`;
+      const response = await app.inject({ ...request, headers: { ...request.headers, "x-request-id": id } });
+      expect(response.headers["x-request-id"], request.url).toBe(id);
+      expect(response.headers.traceparent, request.url).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/);
+    }
+  });
+
+  it("passes the request id upstream", async () => {
+    await app.inject({
+      url: "/marketplace/instances",
+      headers: { authorization: `Bearer ${await keys.token(["developer"])}`, "x-request-id": "trace-me-1" },
+    });
+    expect(catalogue.calls.at(-1)?.ctx.requestId).toBe("trace-me-1");
+  });
+
+  it("replaces an insane request id with a UUID", async () => {
+    for (const id of ["has space", "x".repeat(200), 'quote"d']) {
+      const response = await app.inject({ url: "/healthz", headers: { "x-request-id": id } });
+      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("continues the caller's trace", async () => {
+    const response = await app.inject({
+      url: "/nowhere",
+      headers: { traceparent: `00-${TRACE_ID}-00f067aa0ba902b7-01` },
+    });
+    expect(response.headers.traceparent).toMatch(
+      new RegExp(`^00-${TRACE_ID}-(?!00f067aa0ba902b7)[0-9a-f]{16}-`),
+    );
+    expect(response.json().traceId).toBe(TRACE_ID);
+  });
+
+  it("cancels the upstream call when the client goes away", async () => {
+    let seen: AbortSignal | undefined;
+    const hanging = {
+      call: (_method: string, _request: unknown, ctx: { signal: AbortSignal }) => {
+        seen = ctx.signal;
+        return new Promise((_resolve, reject) =>
+          ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))),
+        );
+      },
+    } as unknown as CatalogueClient;
+    const listening = await buildTestApp({ keys, catalogue: hanging });
+    try {
+      const address = await listening.listen({ host: "127.0.0.1", port: 0 });
+      const client = new AbortController();
+      const pending = fetch(`${address}/marketplace/instances`, {
+        headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+        signal: client.signal,
+      }).catch(() => "aborted");
+      await waitFor(() => seen);
+      expect(seen?.aborted).toBe(false);
+      client.abort();
+      expect(await pending).toBe("aborted");
+      await waitFor(() => (seen?.aborted ? true : undefined), { what: "the upstream signal to abort" });
+    } finally {
+      await listening.close();
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import type { ApiKeyRecord } from "../../infra/api-key.repository";
+import type { ApiKey } from "./api-keys.schemas";
+
+/** Never carries the key: only the create response adds it. */
+export function toApiKey(record: ApiKeyRecord): z.input<typeof ApiKey> {
+  return {
+    id: record.id.toLowerCase(),
+    name: record.name,
+    roles: record.roles,
+    prefix: record.prefix,
+    createdAt: record.createdAt.toISOString(),
+    lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
+  };
+}

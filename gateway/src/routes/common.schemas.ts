@@ -1,0 +1,159 @@
+import { CURRENCY_CODES } from "@mp/contracts";
+import { ERROR_CODES, type ErrorCode } from "@mp/errors";
+import { z } from "zod";
+
+/** A guid in any case on input, lowercased before it reaches a handler (contract section 1). */
+export const guidInput = (description: string) =>
+  z
+    .guid()
+    .transform((id) => id.toLowerCase())
+    .describe(description);
+
+/** A guid as the API writes it: lowercase. */
+export const guid = z.guid();
+
+/** ISO 8601 UTC with `Z`, as every timestamp the API writes. */
+export const timestamp = z.iso.datetime();
+
+/**
+ * A `...Utc` query parameter: any ISO 8601 date-time with an offset, or a bare date meaning midnight UTC;
+ * handlers receive it normalised to UTC with `Z`.
+ */
+export const utcQuery = (description: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()])
+    .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString())
+    .describe(description);
+
+/**
+ * An integer query parameter, parsed strictly: `1e1`, `0x10`, `" 5"` and an empty string are 400s rather
+ * than quietly becoming numbers. The document shows it as an integer with its bounds.
+ */
+export function queryInt(min: number, max: number, fallback?: number) {
+  const parsed = z
+    .string()
+    .regex(/^-?\d{1,12}$/, "Expected an integer.")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+  const meta = { type: "integer", minimum: min, maximum: max, pattern: undefined };
+  return fallback === undefined
+    ? parsed.meta(meta)
+    : parsed.default(fallback).meta({ ...meta, default: fallback });
+}
+
+/** A boolean query parameter: exactly `true` or `false`. */
+export const queryBool = (description: string) =>
+  z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .meta({ type: "boolean", enum: undefined, description });
+
+/** The shared currency list of `@mp/contracts`, so the gateway and the services never disagree. */
+export const CurrencyCode = z
+  .enum(CURRENCY_CODES, { error: "Expected an ISO 4217 code the marketplace accepts, such as EUR." })
+  .meta({
+    id: "CurrencyCode",
+    description: "ISO 4217 currency code the marketplace accepts.",
+  });
+
+/** Money as the API writes it: an integer in the currency's minor unit, never a float. */
+export const Money = z
+  .object({
+    amount: z.int().min(0).describe("Integer amount in the currency's minor unit (cents for EUR)."),
+    currency: CurrencyCode,
+  })
+  .meta({ id: "Money", description: "An amount of money; never a float." });
+
+/** Money in a request body: unknown members are refused like every body field. */
+export const MoneyInput = z.strictObject({
+  amount: z
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .describe("Integer amount in the minor unit; 0 means free."),
+  currency: CurrencyCode,
+});
+
+/** The body of every error (the specification's `ProblemDetails`); loose, since codes add members. */
+export const ProblemDetails = z
+  .looseObject({
+    type: z.string(),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    instance: z.string().describe("The request path."),
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("Stable machine code."),
+    traceId: z.string(),
+  })
+  .meta({
+    id: "ProblemDetails",
+    description: "RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`.",
+  });
+
+/** The body of a 400 (the specification's `ProblemDetails2`). */
+export const ProblemDetails2 = ProblemDetails.extend({
+  errors: z
+    .record(z.string(), z.array(z.string()))
+    .describe("Messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`."),
+}).meta({ id: "ProblemDetails2", description: "A validation problem: the fields at fault and why." });
+
+/** Success with no body. */
+export const NoContent = z.undefined().describe("No content.");
+
+const PAGE_DIRECTION = z.enum(["asc", "desc"]).default("desc").describe("Sort direction; default `desc`.");
+
+const sortKeys = (keys: readonly string[]) => keys.map((k) => `\`${k}\``).join(", ");
+
+/** Query members of a page/pageSize list; `orderBy` lists the sort keys this list accepts. */
+export function pageQuery<const O extends readonly [string, ...string[]]>(
+  orderBy: O,
+  defaultOrderBy: O[number] = "createdAt",
+) {
+  return {
+    page: queryInt(1, 10_000, 1).describe("1-based page number, 1..10000."),
+    pageSize: queryInt(1, 100, 20).describe("Items per page, 1..100."),
+    orderBy: z
+      .enum(orderBy)
+      .default(defaultOrderBy)
+      .describe(`Sort key: ${sortKeys(orderBy)}; default \`${defaultOrderBy}\`.`),
+    direction: PAGE_DIRECTION,
+  };
+}
+
+/** A page/pageSize list whose default order depends on the request (catalogues: `relevance` with a search). */
+export function pageQueryWithoutDefaultOrder<const O extends readonly [string, ...string[]]>(
+  orderBy: O,
+  defaultRule: string,
+) {
+  return {
+    ...pageQuery(orderBy, orderBy[0]),
+    orderBy: z
+      .enum(orderBy)
+      .optional()
+      .describe(`Sort key: ${sortKeys(orderBy)}; ${defaultRule}`),
+  };
+}
+
+/** Query members of a limit/offset list (IoT platform views); `maxLimit` is 500 for purchase activity. */
+export function limitOffsetQuery(maxLimit = 100) {
+  return {
+    limit: queryInt(1, maxLimit, 50).describe(`Items to return, 1..${maxLimit}; default 50.`),
+    offset: queryInt(0, 100_000, 0).describe("Items to skip, 0..100000; default 0."),
+  };
+}
+
+/** A page/pageSize list body (contract section 1). */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.int(),
+    pageSize: z.int(),
+    totalCount: z.int(),
+    totalPages: z.int(),
+  });
+}
+
+/** A limit/offset list body, for views of the IoT platform (contract section 1). */
+export function limitOffsetList<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), limit: z.int(), offset: z.int(), hasMore: z.boolean() });
+}

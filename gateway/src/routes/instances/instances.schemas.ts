@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { CurrencyCode, guid, guidInput, paged, pageQuery, timestamp } from "../common.schemas";
+
+export const Instance = z
+  .object({
+    id: guid,
+    name: z.string(),
+    ownerOrganisationId: guid,
+    defaultCurrency: CurrencyCode,
+    platformFeeBps: z.int().min(0).max(5000).describe("Basis points of each sale kept by the platform."),
+    createdAt: timestamp,
+  })
+  .meta({
+    id: "Instance",
+    description:
+      "A marketplace instance: the scope developer items, offerings, listings and catalogues live in.",
+  });
+
+export const InstancePage = paged(Instance);
+
+export const CreateInstanceBody = z.strictObject({
+  name: z.string().trim().min(1).max(120).describe("1..120 characters after trimming."),
+  defaultCurrency: CurrencyCode,
+  platformFeeBps: z
+    .int()
+    .min(0)
+    .max(5000)
+    .describe("Basis points of each sale kept by the platform, 0..5000."),
+});
+
+export const ListInstancesQuery = z.object(pageQuery(["createdAt", "name"]));
+
+export const InstanceParams = z.object({ id: guidInput("Instance id (guid, any case).") });
+
+export const InstanceScopedParams = z.object({ instanceId: guidInput("Instance id (guid, any case).") });
+
+export const Offering = z
+  .object({
+    id: guid,
+    marketplaceInstanceId: guid,
+    marketplaceItemId: guid,
+    createdAt: timestamp,
+    withdrawnAt: timestamp.nullable(),
+  })
+  .meta({ id: "Offering", description: "A published item an instance's admin made available for listing." });
+
+export const OfferingPage = paged(Offering);
+
+export const CreateOfferingBody = z.strictObject({
+  marketplaceItemId: guidInput("A published item of the same instance."),
+});
+
+export const ListOfferingsQuery = z.object(pageQuery(["createdAt"]));
+
+export const OfferingParams = z.object({
+  instanceId: guidInput("Instance id (guid, any case)."),
+  offeringId: guidInput("Offering id (guid, any case)."),
+});

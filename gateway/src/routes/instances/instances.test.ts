@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, createTestKeys, fakeCatalogue, ORG_A, type TestKeys } from "../../testing/test-kit";
+import type { ZodApp } from "../../zod-app";
+
+const ID = "0193A1B2-0000-7000-8000-0000000000AA";
+const message = (name: string) => ({
+  id: ID,
+  name,
+  ownerOrganisationId: ORG_A.toUpperCase(),
+  defaultCurrency: "EUR",
+  platformFeeBps: 1000,
+  createdAt: "2026-03-01T10:00:00+01:00",
+});
+const catalogue = fakeCatalogue((method, request) => {
+  if (method === "createInstance") return message((request as { name: string }).name);
+  if (method === "getInstance") return message("EU");
+  return { items: [message("EU"), message("US")], page: 2, pageSize: 2, totalCount: 5, totalPages: 3 };
+});
+const expected = (name: string) => ({
+  id: ID.toLowerCase(),
+  name,
+  ownerOrganisationId: ORG_A,
+  defaultCurrency: "EUR",
+  platformFeeBps: 1000,
+  createdAt: "2026-03-01T09:00:00.000Z",
+});
+
+let keys: TestKeys;
+let app: ZodApp;
+
+beforeAll(async () => {
+  keys = await createTestKeys();
+  app = await buildTestApp({ keys, catalogue: catalogue.client });
+});
+afterAll(() => app.close());
+
+describe("marketplace instances", () => {
+  it("creates an instance as an admin, passing the trimmed body and the caller upstream", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/marketplace/instances",
+      headers: { authorization: `Bearer ${await keys.token(["admin"])}` },
+      payload: { name: "  EU shop ", defaultCurrency: "EUR", platformFeeBps: 1000 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(expected("EU shop"));
+    const call = catalogue.calls.at(-1)!;
+    expect(call).toMatchObject({
+      method: "createInstance",
+      request: { name: "EU shop", defaultCurrency: "EUR", platformFeeBps: 1000 },
+      ctx: { principal: { organisationId: ORG_A, roles: ["admin"], via: "jwt" } },
+    });
+    expect(call.ctx.requestId).toBe(response.headers["x-request-id"]);
+  });
+
+  it("lists instances for any authenticated caller, with the page window and order passed through", async () => {
+    const response = await app.inject({
+      url: "/marketplace/instances?page=2&pageSize=2&orderBy=name&direction=asc",
+      headers: { authorization: `Bearer ${await keys.token(["provider"])}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [expected("EU"), expected("US")],
+      page: 2,
+      pageSize: 2,
+      totalCount: 5,
+      totalPages: 3,
+    });
+    expect(catalogue.calls.at(-1)?.request).toEqual({
+      page: 2,
+      pageSize: 2,
+      orderBy: "name",
+      direction: "asc",
+    });
+  });
+
+  it("applies the documented defaults", async () => {
+    await app.inject({
+      url: "/marketplace/instances",
+      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+    });
+    expect(catalogue.calls.at(-1)?.request).toEqual({
+      page: 1,
+      pageSize: 20,
+      orderBy: "createdAt",
+      direction: "desc",
+    });
+  });
+
+  it("reads one instance by id in any case", async () => {
+    const response = await app.inject({
+      url: `/marketplace/instances/${ID}`,
+      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+    });
+    expect(response.json()).toEqual(expected("EU"));
+    expect(catalogue.calls.at(-1)?.request).toEqual({ id: ID.toLowerCase() });
+  });
+});

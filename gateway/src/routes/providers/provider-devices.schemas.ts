@@ -1,0 +1,127 @@
+import { z } from "zod";
+import {
+  guid,
+  guidInput,
+  limitOffsetList,
+  limitOffsetQuery,
+  Money,
+  paged,
+  pageQuery,
+  timestamp,
+} from "../common.schemas";
+import { Board, DeviceIdInput } from "../shared/item.schemas";
+
+const DeviceBoard = z.object({ id: z.string(), name: z.string() });
+const DeviceApplication = z.object({ applicationId: z.int(), version: z.string() }).nullable();
+const Metadata = z
+  .record(z.string(), z.unknown())
+  .describe("The IoT platform's device metadata, as stored there.");
+
+export const Device = z
+  .object({
+    deviceId: z.string(),
+    board: DeviceBoard,
+    metadata: Metadata,
+    lastSeenAt: timestamp.nullable(),
+    application: DeviceApplication.describe("The application the device reports running."),
+    purchaseCount: z.int().min(0),
+  })
+  .meta({ id: "Device", description: "An IoT device of the provider's organisation." });
+
+export const DeviceList = limitOffsetList(Device);
+export const DevicesQuery = z.object(limitOffsetQuery());
+export const DeviceParams = z.object({ deviceId: DeviceIdInput });
+
+export const Purchase = z
+  .object({
+    id: guid,
+    marketplaceItemId: guid,
+    displayName: z.string(),
+    listingId: guid,
+    marketplaceInstanceId: guid,
+    providerOrganisationId: guid,
+    deviceId: z.string(),
+    amount: Money.describe("The amount paid, from the payment event."),
+    status: z.enum(["completed", "partially_refunded", "refunded", "disputed"]),
+    livemode: z.boolean(),
+    purchasedAt: timestamp,
+    paymentReference: z.string(),
+  })
+  .meta({ id: "Purchase", description: "A purchase, created only by a payment notification." });
+
+export const RpcStatusValue = z
+  .enum(["queued", "sent", "succeeded", "failed", "cancelled", "expired", "already_installed"])
+  .meta({ id: "InstallStatus" });
+
+export const Install = z
+  .object({
+    installId: guid,
+    rpcId: z.string(),
+    deviceId: z.string(),
+    marketplaceItemId: guid,
+    version: z.string(),
+    status: RpcStatusValue,
+    queuedAt: timestamp,
+  })
+  .meta({ id: "Install", description: "A queued device application update." });
+
+export const DeviceDetails = z
+  .object({
+    deviceId: z.string(),
+    board: DeviceBoard,
+    metadata: Metadata,
+    state: z.object({
+      application: DeviceApplication,
+      lastSeenAt: timestamp.nullable(),
+      lastRoute: z.string().nullable(),
+    }),
+    purchases: z.array(Purchase),
+    installs: z.array(Install).describe("Recent installs, newest first."),
+  })
+  .meta({ id: "DeviceDetails" });
+
+export const DevicePurchaseParams = z.object({
+  deviceId: DeviceIdInput,
+  marketplaceItemId: guidInput("Purchased marketplace item id (guid, any case)."),
+});
+
+export const PurchaseRelease = z
+  .object({
+    version: z.string(),
+    releaseId: z.string(),
+    board: Board,
+    compatibility: z.enum(["compatible", "incompatible", "installed", "unknown"]),
+    reason: z.string().optional(),
+    createdAt: timestamp,
+  })
+  .meta({
+    id: "PurchaseRelease",
+    description:
+      "A release of a purchased item; `installed` means the device reports this application and version.",
+  });
+
+export const PurchaseReleasePage = paged(PurchaseRelease);
+export const PurchaseReleasesQuery = z.object(pageQuery(["createdAt", "version"]));
+
+export const InstallBody = z.strictObject({
+  version: z.string().min(1).max(64).describe("Release version to install."),
+});
+
+export const RpcParams = z.object({
+  rpcId: z.string().min(1).max(128).describe("The IoT platform's RPC id."),
+});
+
+export const RpcStatus = z
+  .object({
+    rpcId: z.string(),
+    installId: guid,
+    deviceId: z.string(),
+    marketplaceItemId: guid,
+    version: z.string(),
+    status: RpcStatusValue,
+    detail: z.string().nullable(),
+    attemptCount: z.int().min(0),
+    updatedAt: timestamp,
+    history: z.array(z.object({ status: RpcStatusValue, at: timestamp })),
+  })
+  .meta({ id: "RpcStatus", description: "Progress of an install, following the IoT platform's records." });

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import {
+  guid,
+  guidInput,
+  Money,
+  MoneyInput,
+  paged,
+  pageQuery,
+  pageQueryWithoutDefaultOrder,
+  queryBool,
+  timestamp,
+} from "../common.schemas";
+import { ItemImage, ItemRelease, ItemType, ListingVisibility } from "../shared/item.schemas";
+
+export const OfferedItem = z
+  .object({
+    id: guid,
+    type: ItemType,
+    marketplaceInstanceId: guid,
+    developerOrganisationId: guid,
+    displayName: z.string(),
+    description: z.string().nullable(),
+    iconUrl: z.url().nullable(),
+    images: z.array(ItemImage),
+    licenseUrl: z.url().nullable(),
+    eulaUrl: z.url().nullable(),
+    basePrice: Money,
+    latestVersion: z.string().nullable(),
+    releases: z.array(ItemRelease),
+    offeredAt: timestamp,
+    listed: z.boolean().describe("This provider has a current listing of the item."),
+  })
+  .meta({ id: "OfferedItem", description: "An item an instance's admin offered for providers to list." });
+
+export const OfferedItemPage = paged(OfferedItem);
+
+export const Listing = z
+  .object({
+    id: guid,
+    marketplaceItemId: guid,
+    marketplaceInstanceId: guid,
+    providerOrganisationId: guid,
+    price: Money,
+    visibility: ListingVisibility,
+    disabled: z.boolean(),
+    createdAt: timestamp,
+    supersededAt: timestamp.nullable(),
+  })
+  .meta({ id: "Listing", description: "A provider's offer to sell an item in an instance." });
+
+export const ListingPage = paged(Listing);
+
+export const ListingSummary = z
+  .object({
+    id: guid,
+    marketplaceItemId: guid,
+    marketplaceInstanceId: guid,
+    displayName: z.string(),
+    type: ItemType,
+    iconUrl: z.url().nullable(),
+    price: Money,
+    visibility: ListingVisibility,
+    disabled: z.boolean(),
+    purchaseCount: z.int().min(0),
+    createdAt: timestamp,
+  })
+  .meta({ id: "ListingSummary" });
+
+export const ListingSummaryPage = paged(ListingSummary);
+
+export const CreateListingParams = z.object({
+  marketplaceItemId: guidInput("The offered item to list (guid, any case)."),
+});
+
+export const CreateListingBody = z.strictObject({
+  marketplaceInstanceId: guidInput("Instance the item is offered in."),
+  price: MoneyInput.describe("In the base price's currency; must leave the provider a share >= 0."),
+  visibility: ListingVisibility.optional().describe("Default `public`."),
+});
+
+export const ListingsQuery = z.object({
+  disabled: queryBool("Only disabled (`true`) or only enabled (`false`) listings.").optional(),
+  marketplaceInstanceId: guidInput("Only listings in this instance.").optional(),
+  type: ItemType.optional(),
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Matches the item's displayName and description."),
+  ...pageQuery(["createdAt", "displayName", "price", "purchaseCount"]),
+});
+
+export const OfferedItemsQuery = z.object({
+  marketplaceInstanceId: guidInput("Only items offered in this instance.").optional(),
+  type: ItemType.optional(),
+  search: z.string().trim().min(1).max(200).optional().describe("Matches displayName and description."),
+  ...pageQueryWithoutDefaultOrder(
+    ["relevance", "createdAt", "displayName", "price"],
+    "default `relevance` with `search`, `createdAt` without.",
+  ),
+});
+
+export const ItemListingParams = z.object({
+  marketplaceId: guidInput("Marketplace item id (guid, any case)."),
+});
+
+export const ItemListingQuery = z.object({ marketplaceInstanceId: guidInput("Instance of the listing.") });
+
+export const ListingHistoryQuery = z.object({
+  marketplaceInstanceId: guidInput("Instance of the listings."),
+  ...pageQuery(["createdAt", "supersededAt"]),
+});
+
+export const ListingParams = z.object({ id: guidInput("Listing id (guid, any case).") });
+
+export const VisibilityBody = z.strictObject({ visibility: ListingVisibility });
+
+export const VisibilityState = z
+  .object({
+    visibility: ListingVisibility,
+    setAt: timestamp,
+    setBy: z.string().describe("Subject that set it."),
+  })
+  .meta({ id: "VisibilityState" });
+
+export const VisibilityPage = paged(VisibilityState);
+
+export const VisibilityQuery = z.object(pageQuery(["setAt"], "setAt"));

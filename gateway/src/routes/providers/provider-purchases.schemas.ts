@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { guid, Money, paged, pageQuery, queryBool, queryInt, timestamp, utcQuery } from "../common.schemas";
+import { DeviceIdInput } from "../shared/item.schemas";
+import { Purchase } from "./provider-devices.schemas";
+
+export const PurchasePage = paged(Purchase);
+
+export const PurchasesQuery = z.object({
+  deviceId: DeviceIdInput.optional(),
+  livemode: queryBool("Live (`true`) or test (`false`) data; both when omitted.").optional(),
+  ...pageQuery(["purchasedAt", "amount"], "purchasedAt"),
+});
+
+export const ActivityQuery = z.object({
+  startUtc: utcQuery("Start of the window (inclusive).").optional(),
+  endUtc: utcQuery("End of the window (exclusive).").optional(),
+  limit: queryInt(1, 500, 50).describe("Entries to return, 1..500; default 50."),
+  livemode: queryBool("Live (`true`) or test (`false`) data; both when omitted.").optional(),
+});
+
+export const Activity = z
+  .object({
+    items: z.array(
+      z.object({
+        kind: z.enum(["purchase", "refund", "dispute", "install"]),
+        at: timestamp,
+        marketplaceItemId: guid,
+        displayName: z.string(),
+        deviceId: z.string(),
+        amount: Money.optional(),
+      }),
+    ),
+    limit: z.int(),
+  })
+  .meta({ id: "PurchaseActivity", description: "Purchases, refunds, disputes and installs, newest first." });

@@ -1,0 +1,40 @@
+import type { ApiKeyMode } from "@mp/auth";
+import type { GatewayClients } from "../clients";
+import type { ApiKeyRepository } from "../infra/api-key.repository";
+import { apiKeysRoutes } from "./api-keys/api-keys.routes";
+import { assetsRoutes } from "./assets/assets.routes";
+import { catalogueRoutes } from "./catalogue/catalogue.routes";
+import { developerApplicationsRoutes } from "./developers/developer-applications.routes";
+import { developerItemsRoutes } from "./developers/developer-items.routes";
+import { earningsRoutes } from "./earnings/earnings.routes";
+import { instancesRoutes } from "./instances/instances.routes";
+import { opsRoutes } from "./ops/ops.routes";
+import { providerDevicesRoutes } from "./providers/provider-devices.routes";
+import { providerListingsRoutes } from "./providers/provider-listings.routes";
+import { providerPurchasesRoutes } from "./providers/provider-purchases.routes";
+import type { ZodApp } from "./route-kit";
+import { statementsRoutes } from "./statements/statements.routes";
+import { webhooksRoutes } from "./webhooks/webhooks.routes";
+
+export interface RouteDeps {
+  clients: GatewayClients;
+  apiKeys: ApiKeyRepository;
+  keyMode: ApiKeyMode;
+}
+
+/** Every route of the API, by area. Areas not built yet declare their routes and answer 501. */
+export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void> {
+  opsRoutes(app, { health: deps.clients.health });
+  await webhooksRoutes(app);
+  statementsRoutes(app);
+  catalogueRoutes(app);
+  providerDevicesRoutes(app);
+  providerPurchasesRoutes(app);
+  providerListingsRoutes(app);
+  earningsRoutes(app);
+  instancesRoutes(app, { catalogue: deps.clients.catalogue });
+  developerApplicationsRoutes(app);
+  developerItemsRoutes(app);
+  assetsRoutes(app);
+  apiKeysRoutes(app, { apiKeys: deps.apiKeys, keyMode: deps.keyMode });
+}

@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { freePort, freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grpcUrlKey, SERVICE_NAMES } from "./config";
+import { startGateway } from "./server";
+import { createTestKeys, type TestKeys, testConfig } from "./testing/test-kit";
+
+let infra: TestInfra;
+let keys: TestKeys;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  infra = await freshInfra("gateway_server");
+  keys = await createTestKeys();
+  const nowhere = `127.0.0.1:${await freePort()}`;
+  env = {
+    DATABASE_URL: infra.databaseUrl,
+    GATEWAY_PORT: "0",
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [grpcUrlKey(name), nowhere])),
+  };
+});
+afterAll(() => infra?.cleanup());
+
+describe("startGateway", () => {
+  it("migrates its schema, listens, and closes cleanly", async () => {
+    const gateway = await startGateway(testConfig(keys, env));
+    try {
+      expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${gateway.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      const keysList = await fetch(`${gateway.url}/marketplace/api-keys`, {
+        headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+      });
+      expect(await keysList.json()).toMatchObject({ items: [], totalCount: 0 });
+    } finally {
+      await gateway.close();
+      await gateway.close();
+    }
+  });
+});
+
+describe("main", () => {
+  it("exits 1 naming bad configuration, and 0 on SIGTERM", async () => {
+    const main = fileURLToPath(new URL("./main.ts", import.meta.url));
+    const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+    const run = (extra: Record<string, string>) => {
+      const child = spawn(tsx, [main], {
+        env: { ...process.env, ...env, ...extra },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      return { child, exited, output: () => output };
+    };
+
+    const bad = run({ NODE_ENV: "production", AUTH_JWKS_FILE: keys.jwksPath, GATEWAY_PORT: "x" });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toMatch(/AUTH_JWKS_FILE/);
+    expect(bad.output()).toMatch(/GATEWAY_PORT/);
+
+    const good = run({ NODE_ENV: "development", AUTH_JWKS_FILE: keys.jwksPath, LOG_LEVEL: "info" });
+    await waitFor(() => (good.output().includes("gateway listening") ? true : undefined), {
+      timeoutMs: 20_000,
+      what: "the gateway to listen",
+    });
+    good.child.kill("SIGTERM");
+    expect(await good.exited).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { fileURLToPath } from "node:url";
+import { createPool, migrate, migrationsFromDir } from "@mp/db";
+import { createLogger, type Logger } from "@mp/logger";
+import { startTelemetry } from "@mp/telemetry";
+import { buildApp } from "./app";
+import { createGatewayClients } from "./clients";
+import type { GatewayConfig } from "./config";
+import { pgApiKeyRepository } from "./infra/api-key.repository";
+import type { ZodApp } from "./zod-app";
+
+export const GATEWAY_SCHEMA = "gateway";
+export const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations", import.meta.url));
+
+export interface RunningGateway {
+  /** Base URL the gateway listens on, e.g. `http://127.0.0.1:8080`. */
+  url: string;
+  app: ZodApp;
+  /** Stop taking requests, then close upstream channels and the database pool. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start a listening gateway with real dependencies: its schema migrated, gRPC channels to every upstream.
+ * Starts the process-wide telemetry SDK when nothing has yet (it is left running; `main.ts` owns its
+ * shutdown), so spans are real and `traceparent` travels upstream. Used by `main.ts` and end-to-end tests.
+ */
+export async function startGateway(
+  config: GatewayConfig,
+  options: { logger?: Logger } = {},
+): Promise<RunningGateway> {
+  startTelemetry({ serviceName: "gateway", otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+  const logger = options.logger ?? createLogger({ service: "gateway", level: config.LOG_LEVEL });
+  const pool = createPool({ url: config.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: "gateway" });
+  try {
+    await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const clients = createGatewayClients(config);
+  let app: ZodApp;
+  try {
+    app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
+    await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+  } catch (error) {
+    clients.close();
+    await pool.end();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.GATEWAY_PORT;
+  const host = config.GATEWAY_HOST.includes(":") ? `[${config.GATEWAY_HOST}]` : config.GATEWAY_HOST;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    app,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        clients.close();
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}

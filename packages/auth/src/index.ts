@@ -1,0 +1,3 @@
+export * from "./access-token";
+export * from "./api-key";
+export * from "./jwks";
