@@ -45,6 +45,8 @@ export interface DevTokenInput {
   ttlSeconds?: number;
   issuer?: string;
   audience?: string;
+  /** Issue time in epoch seconds, default now: tests sign tokens that have already expired. */
+  issuedAt?: number;
   /** Where the key pair lives; defaults to `.local/dev-keys` so the CLI and the launcher share it. */
   keysDir?: string;
 }
@@ -74,7 +76,7 @@ export async function signDevToken(input: DevTokenInput): Promise<string> {
   if (!Number.isInteger(ttl) || ttl <= 0)
     throw new Error(`ttlSeconds must be a positive integer, got ${ttl}`);
   const keys = await loadDevKeys(input.keysDir);
-  const now = Math.floor(Date.now() / 1000);
+  const now = input.issuedAt ?? Math.floor(Date.now() / 1000);
   return new SignJWT({ org: input.org.toLowerCase(), roles: [...new Set(input.roles)] })
     .setProtectedHeader({ alg: "ES256", kid: keys.kid, typ: "JWT" })
     .setIssuer(input.issuer ?? DEV_ISSUER)

@@ -42,8 +42,11 @@ export interface LocalStack {
   s3: S3Endpoint;
   /** The secret settlements verifies Stripe-Signature with, for signing test notifications. */
   stripeWebhookSecret: string;
-  /** Signs a token the gateway accepts (same keys, issuer and audience as the demo tokens). */
-  signToken(input: Omit<DevTokenInput, "keysDir" | "issuer" | "audience">): Promise<string>;
+  /**
+   * Signs a token with the stack's keys, issuer and audience (so the gateway accepts it); tests may
+   * override issuer, audience or ttlSeconds to make one it must refuse.
+   */
+  signToken(input: Omit<DevTokenInput, "keysDir">): Promise<string>;
   /** Resolves once everything has stopped: after stop(), or after a child died and took the stack down. */
   stopped: Promise<StopReason>;
   /** Stops every child (SIGTERM, SIGKILL after 10 s), then the infrastructure it started. Safe to call twice. */
@@ -103,7 +106,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       natsUrl: infra.natsUrl,
       s3: infra.s3,
       stripeWebhookSecret: envs.settlements.STRIPE_WEBHOOK_SECRET!,
-      signToken: (input) => signDevToken({ ...input, keysDir, issuer, audience }),
+      signToken: (input) => signDevToken({ issuer, audience, ...input, keysDir }),
       ...stopControl(fleet, cleanups, say),
     };
   } catch (error) {
