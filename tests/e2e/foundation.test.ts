@@ -1,3 +1,4 @@
+import { seedDemoData } from "@mp/local/demo-data";
 import { type LocalStack, startLocalStack } from "@mp/local/stack";
 import { isListening, waitFor } from "@mp/testing";
 import { generateKeyPair, SignJWT } from "jose";
@@ -190,6 +191,16 @@ describe("marketplace instances through the gateway", () => {
 });
 
 describe("the local stack", () => {
+  it("seeds a demo instance once, through the API", async () => {
+    const first = await seedDemoData(stack.gatewayUrl, stack.credentials);
+    const again = await seedDemoData(stack.gatewayUrl, stack.credentials);
+    expect(again.instanceId).toBe(first.instanceId);
+    const read = await call("GET", `/marketplace/instances/${first.instanceId}`, {
+      token: stack.credentials.admin.token,
+    });
+    expect(read.status).toBe(200);
+  });
+
   it("stops cleanly: gateway, database and NATS are gone afterwards", async () => {
     const gateway = new URL(stack.gatewayUrl);
     const database = new URL(stack.databaseUrl);

@@ -70,3 +70,12 @@ export function grpcUrlKey(service: ServiceName): string {
 }
 
 export { z };
+
+/** Object storage keys, for the services that keep files (assets, release binaries, downloads). */
+export const s3Env = {
+  S3_ENDPOINT: z.url(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1),
+  S3_SECRET_ACCESS_KEY: z.string().min(1),
+  S3_BUCKET: z.string().min(3).max(63),
+};

@@ -10,6 +10,7 @@ import {
   startOutboxRelay,
 } from "@mp/bus";
 import {
+  ConfigError,
   DEFAULT_GRPC_PORTS,
   grpcPortKey,
   loadConfig,
@@ -18,6 +19,7 @@ import {
   serviceConfigSchema,
   z,
 } from "@mp/config";
+import { STREAMS, type StreamName } from "@mp/contracts";
 import { createPool, migrate, migrationsFromDir, type Pool, type PoolClient } from "@mp/db";
 import { type GrpcServer, type ServiceRegistration, startGrpcServer } from "@mp/grpc";
 import { createLogger, type Logger } from "@mp/logger";
@@ -80,6 +82,17 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** The port is read from `<NAME>_GRPC_PORT`, and a bad value is reported under that name. */
+function loadServiceConfig(name: ServiceName, schema: z.ZodObject, env: Record<string, string | undefined>) {
+  const portKey = grpcPortKey(name);
+  try {
+    return loadConfig(schema, { ...env, GRPC_PORT: env[portKey] });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    throw new ConfigError(error.issues.map((i) => (i.key === "GRPC_PORT" ? { ...i, key: portKey } : i)));
+  }
+}
+
 /** Schema name of a service: `iot-adapter` -> `iot_adapter`. */
 export function schemaOf(name: ServiceName): string {
   return name.replace(/-/g, "_");
@@ -104,8 +117,7 @@ export async function startService<S extends z.ZodObject>(
         .default(""),
     })
     .extend(spec.config?.shape ?? {});
-  const config = loadConfig(schema, { ...env, GRPC_PORT: env[grpcPortKey(spec.name)] }) as z.output<S> &
-    CommonConfig;
+  const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
 
   const pool = createPool({
@@ -137,6 +149,12 @@ export async function startService<S extends z.ZodObject>(
 
     const module = await spec.build({ config, logger, pool, bus });
     if (module.stop) stops.push(module.stop);
+    // Streams are declared once, in contracts; a consumer that boots before the stream's owner creates the
+    // same definition instead of waiting for it (ensureStream is idempotent).
+    for (const name of new Set((module.consumers ?? []).map((c) => c.stream))) {
+      const declared = STREAMS[name as StreamName];
+      if (declared) await ensureStream(bus, { name: declared.name, subjects: [...declared.subjects] });
+    }
 
     const relay: OutboxRelay = startOutboxRelay({ pool, bus, logger });
     stops.push(() => relay.stop());

@@ -12,6 +12,7 @@ import { makeCreateInstance } from "./application/create-instance";
 import { makeGetInstance } from "./application/get-instance";
 import { makeListInstances } from "./application/list-instances";
 import type { Clock, IdGenerator } from "./application/ports";
+import { catalogueConfig } from "./config";
 import { makeInstanceRepository } from "./infra/instance.repository";
 import { CATALOGUE_SERVICE, catalogueGrpc } from "./transport/catalogue.grpc";
 
@@ -34,8 +35,9 @@ export function buildCatalogue(
   return { grpc: { [CATALOGUE_SERVICE]: catalogueGrpc(useCases, deps.logger) } };
 }
 
-export const catalogueService: ServiceSpec = {
+export const catalogueService: ServiceSpec<typeof catalogueConfig> = {
   name: "catalogue",
+  config: catalogueConfig,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.CATALOGUE],
   build: (deps) => buildCatalogue(deps),

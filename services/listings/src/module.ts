@@ -3,6 +3,7 @@ import { STREAMS } from "@mp/contracts";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { makeGetInstanceReference } from "./application/get-instance-reference";
 import { makeRecordInstance } from "./application/record-instance";
+import { listingsConfig } from "./config";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { LISTINGS_SERVICE, listingsGrpc } from "./transport/listings.grpc";
@@ -21,8 +22,9 @@ export function buildListings(deps: ModuleDeps<unknown>): ServiceModule {
   };
 }
 
-export const listingsService: ServiceSpec = {
+export const listingsService: ServiceSpec<typeof listingsConfig> = {
   name: "listings",
+  config: listingsConfig,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.LISTINGS],
   build: (deps) => buildListings(deps),

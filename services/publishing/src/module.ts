@@ -3,6 +3,7 @@ import { STREAMS } from "@mp/contracts";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { makeGetInstanceReference } from "./application/get-instance-reference";
 import { makeRecordInstance } from "./application/record-instance";
+import { publishingConfig } from "./config";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { PUBLISHING_SERVICE, publishingGrpc } from "./transport/publishing.grpc";
@@ -21,8 +22,9 @@ export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
   };
 }
 
-export const publishingService: ServiceSpec = {
+export const publishingService: ServiceSpec<typeof publishingConfig> = {
   name: "publishing",
+  config: publishingConfig,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.PUBLISHING],
   build: (deps) => buildPublishing(deps),

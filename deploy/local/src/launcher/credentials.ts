@@ -48,7 +48,7 @@ export function readyBanner(gatewayUrl: string, credentials: DemoCredentials, pa
       `            token ${credentials[kind].token}`,
     ]),
     "Try:",
-    `  curl -H "Authorization: Bearer ${credentials.developer.token}" ${gatewayUrl}/marketplace/developers/marketplace-items`,
+    `  curl -H "Authorization: Bearer ${credentials.admin.token}" "${gatewayUrl}/marketplace/instances?page=1&pageSize=20"`,
     "Ctrl-C stops everything.",
     "",
   ];

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readyBanner } from "./credentials";
+import { seedDemoData } from "./demo-data";
 import { MissingNatsServerError } from "./infra";
 import { killChildren } from "./proc";
 import { type LocalStack, startLocalStack } from "./stack";
@@ -59,6 +60,12 @@ async function runLauncher(options: { useLocal: boolean; ephemeral: boolean }): 
   if (interrupted.signal.aborted) {
     await stack.stop();
     process.exit(0);
+  }
+  try {
+    const demo = await seedDemoData(stack.gatewayUrl, stack.credentials);
+    console.log(`[launcher] demo marketplace instance: ${demo.instanceId}`);
+  } catch (error) {
+    console.error(`[launcher] ${(error as Error).message}`);
   }
   for (const line of readyBanner(stack.gatewayUrl, stack.credentials, stack.credentialsFile))
     console.log(line);
