@@ -1,10 +1,14 @@
-import type { CatalogueProto } from "@mp/contracts";
+import type { AssetsProto, CatalogueProto, PublishingProto } from "@mp/contracts";
+import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
 
 /** The slice of a typed gRPC client routes use; tests pass an object with the same `call`. */
 export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
+export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
+export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -17,6 +21,8 @@ export interface UpstreamProbe {
  */
 export interface GatewayClients {
   catalogue: CatalogueClient;
+  publishing: PublishingClient;
+  assets: AssetsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -30,17 +36,32 @@ export function createGatewayClients(config: GatewayConfig): GatewayClients {
     upstream: "catalogue",
     idempotent: ["listInstances", "getInstance"],
   });
+  const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
+    .publishing.v1;
+  const publishing = createUnaryClient(publishingProto.PublishingService, config.PUBLISHING_GRPC_URL, {
+    upstream: "publishing",
+    idempotent: ["getInstanceReference"],
+  });
+  const assetsProto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
+  const assets = createUnaryClient(assetsProto.AssetsService, config.ASSETS_GRPC_URL, {
+    upstream: "assets",
+    idempotent: ["getAsset", "getAssets"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
   });
   return {
     catalogue,
+    publishing,
+    assets,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
     close() {
       catalogue.close();
+      publishing.close();
+      assets.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAccessTokenVerifier, localJwks } from "@mp/auth";
 import type { Role } from "@mp/contracts";
-import { NotFoundError, type Problem } from "@mp/errors";
+import { AppError, NotFoundError, type Problem } from "@mp/errors";
 import { createLogger } from "@mp/logger";
 import type { LightMyRequestResponse } from "fastify";
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
@@ -78,12 +78,24 @@ export function fakeCatalogue(handler: CatalogueCall) {
   return { client, calls };
 }
 
+/** An upstream that is not part of a test: any call fails as not implemented. */
+export function absentClient<C>(): C {
+  return {
+    call: async () => {
+      throw new AppError("not-implemented", "This upstream is not part of the test.");
+    },
+  } as unknown as C;
+}
+
 export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
+  others: Partial<Pick<GatewayClients, "publishing" | "assets">> = {},
 ): GatewayClients {
   return {
     catalogue,
+    publishing: others.publishing ?? absentClient(),
+    assets: others.assets ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -2,18 +2,97 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { Application as _marketplace_iotadapter_v1_Application, Application__Output as _marketplace_iotadapter_v1_Application__Output } from '../../../marketplace/iotadapter/v1/Application';
+import type { CopyReleaseBinaryRequest as _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, CopyReleaseBinaryRequest__Output as _marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output } from '../../../marketplace/iotadapter/v1/CopyReleaseBinaryRequest';
+import type { CopyReleaseBinaryResponse as _marketplace_iotadapter_v1_CopyReleaseBinaryResponse, CopyReleaseBinaryResponse__Output as _marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output } from '../../../marketplace/iotadapter/v1/CopyReleaseBinaryResponse';
+import type { GetApplicationRequest as _marketplace_iotadapter_v1_GetApplicationRequest, GetApplicationRequest__Output as _marketplace_iotadapter_v1_GetApplicationRequest__Output } from '../../../marketplace/iotadapter/v1/GetApplicationRequest';
+import type { GetReleaseRequest as _marketplace_iotadapter_v1_GetReleaseRequest, GetReleaseRequest__Output as _marketplace_iotadapter_v1_GetReleaseRequest__Output } from '../../../marketplace/iotadapter/v1/GetReleaseRequest';
+import type { ListApplicationsRequest as _marketplace_iotadapter_v1_ListApplicationsRequest, ListApplicationsRequest__Output as _marketplace_iotadapter_v1_ListApplicationsRequest__Output } from '../../../marketplace/iotadapter/v1/ListApplicationsRequest';
+import type { ListApplicationsResponse as _marketplace_iotadapter_v1_ListApplicationsResponse, ListApplicationsResponse__Output as _marketplace_iotadapter_v1_ListApplicationsResponse__Output } from '../../../marketplace/iotadapter/v1/ListApplicationsResponse';
+import type { ListReleasesRequest as _marketplace_iotadapter_v1_ListReleasesRequest, ListReleasesRequest__Output as _marketplace_iotadapter_v1_ListReleasesRequest__Output } from '../../../marketplace/iotadapter/v1/ListReleasesRequest';
+import type { ListReleasesResponse as _marketplace_iotadapter_v1_ListReleasesResponse, ListReleasesResponse__Output as _marketplace_iotadapter_v1_ListReleasesResponse__Output } from '../../../marketplace/iotadapter/v1/ListReleasesResponse';
+import type { Release as _marketplace_iotadapter_v1_Release, Release__Output as _marketplace_iotadapter_v1_Release__Output } from '../../../marketplace/iotadapter/v1/Release';
 
-/**
- * The RPCs of this service arrive with its issue; the server already runs and answers grpc.health.v1.
- */
 export interface IotAdapterServiceClient extends grpc.Client {
+  /**
+   * Queues a copy of the release binary into object storage, verified against the platform's length and
+   * CRC32 (sha256 recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1. Idempotent per
+   * correlation id.
+   */
+  CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Queues a copy of the release binary into object storage, verified against the platform's length and
+   * CRC32 (sha256 recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1. Idempotent per
+   * correlation id.
+   */
+  copyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  copyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  copyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  copyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  GetApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  GetApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  GetApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  
+  GetRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  GetRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  GetRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  GetRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  getRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  getRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  getRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  getRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
+  
+  ListApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  ListApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  ListApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  ListApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  listApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  listApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  listApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  listApplications(argument: _marketplace_iotadapter_v1_ListApplicationsRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListApplicationsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  ListReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  ListReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  ListReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listReleases(argument: _marketplace_iotadapter_v1_ListReleasesRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_ListReleasesResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
-/**
- * The RPCs of this service arrive with its issue; the server already runs and answers grpc.health.v1.
- */
 export interface IotAdapterServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Queues a copy of the release binary into object storage, verified against the platform's length and
+   * CRC32 (sha256 recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1. Idempotent per
+   * correlation id.
+   */
+  CopyReleaseBinary: grpc.handleUnaryCall<_marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse>;
+  
+  GetApplication: grpc.handleUnaryCall<_marketplace_iotadapter_v1_GetApplicationRequest__Output, _marketplace_iotadapter_v1_Application>;
+  
+  GetRelease: grpc.handleUnaryCall<_marketplace_iotadapter_v1_GetReleaseRequest__Output, _marketplace_iotadapter_v1_Release>;
+  
+  ListApplications: grpc.handleUnaryCall<_marketplace_iotadapter_v1_ListApplicationsRequest__Output, _marketplace_iotadapter_v1_ListApplicationsResponse>;
+  
+  ListReleases: grpc.handleUnaryCall<_marketplace_iotadapter_v1_ListReleasesRequest__Output, _marketplace_iotadapter_v1_ListReleasesResponse>;
+  
 }
 
 export interface IotAdapterServiceDefinition extends grpc.ServiceDefinition {
+  CopyReleaseBinary: MethodDefinition<_marketplace_iotadapter_v1_CopyReleaseBinaryRequest, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse, _marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>
+  GetApplication: MethodDefinition<_marketplace_iotadapter_v1_GetApplicationRequest, _marketplace_iotadapter_v1_Application, _marketplace_iotadapter_v1_GetApplicationRequest__Output, _marketplace_iotadapter_v1_Application__Output>
+  GetRelease: MethodDefinition<_marketplace_iotadapter_v1_GetReleaseRequest, _marketplace_iotadapter_v1_Release, _marketplace_iotadapter_v1_GetReleaseRequest__Output, _marketplace_iotadapter_v1_Release__Output>
+  ListApplications: MethodDefinition<_marketplace_iotadapter_v1_ListApplicationsRequest, _marketplace_iotadapter_v1_ListApplicationsResponse, _marketplace_iotadapter_v1_ListApplicationsRequest__Output, _marketplace_iotadapter_v1_ListApplicationsResponse__Output>
+  ListReleases: MethodDefinition<_marketplace_iotadapter_v1_ListReleasesRequest, _marketplace_iotadapter_v1_ListReleasesResponse, _marketplace_iotadapter_v1_ListReleasesRequest__Output, _marketplace_iotadapter_v1_ListReleasesResponse__Output>
 }

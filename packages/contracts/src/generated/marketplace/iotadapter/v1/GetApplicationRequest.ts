@@ -1,0 +1,10 @@
+// Original file: proto/marketplace/iotadapter/v1/iot_adapter.proto
+
+
+export interface GetApplicationRequest {
+  'applicationId'?: (number);
+}
+
+export interface GetApplicationRequest__Output {
+  'applicationId': (number);
+}
