@@ -6,6 +6,7 @@ import { assetsRoutes } from "./assets/assets.routes";
 import { catalogueRoutes } from "./catalogue/catalogue.routes";
 import { developerApplicationsRoutes } from "./developers/developer-applications.routes";
 import { developerItemsRoutes } from "./developers/developer-items.routes";
+import { developerReleasesRoutes } from "./developers/developer-releases.routes";
 import { earningsRoutes } from "./earnings/earnings.routes";
 import { instancesRoutes } from "./instances/instances.routes";
 import { opsRoutes } from "./ops/ops.routes";
@@ -33,6 +34,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   providerListingsRoutes(app);
   earningsRoutes(app);
   instancesRoutes(app, { catalogue: deps.clients.catalogue });
+  developerReleasesRoutes(app);
   developerApplicationsRoutes(app);
   developerItemsRoutes(app);
   assetsRoutes(app);

@@ -8,6 +8,7 @@ export type { ProtoGrpcType as CatalogueProto } from "./generated/catalogue";
 export type { ProtoGrpcType as IotAdapterProto } from "./generated/iot_adapter";
 export type { ProtoGrpcType as ListingsProto } from "./generated/listings";
 export type { ProtoGrpcType as PublishingProto } from "./generated/publishing";
+export type { ProtoGrpcType as PublishingReleasesProto } from "./generated/publishing_releases";
 export type { ProtoGrpcType as PurchasesProto } from "./generated/purchases";
 export type { ProtoGrpcType as SettlementsProto } from "./generated/settlements";
 export * from "./principal";

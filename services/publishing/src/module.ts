@@ -7,6 +7,7 @@ import { publishingConfig } from "./config";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { PUBLISHING_SERVICE, publishingGrpc } from "./transport/publishing.grpc";
+import { PUBLISHING_RELEASES_SERVICE, releasesGrpc } from "./transport/releases.grpc";
 
 /** Builds publishing from its dependencies; main.ts, the launcher and the tests all go through here. */
 export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
@@ -17,6 +18,7 @@ export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
         { getInstanceReference: makeGetInstanceReference({ instances }) },
         deps.logger,
       ),
+      [PUBLISHING_RELEASES_SERVICE]: releasesGrpc(),
     },
     consumers: [instanceCreatedConsumer(makeRecordInstance({ instances }))],
   };

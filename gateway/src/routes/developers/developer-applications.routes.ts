@@ -1,40 +1,9 @@
 import { declarePending, responses, type ZodApp } from "../route-kit";
-import {
-  ApplicationParams,
-  ApplicationsQuery,
-  CreateItemBody,
-  DeveloperItem,
-  IotApplicationList,
-  IotReleaseList,
-  ReleasesLimitQuery,
-} from "./developer-items.schemas";
+import { ApplicationParams, CreateItemBody, DeveloperItem } from "./developer-items.schemas";
 
-/** The developer's view of its IoT platform applications, and linking one as an item (not built yet). */
+/** Linking an IoT application as a marketplace item (not built yet). */
 export function developerApplicationsRoutes(app: ZodApp): void {
   const tags = ["Developer applications"];
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/developers/infuse-iot/applications",
-    access: "developer",
-    operationId: "listIotApplications",
-    tags,
-    summary: "List the organisation's IoT applications",
-    description:
-      "`marketplaceItemId`/`marketplaceItemStatus` are present when the application has an item in the instance.",
-    querystring: ApplicationsQuery,
-    response: responses({ 200: IotApplicationList }, { pending: true }),
-  });
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/developers/infuse-iot/applications/:applicationId/releases",
-    access: "developer",
-    operationId: "listIotReleases",
-    tags,
-    summary: "List an IoT application's releases",
-    params: ApplicationParams,
-    querystring: ReleasesLimitQuery,
-    response: responses({ 200: IotReleaseList }, { notFound: true, pending: true }),
-  });
   declarePending(app, {
     method: "POST",
     url: "/marketplace/developers/infuse-iot/applications/:applicationId/marketplace-item",

@@ -2,7 +2,6 @@ import type { ErrorCode } from "@mp/errors";
 import type { z } from "zod";
 import { NoContent } from "../common.schemas";
 import { declarePending, type PendingRoute, responses, type ZodApp } from "../route-kit";
-import { ItemRelease } from "../shared/item.schemas";
 import {
   AssetBody,
   CreatedAtPageQuery,
@@ -13,14 +12,11 @@ import {
   ImageOrderBody,
   ImageParams,
   ItemParams,
-  ItemReleasePage,
-  ItemReleasesQuery,
   MetadataBody,
   MetadataPage,
   PriceBody,
   PricePage,
   PriceRecord,
-  SelectReleaseBody,
 } from "./developer-items.schemas";
 
 const BASE = "/marketplace/developers/marketplace-items";
@@ -117,25 +113,6 @@ const ITEM_ROUTES: ItemRoute[] = [
     summary: "Remove a gallery image",
     params: ImageParams,
     success: { 204: NoContent },
-  },
-  {
-    method: "POST",
-    path: "/:id/infuse-iot-releases",
-    operationId: "selectItemRelease",
-    summary: "Select an IoT release for the item",
-    description:
-      "The release must belong to the item's application; its binary is copied into object storage and the release is `available` once stored and verified. Selecting the same release twice is a 409.",
-    body: SelectReleaseBody,
-    success: { 200: ItemRelease },
-    conflicts: ["invalid-state"],
-  },
-  {
-    method: "GET",
-    path: "/:id/releases",
-    operationId: "listItemReleases",
-    summary: "List an item's releases",
-    querystring: ItemReleasesQuery,
-    success: { 200: ItemReleasePage },
   },
   {
     method: "POST",
