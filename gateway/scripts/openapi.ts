@@ -9,7 +9,13 @@ import { fileURLToPath } from "node:url";
 import { AppError, UnauthenticatedError } from "@mp/errors";
 import { createLogger } from "@mp/logger";
 import { buildApp } from "../src/app";
-import type { AssetsClient, CatalogueClient, GatewayClients, PublishingClient } from "../src/clients";
+import type {
+  AssetsClient,
+  CatalogueClient,
+  GatewayClients,
+  PublishingClient,
+  PublishingReleasesClient,
+} from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
 import type { ApiKeyRepository } from "../src/infra/api-key.repository";
 import { openapiText } from "../src/plugins/openapi.plugin";
@@ -24,6 +30,7 @@ function inertClients(): GatewayClients {
     catalogue: { call: unavailable } as CatalogueClient,
     publishing: { call: unavailable } as PublishingClient,
     assets: { call: unavailable } as AssetsClient,
+    publishingReleases: { call: unavailable } as PublishingReleasesClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

@@ -1,6 +1,7 @@
-import type { AssetsProto, CatalogueProto, PublishingProto } from "@mp/contracts";
+import type { AssetsProto, CatalogueProto, PublishingProto, PublishingReleasesProto } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
@@ -9,6 +10,7 @@ import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } 
 export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
 export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
+export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -23,6 +25,8 @@ export interface GatewayClients {
   catalogue: CatalogueClient;
   publishing: PublishingClient;
   assets: AssetsClient;
+  /** IoT applications and releases, and item releases (served by the publishing process). */
+  publishingReleases: PublishingReleasesClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -40,13 +44,26 @@ export function createGatewayClients(config: GatewayConfig): GatewayClients {
     .publishing.v1;
   const publishing = createUnaryClient(publishingProto.PublishingService, config.PUBLISHING_GRPC_URL, {
     upstream: "publishing",
-    idempotent: ["getInstanceReference"],
+    idempotent: ["getInstanceReference", "listItems", "getItem", "listMetadata", "listImages", "listPrices"],
   });
   const assetsProto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
   const assets = createUnaryClient(assetsProto.AssetsService, config.ASSETS_GRPC_URL, {
     upstream: "assets",
-    idempotent: ["getAsset", "getAssets"],
+    // finaliseAsset decides once per asset and answers a repeat with the same verdict, so it is safe to retry.
+    idempotent: ["getAsset", "getAssets", "finaliseAsset"],
   });
+  const releasesProto = loadProto<PublishingReleasesProto>(
+    "marketplace/publishing/v1/publishing_releases.proto",
+  ).marketplace.publishing.v1;
+  const publishingReleases = createUnaryClient(
+    releasesProto.PublishingReleasesService,
+    config.PUBLISHING_GRPC_URL,
+    {
+      upstream: "publishing",
+      idempotent: ["listIotApplications", "listIotReleases", "listItemReleases"],
+      deadlineMs: 15_000,
+    },
+  );
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -55,6 +72,7 @@ export function createGatewayClients(config: GatewayConfig): GatewayClients {
     catalogue,
     publishing,
     assets,
+    publishingReleases,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -62,6 +80,7 @@ export function createGatewayClients(config: GatewayConfig): GatewayClients {
       catalogue.close();
       publishing.close();
       assets.close();
+      publishingReleases.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -34,9 +34,9 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   providerListingsRoutes(app);
   earningsRoutes(app);
   instancesRoutes(app, { catalogue: deps.clients.catalogue });
-  developerReleasesRoutes(app);
-  developerApplicationsRoutes(app);
-  developerItemsRoutes(app);
-  assetsRoutes(app);
+  developerReleasesRoutes(app, deps);
+  developerApplicationsRoutes(app, deps);
+  developerItemsRoutes(app, deps);
+  assetsRoutes(app, { assets: deps.clients.assets });
   apiKeysRoutes(app, { apiKeys: deps.apiKeys, keyMode: deps.keyMode });
 }

@@ -90,12 +90,13 @@ export function absentClient<C>(): C {
 export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
-  others: Partial<Pick<GatewayClients, "publishing" | "assets">> = {},
+  others: Partial<Pick<GatewayClients, "publishing" | "assets" | "publishingReleases">> = {},
 ): GatewayClients {
   return {
     catalogue,
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
+    publishingReleases: others.publishingReleases ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -2,6 +2,8 @@ export * from "./currencies";
 export * from "./events/assets";
 export * from "./events/catalogue";
 export * from "./events/iot";
+export * from "./events/publishing";
+export * from "./events/publishing-releases";
 export * from "./events/streams";
 export type { ProtoGrpcType as AssetsProto } from "./generated/assets";
 export type { ProtoGrpcType as CatalogueProto } from "./generated/catalogue";

@@ -129,11 +129,11 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
     const message = await waitFor(
       async () => {
         try {
-          return (
-            (await bus.jsm.streams.getMessage(bus.streamName("CATALOGUE"), {
-              last_by_subj: bus.subject("catalogue.instance.created.v1"),
-            })) ?? undefined
-          );
+          const last = await bus.jsm.streams.getMessage(bus.streamName("CATALOGUE"), {
+            last_by_subj: bus.subject("catalogue.instance.created.v1"),
+          });
+          // The relay may not have published this instance's event yet: wait for it, not just any event.
+          return last?.json<{ data: { id: string } }>().data.id === created.id ? last : undefined;
         } catch {
           return undefined;
         }

@@ -2,10 +2,23 @@ import { s3Env, z } from "@mp/config";
 
 /**
  * The adapter is the only process with the marketplace's credential for the Infuse-IoT platform; it also
- * copies release binaries into object storage.
+ * copies release binaries into object storage. The tuning keys have defaults that suit production; tests
+ * shorten them.
  */
 export const iotAdapterConfig = z.object({
   ...s3Env,
   INFUSE_API_URL: z.url(),
   INFUSE_API_KEY: z.string().min(1),
+  /** Per-attempt timeout of a JSON call to the platform. */
+  INFUSE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Timeout of a whole release download (headers and body). */
+  INFUSE_DOWNLOAD_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** Consecutive transient failures that open the circuit breaker. */
+  INFUSE_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long the breaker stays open before it lets one trial call through. */
+  INFUSE_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Attempts of a copy job before it fails for good. */
+  COPY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  /** How often the copy worker looks for queued jobs when nobody wakes it. */
+  COPY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
 });

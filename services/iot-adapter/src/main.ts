@@ -1,4 +1,4 @@
 import { runServiceMain } from "@mp/runtime";
-import { iotadapterService } from "./module";
+import { iotAdapterService } from "./module";
 
-await runServiceMain(iotadapterService);
+await runServiceMain(iotAdapterService);

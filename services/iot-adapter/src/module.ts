@@ -1,18 +1,108 @@
 import { fileURLToPath } from "node:url";
 import { STREAMS } from "@mp/contracts";
-import type { ServiceModule, ServiceSpec } from "@mp/runtime";
+import {
+  type ModuleDeps,
+  makeUnitOfWork,
+  type ServiceModule,
+  type ServiceSpec,
+  systemClock,
+  uuidV7Ids,
+} from "@mp/runtime";
+import { makeCopyReleaseBinary } from "./application/copy-release-binary";
+import { makeGetApplication } from "./application/get-application";
+import { makeGetRelease } from "./application/get-release";
+import { makeListApplications } from "./application/list-applications";
+import { makeListReleases } from "./application/list-releases";
+import type { Clock, IdGenerator, IotPlatform, ObjectStore } from "./application/ports";
+import { makeRunCopyJob } from "./application/run-copy-job";
 import { iotAdapterConfig } from "./config";
+import { makeCopyJobRepository } from "./infra/copy-job.repository";
+import { startCopyWorker } from "./infra/copy-worker";
+import { InfuseClient } from "./infra/infuse/infuse.client";
+import { backoffDelay } from "./infra/infuse/retry";
+import { makeInfusePlatform } from "./infra/infuse-platform.adapter";
+import { createS3Client, makeS3ObjectStore } from "./infra/s3-object-store";
 import { IOT_ADAPTER_SERVICE, iotadapterGrpc } from "./transport/iot-adapter.grpc";
 
+type IotAdapterConfig = ReturnType<typeof iotAdapterConfig.parse>;
+
+/** Delay between copy attempts: exponential from 1 s, capped at 1 min, never below half the ceiling. */
+const copyRetryDelay = (attempts: number) => {
+  const policy = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+  return Math.floor(ceiling / 2) + backoffDelay(attempts, policy) / 2;
+};
+
 /** Builds the iot-adapter service from its dependencies; main.ts, the launcher and the tests share it. */
-export function buildIotAdapter(): ServiceModule {
-  return { grpc: { [IOT_ADAPTER_SERVICE]: iotadapterGrpc() } };
+export function buildIotAdapter(
+  deps: ModuleDeps<IotAdapterConfig>,
+  overrides: { clock?: Clock; ids?: IdGenerator; platform?: IotPlatform; store?: ObjectStore } = {},
+): ServiceModule {
+  const { config, logger, pool } = deps;
+  const client = new InfuseClient({
+    baseUrl: config.INFUSE_API_URL,
+    apiKey: config.INFUSE_API_KEY,
+    logger: logger.child({ upstream: "infuse-iot" }),
+    timeoutMs: config.INFUSE_TIMEOUT_MS,
+    downloadTimeoutMs: config.INFUSE_DOWNLOAD_TIMEOUT_MS,
+    breaker: {
+      failureThreshold: config.INFUSE_BREAKER_THRESHOLD,
+      resetAfterMs: config.INFUSE_BREAKER_RESET_MS,
+    },
+  });
+  const platform = overrides.platform ?? makeInfusePlatform(client);
+  const s3 = createS3Client(config);
+  const store = overrides.store ?? makeS3ObjectStore(s3, config.S3_BUCKET);
+  const jobs = makeCopyJobRepository(pool);
+  const clock = overrides.clock ?? systemClock;
+  const unitOfWork = makeUnitOfWork(pool);
+
+  const worker = startCopyWorker({
+    jobs,
+    logger,
+    pollMs: config.COPY_POLL_MS,
+    leaseMs: config.INFUSE_DOWNLOAD_TIMEOUT_MS + 60_000,
+    runCopyJob: makeRunCopyJob({
+      platform,
+      store,
+      jobs,
+      unitOfWork,
+      clock,
+      logger,
+      retry: { maxAttempts: config.COPY_MAX_ATTEMPTS, delayMs: copyRetryDelay },
+    }),
+  });
+
+  const getRelease = makeGetRelease({ platform });
+  const useCases = {
+    listApplications: makeListApplications({ platform }),
+    getApplication: makeGetApplication({ platform }),
+    listReleases: makeListReleases({ platform }),
+    getRelease,
+    copyReleaseBinary: makeCopyReleaseBinary({
+      getRelease,
+      jobs,
+      clock,
+      ids: overrides.ids ?? uuidV7Ids,
+      wake: () => worker.wake(),
+    }),
+  };
+  return {
+    grpc: { [IOT_ADAPTER_SERVICE]: iotadapterGrpc(useCases, logger) },
+    stop: async () => {
+      await worker.stop();
+      s3.destroy();
+    },
+  };
 }
 
-export const iotadapterService: ServiceSpec<typeof iotAdapterConfig> = {
+export const iotAdapterService: ServiceSpec<typeof iotAdapterConfig> = {
   name: "iot-adapter",
   config: iotAdapterConfig,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.IOT],
-  build: () => buildIotAdapter(),
+  build: (deps) => buildIotAdapter(deps),
 };
+
+/** The name the scaffold exported; kept so existing imports keep working. */
+export const iotadapterService = iotAdapterService;

@@ -5,22 +5,30 @@ import { makeGetInstanceReference } from "./application/get-instance-reference";
 import { makeRecordInstance } from "./application/record-instance";
 import { publishingConfig } from "./config";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
+import { buildItems } from "./items.module";
+import { buildReleases } from "./releases.module";
 import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { PUBLISHING_SERVICE, publishingGrpc } from "./transport/publishing.grpc";
-import { PUBLISHING_RELEASES_SERVICE, releasesGrpc } from "./transport/releases.grpc";
+import { PUBLISHING_RELEASES_SERVICE } from "./transport/releases.grpc";
 
 /** Builds publishing from its dependencies; main.ts, the launcher and the tests all go through here. */
 export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
   const instances = makeKnownInstanceRepository(deps.pool);
+  const releases = buildReleases(deps);
+  const items = buildItems(deps);
   return {
     grpc: {
       [PUBLISHING_SERVICE]: publishingGrpc(
-        { getInstanceReference: makeGetInstanceReference({ instances }) },
+        { getInstanceReference: makeGetInstanceReference({ instances }), ...items.useCases },
         deps.logger,
       ),
-      [PUBLISHING_RELEASES_SERVICE]: releasesGrpc(),
+      [PUBLISHING_RELEASES_SERVICE]: releases.grpc,
     },
-    consumers: [instanceCreatedConsumer(makeRecordInstance({ instances }))],
+    consumers: [instanceCreatedConsumer(makeRecordInstance({ instances })), ...releases.consumers],
+    stop: async () => {
+      await releases.stop();
+      items.stop();
+    },
   };
 }
 

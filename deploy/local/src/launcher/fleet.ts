@@ -3,16 +3,26 @@ import { type ExitInfo, type ManagedChild, spawnManaged } from "./child-process"
 import { commandFor, type Env, TARGETS, type Target } from "./targets";
 
 export interface Fleet {
-  children: ReadonlyMap<Target, ManagedChild>;
+  /** The services and the gateway, plus any adopted child (the Infuse-IoT simulator, started first). */
+  children: ReadonlyMap<Target | "simulator", ManagedChild>;
   /** Resolves when a child exits while nobody asked it to; never once stop() has been called. */
   unexpectedExit: Promise<{ child: ManagedChild; exit: ExitInfo }>;
   /** Stops every child at once (each SIGTERM, then SIGKILL after 10 s); resolves when all are gone. */
   stop(): Promise<void>;
 }
 
-/** Spawns every service and the gateway at once: the gateway's /readyz already waits for its upstreams. */
-export function startFleet(env: Env, envs: Record<Target, Env>, sink: (line: string) => void): Fleet {
-  const children = new Map<Target, ManagedChild>();
+/**
+ * Spawns every service and the gateway at once: the gateway's /readyz already waits for its upstreams.
+ * `adopted` children, already running, are watched and stopped with the rest.
+ */
+export function startFleet(
+  env: Env,
+  envs: Record<Target, Env>,
+  sink: (line: string) => void,
+  adopted: ManagedChild[] = [],
+): Fleet {
+  const children = new Map<Target | "simulator", ManagedChild>();
+  for (const child of adopted) children.set(child.name as "simulator", child);
   for (const target of TARGETS) {
     const { command, args } = commandFor(target, env, REPO_ROOT);
     children.set(

@@ -49,6 +49,19 @@ describe("targetEnvs", () => {
     expect(envs.catalogue.INFUSE_API_KEY).toBeUndefined();
   });
 
+  it("points iot-adapter at the simulator the launcher started, with the key the simulator accepts", () => {
+    const infuse = { url: "http://127.0.0.1:61200", apiKey: "ik_test_key" };
+    const adapter = targetEnvs({}, { ...endpoints, infuse })["iot-adapter"];
+    expect(adapter).toMatchObject({ INFUSE_API_URL: infuse.url, INFUSE_API_KEY: "ik_test_key" });
+    expect(DEV_SECRETS.INFUSE_API_KEY).toMatch(/^ik_/);
+  });
+
+  it("keeps an INFUSE_API_URL and INFUSE_API_KEY the environment sets", () => {
+    const env = { INFUSE_API_URL: "https://api.infuse-iot.com", INFUSE_API_KEY: "ik_real" };
+    const adapter = targetEnvs(env, endpoints)["iot-adapter"];
+    expect(adapter).toMatchObject(env);
+  });
+
   it("points the gateway at the development JWKS file unless a JWKS URL is configured", () => {
     expect(envs.gateway).toMatchObject({
       GATEWAY_HOST: "127.0.0.1",

@@ -13,11 +13,12 @@ export interface PortPlan {
 export const DEV_SECRETS = {
   STRIPE_WEBHOOK_SECRET: "whsec_dev_local_marketplace_0000000000",
   STRIPE_API_KEY: "sk_test_dev",
-  INFUSE_API_KEY: "dev-infuse-api-key",
+  /** Given to iot-adapter and, as SIMULATOR_API_KEY, to the Infuse-IoT simulator (an `ik_` platform key). */
+  INFUSE_API_KEY: "ik_dev_marketplace_local",
 } as const;
 
-/** Until the Infuse-IoT simulator lands, iot-adapter is pointed at this placeholder address. */
-export const PLACEHOLDER_INFUSE_API_URL = "http://127.0.0.1:8090";
+/** The Infuse-IoT simulator's default address, for an env computed without a started simulator. */
+export const DEFAULT_INFUSE_API_URL = "http://127.0.0.1:8090";
 
 /**
  * Ports for the services and the gateway. Ephemeral stacks take free ports so tests run side by side;
@@ -76,6 +77,8 @@ export interface StackEndpoints {
   s3: S3Endpoint;
   ports: PortPlan;
   jwksFile: string;
+  /** The Infuse-IoT simulator the launcher started; absent when INFUSE_API_URL names another platform. */
+  infuse?: { url: string; apiKey: string };
 }
 
 /**
@@ -106,8 +109,8 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
   const envs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, { ...common }])) as Record<Target, Env>;
   envs["iot-adapter"] = {
     ...common,
-    INFUSE_API_URL: env.INFUSE_API_URL ?? PLACEHOLDER_INFUSE_API_URL,
-    INFUSE_API_KEY: env.INFUSE_API_KEY ?? DEV_SECRETS.INFUSE_API_KEY,
+    INFUSE_API_URL: env.INFUSE_API_URL || endpoints.infuse?.url || DEFAULT_INFUSE_API_URL,
+    INFUSE_API_KEY: env.INFUSE_API_KEY || endpoints.infuse?.apiKey || DEV_SECRETS.INFUSE_API_KEY,
   };
   envs.settlements = {
     ...common,

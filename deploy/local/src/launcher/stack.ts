@@ -5,11 +5,12 @@ import { grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
 import { type DevTokenInput, loadDevKeys, signDevToken } from "../dev-keys";
 import { DEFAULT_DATA_DIR, REPO_ROOT } from "../paths";
 import type { S3Endpoint } from "../testing-infra";
-import type { ExitInfo } from "./child-process";
+import type { ExitInfo, ManagedChild } from "./child-process";
 import { type DemoCredentials, issueDemoCredentials } from "./credentials";
 import { exitMessage, type Fleet, startFleet } from "./fleet";
 import { type Infra, startInfra } from "./infra";
 import { waitUntilReady } from "./readiness";
+import { planSimulator, type SimulatorPlan, startSimulatorChild } from "./simulator-process";
 import { dialHost, planPorts, targetEnvs } from "./stack-env";
 import { type Env, missingEntries } from "./targets";
 
@@ -40,6 +41,11 @@ export interface LocalStack {
   databaseUrl: string;
   natsUrl: string;
   s3: S3Endpoint;
+  /**
+   * The Infuse-IoT simulator the launcher started (its control routes are under `/__simulator/`), or
+   * undefined when INFUSE_API_URL pointed iot-adapter at another platform.
+   */
+  simulatorUrl: string | undefined;
   /** The secret settlements verifies Stripe-Signature with, for signing test notifications. */
   stripeWebhookSecret: string;
   /**
@@ -66,6 +72,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const missing = missingEntries(env, REPO_ROOT);
   if (missing.length > 0) throw new Error(`cannot start: missing entry points ${missing.join(", ")}`);
   const ports = await planPorts(env, ephemeral, options.gatewayPort);
+  const simulatorPlan = await planSimulator(env, ephemeral);
   const cleanups = new Cleanups();
   try {
     const started = Date.now();
@@ -82,8 +89,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const keysDir = join(dataDir, "dev-keys");
     const keys = await loadDevKeys(keysDir);
-    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath });
-    const fleet = startFleet(env, envs, log);
+    const simulator = await startSimulator(env, simulatorPlan, log, signal);
+    if (simulator) cleanups.add(() => simulator.child.stop());
+    const infuse = simulator && { url: simulator.plan.url, apiKey: simulator.plan.apiKey };
+    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath, infuse });
+    const fleet = startFleet(env, envs, log, simulator ? [simulator.child] : []);
     cleanups.add(fleet.stop);
     const gatewayUrl = `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}`;
     say(`started ${fleet.children.size} processes; waiting for ${gatewayUrl}/readyz ...`);
@@ -105,6 +115,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       databaseUrl: infra.databaseUrl,
       natsUrl: infra.natsUrl,
       s3: infra.s3,
+      simulatorUrl: simulator?.plan.url,
       stripeWebhookSecret: envs.settlements.STRIPE_WEBHOOK_SECRET!,
       signToken: (input) => signDevToken({ issuer, audience, ...input, keysDir }),
       ...stopControl(fleet, cleanups, say),
@@ -113,6 +124,22 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await cleanups.run();
     throw error;
   }
+}
+
+/** The simulator child, started and answering /health before any service, unless INFUSE_API_URL is set. */
+async function startSimulator(
+  env: Env,
+  plan: SimulatorPlan | undefined,
+  log: (line: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<{ plan: SimulatorPlan; child: ManagedChild } | undefined> {
+  if (!plan) {
+    log(`[launcher] INFUSE_API_URL is set: iot-adapter uses ${env.INFUSE_API_URL}, no simulator started`);
+    return undefined;
+  }
+  const child = await startSimulatorChild(env, plan, log, signal);
+  log(`[launcher] Infuse-IoT simulator ready on ${plan.url}`);
+  return { plan, child };
 }
 
 /** Undo steps for what has started, run newest first: children before the infrastructure they use. */

@@ -1,11 +1,18 @@
 import { z } from "zod";
-import { guid, guidInput, timestamp } from "../common.schemas";
+import { guid, guidInput, ProblemDetails, timestamp } from "../common.schemas";
 import { ImageMimeType } from "../shared/item.schemas";
 
 export const UploadSessionBody = z.strictObject({
   assetType: z.enum(["icon", "image"]).describe("`icon` goes to `/icon`, `image` to `/images`."),
   mimeType: ImageMimeType,
-  fileName: z.string().trim().min(1).max(255),
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    .regex(/^[^/\\\u0000-\u001f\u007f-\u009f]*$/, "must not contain path separators or control characters")
+    .describe("1..255 characters after trimming; no `/`, `\\` or control characters. A label only."),
 });
 
 export const UploadSession = z
@@ -13,8 +20,10 @@ export const UploadSession = z
     assetId: guid,
     uploadUri: z.url().describe("Presigned object-storage PUT, valid 15 minutes, bound to the content type."),
     uploadMethod: z.literal("PUT"),
-    uploadHeaders: z.object({ "Content-Type": z.string() }),
-    expiresAt: timestamp,
+    uploadHeaders: z
+      .object({ "Content-Type": ImageMimeType })
+      .describe("Send exactly these headers with the PUT: the signature covers them."),
+    expiresAt: timestamp.describe("When the upload address stops working; finalise after it is 409."),
   })
   .meta({ id: "UploadSession", description: "Where to PUT the file; it never passes through the API." });
 
@@ -29,4 +38,34 @@ export const FinaliseBody = z.strictObject({
     .describe("<= 1 MiB for an icon, <= 5 MiB for an image."),
   width: z.int().min(1).max(4096).describe("Pixels: icons square 128..1024, images 320..4096 per side."),
   height: z.int().min(1).max(4096),
+});
+
+/** The checks finalise can fail, as the assets service names them. */
+export const AssetRejectionReason = z
+  .enum([
+    "object-missing",
+    "size-mismatch",
+    "size-over-limit",
+    "mime-type-mismatch",
+    "dimensions-unreadable",
+    "dimensions-mismatch",
+    "not-square",
+    "dimensions-out-of-range",
+  ])
+  .meta({
+    id: "AssetRejectionReason",
+    description:
+      "`object-missing`: nothing was uploaded; `size-mismatch`: the stored size is not `sizeBytes`; `size-over-limit`: over 1 MiB (icon) or 5 MiB (image); `mime-type-mismatch`: the magic bytes are not the session's `mimeType`; `dimensions-unreadable`: no readable image header; `dimensions-mismatch`: the real pixel size is not `width` x `height`; `not-square`: an icon that is not square; `dimensions-out-of-range`: a side outside 128..1024 (icon) or 320..4096 (image).",
+  });
+
+export const AssetProblem = ProblemDetails.extend({
+  reasons: z
+    .array(AssetRejectionReason)
+    .optional()
+    .describe("`asset-invalid` only: every check the object failed."),
+  expiresAt: timestamp.optional().describe("`upload-expired` only: when the upload address expired."),
+}).meta({
+  id: "AssetProblem",
+  description:
+    "A finalise conflict: `asset-invalid` (with `reasons`) or `upload-expired` (with `expiresAt`).",
 });

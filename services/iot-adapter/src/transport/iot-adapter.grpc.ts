@@ -1,11 +1,47 @@
 import type { IotAdapterProto } from "@mp/contracts";
-import { loadProto, type ServiceRegistration } from "@mp/grpc";
+import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
+import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
+import type { Logger } from "@mp/logger";
+import type { makeCopyReleaseBinary } from "../application/copy-release-binary";
+import type { makeGetApplication } from "../application/get-application";
+import type { makeGetRelease } from "../application/get-release";
+import type { makeListApplications } from "../application/list-applications";
+import type { makeListReleases } from "../application/list-releases";
+import {
+  toApplicationMessage,
+  toCopyResponse,
+  toListApplicationsMessage,
+  toListReleasesMessage,
+  toReleaseMessage,
+} from "./iot-adapter.mapper";
 
 export const IOT_ADAPTER_SERVICE = "marketplace.iotadapter.v1.IotAdapterService";
 
-/** The service's gRPC API; its RPCs arrive with its issue, health is served already. */
-export function iotadapterGrpc(): ServiceRegistration {
+export interface IotAdapterUseCases {
+  listApplications: ReturnType<typeof makeListApplications>;
+  getApplication: ReturnType<typeof makeGetApplication>;
+  listReleases: ReturnType<typeof makeListReleases>;
+  getRelease: ReturnType<typeof makeGetRelease>;
+  copyReleaseBinary: ReturnType<typeof makeCopyReleaseBinary>;
+}
+
+/** The facade of the Infuse-IoT platform; every RPC acts for the organisation of the call's principal. */
+export function iotadapterGrpc(useCases: IotAdapterUseCases, logger: Logger): ServiceRegistration {
   const proto = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace
     .iotadapter.v1;
-  return { definition: proto.IotAdapterService.service, implementation: {} };
+  const implementation = unaryHandlers<IotAdapterServiceHandlers>(
+    "iot-adapter",
+    {
+      ListApplications: async (request, ctx) =>
+        toListApplicationsMessage(await useCases.listApplications(request, ctx)),
+      GetApplication: async (request, ctx) =>
+        toApplicationMessage(await useCases.getApplication(request.applicationId, ctx)),
+      ListReleases: async (request, ctx) => toListReleasesMessage(await useCases.listReleases(request, ctx)),
+      GetRelease: async (request, ctx) => toReleaseMessage(await useCases.getRelease(request, ctx)),
+      CopyReleaseBinary: async (request, ctx) =>
+        toCopyResponse(await useCases.copyReleaseBinary(request, ctx)),
+    },
+    logger,
+  );
+  return { definition: proto.IotAdapterService.service, implementation };
 }

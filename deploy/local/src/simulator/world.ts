@@ -1,0 +1,299 @@
+import { randomUUID } from "node:crypto";
+import type {
+  Application,
+  Board,
+  DeviceApplicationState,
+  DeviceApplicationUpdate,
+  DeviceState,
+  DownlinkMessage,
+  Organisation,
+  RpcReq,
+} from "./api-types";
+import { ApiError, notFound } from "./http-kit";
+import { releaseBytes, type SeedRelease } from "./release-binary";
+import { applicationStateFor, type Seed, type SeedDevice } from "./seed";
+
+/** The RPC a queued update sends: Infuse's `coap_download` of the release image into the app slot. */
+export const COAP_DOWNLOAD_COMMAND_ID = 30;
+const FAILURE_MESSAGE = "coap_download failed: image rejected by the bootloader (-EIO)";
+
+export interface RpcRecord {
+  id: string;
+  createdAt: string;
+  downlinkMessageId: string;
+  deviceUuid: string;
+}
+
+export type Outcome = "success" | "failed";
+
+/**
+ * The simulator's mutable state, built from a copy of the seed. Updates are the only moving part:
+ * each is `pending` with a downlink message that the clock moves waiting -> sent -> completed, the update
+ * settling `success` (the device then reports the release) or `failed` (flagged devices) at completion.
+ */
+export class World {
+  readonly organisations: Organisation[];
+  readonly boards: Board[];
+  readonly applications: Application[];
+  readonly releases = new Map<string, SeedRelease>();
+  readonly devices: SeedDevice[];
+  readonly byUuid = new Map<string, SeedDevice>();
+  readonly byDeviceId = new Map<string, SeedDevice>();
+  readonly updates = new Map<string, DeviceApplicationUpdate>();
+  private readonly updateDevice = new Map<string, SeedDevice>();
+  readonly rpcs = new Map<string, RpcRecord>();
+  readonly messages = new Map<string, DownlinkMessage>();
+  private readonly messageUpdate = new Map<string, DeviceApplicationUpdate>();
+  private readonly files = new Map<string, Buffer>();
+  private requestId = 1;
+
+  constructor(
+    seed: Seed,
+    readonly now: () => string = () => new Date().toISOString(),
+  ) {
+    const copy = structuredClone(seed);
+    this.organisations = copy.organisations;
+    this.boards = copy.boards;
+    this.applications = copy.applications;
+    for (const release of copy.releases) this.releases.set(release.id, release);
+    this.devices = copy.devices;
+    for (const device of copy.devices) {
+      this.byUuid.set(device.id.toLowerCase(), device);
+      this.byDeviceId.set(device.deviceId.toLowerCase(), device);
+    }
+  }
+
+  organisation(id: string): Organisation {
+    const org = this.organisations.find((o) => o.id === id.toLowerCase());
+    if (!org) throw notFound("organisation");
+    return org;
+  }
+
+  application(orgId: string, rawAppId: string): Application {
+    this.organisation(orgId);
+    if (!/^\d+$/.test(rawAppId)) throw new ApiError(400, "applicationId must be an integer");
+    const app = this.applications.find(
+      (a) => a.organisationId === orgId.toLowerCase() && a.id === Number(rawAppId),
+    );
+    if (!app) throw notFound("application");
+    return app;
+  }
+
+  board(id: string): Board {
+    const board = this.boards.find((b) => b.id === id.toLowerCase());
+    if (!board) throw notFound("board");
+    return board;
+  }
+
+  /** The image bytes a release advertises in `file` (generated once per world, up to 96 KiB). */
+  releaseFile(id: string): Buffer {
+    const release = this.release(id);
+    let bytes = this.files.get(release.id);
+    if (!bytes) {
+      bytes = releaseBytes(release);
+      this.files.set(release.id, bytes);
+    }
+    return bytes;
+  }
+
+  release(id: string): SeedRelease {
+    const release = this.releases.get(id);
+    if (!release) throw notFound("release");
+    return release;
+  }
+
+  device(deviceId: string): SeedDevice {
+    const device = this.byDeviceId.get(deviceId.toLowerCase());
+    if (!device) throw notFound("device");
+    return device;
+  }
+
+  deviceByUuid(id: string): SeedDevice {
+    const device = this.byUuid.get(id.toLowerCase());
+    if (!device) throw notFound("device");
+    return device;
+  }
+
+  updatesOf(device: SeedDevice): DeviceApplicationUpdate[] {
+    return [...this.updates.values()].filter((u) => this.updateDevice.get(u.id) === device);
+  }
+
+  pendingOf(device: SeedDevice): DeviceApplicationUpdate | undefined {
+    return this.updatesOf(device).find((u) => u.status === "pending");
+  }
+
+  /**
+   * Queues an update (201) unless the device already runs the release (200 with its state). A release for
+   * another board is 409, as is a second update while one is pending (the platform documents a 409 here
+   * without saying why; these are the simulator's two readings of it).
+   */
+  queueUpdate(
+    device: SeedDevice,
+    releaseId: string,
+  ): { status: 201; update: DeviceApplicationUpdate } | { status: 200; state: DeviceApplicationState } {
+    const release = this.release(releaseId);
+    if (device.applicationState?.releaseId === release.id)
+      return { status: 200, state: device.applicationState };
+    if (release.boardId !== device.boardId) {
+      throw new ApiError(
+        409,
+        `release ${release.id} is built for board ${release.boardId}, not the device's`,
+      );
+    }
+    if (this.pendingOf(device))
+      throw new ApiError(409, "an application update is already pending for this device");
+    const now = this.now();
+    const { file } = release;
+    const params = {
+      resource: file.coapPath,
+      action: "APP_IMG",
+      length: String(file.len),
+      crc: String(file.crc),
+    };
+    const rpc = this.createRpc(device, { commandId: COAP_DOWNLOAD_COMMAND_ID, params }, 600_000);
+    const update: DeviceApplicationUpdate = {
+      id: randomUUID(),
+      releaseId: release.id,
+      status: "pending",
+      attemptCount: 1,
+      createdAt: now,
+      updatedAt: now,
+      lastAttemptAt: now,
+      downlinkMessageId: rpc.downlinkMessageId,
+    };
+    this.updates.set(update.id, update);
+    this.updateDevice.set(update.id, device);
+    this.messageUpdate.set(rpc.downlinkMessageId, update);
+    return { status: 201, update };
+  }
+
+  /** Stops further attempts of the pending update; a message already sent is not recalled (as documented). */
+  cancel(device: SeedDevice): DeviceApplicationUpdate | undefined {
+    const pending = this.pendingOf(device);
+    if (!pending) return undefined;
+    pending.status = "cancelled";
+    pending.updatedAt = this.now();
+    return pending;
+  }
+
+  /** Creates an RPC record and its downlink message; `waiting` until the clock or a control call moves it. */
+  createRpc(device: SeedDevice, req: Omit<RpcReq, "requestId">, sendWaitTimeoutMs?: number): RpcRecord {
+    const message = this.newMessage(device, req, sendWaitTimeoutMs);
+    const rpc: RpcRecord = {
+      id: randomUUID(),
+      createdAt: message.createdAt,
+      downlinkMessageId: message.id,
+      deviceUuid: device.id,
+    };
+    this.rpcs.set(rpc.id, rpc);
+    return rpc;
+  }
+
+  private newMessage(
+    device: SeedDevice,
+    req: Omit<RpcReq, "requestId">,
+    sendWaitTimeoutMs?: number,
+  ): DownlinkMessage {
+    const now = this.now();
+    const message: DownlinkMessage = {
+      id: randomUUID(),
+      createdAt: now,
+      updatedAt: now,
+      deviceId: device.id,
+      payloadType: 3,
+      auth: 2,
+      rpcReq: { requestId: this.requestId++, ...req },
+      status: "waiting",
+    };
+    if (sendWaitTimeoutMs) {
+      message.sendWaitTimeoutMs = sendWaitTimeoutMs;
+      message.expiresAt = new Date(Date.parse(now) + sendWaitTimeoutMs).toISOString();
+    }
+    this.messages.set(message.id, message);
+    return message;
+  }
+
+  /** One clock step: every live message moves on by one status; completing one settles its update. */
+  tick(): void {
+    for (const message of this.messages.values()) {
+      const update = this.messageUpdate.get(message.id);
+      if (update && update.status !== "pending") continue;
+      if (message.status === "waiting") this.send(message);
+      else if (message.status === "sent") this.complete(message, update ? this.outcomeOf(update) : "success");
+    }
+  }
+
+  /**
+   * Settles pending updates at once (control endpoint): all of them, one device's, or one update, with the
+   * given outcome or the device's default (failed when flagged). Returns the updates it settled.
+   */
+  advance(filter: { deviceId?: string; updateId?: string; outcome?: Outcome }): DeviceApplicationUpdate[] {
+    const device = filter.deviceId === undefined ? undefined : this.device(filter.deviceId);
+    const settled: DeviceApplicationUpdate[] = [];
+    for (const update of this.updates.values()) {
+      if (update.status !== "pending") continue;
+      if (device && this.updateDevice.get(update.id) !== device) continue;
+      if (filter.updateId !== undefined && update.id !== filter.updateId) continue;
+      const message = update.downlinkMessageId ? this.messages.get(update.downlinkMessageId) : undefined;
+      if (message?.status === "waiting") this.send(message);
+      if (message) this.complete(message, filter.outcome ?? this.outcomeOf(update));
+      settled.push(update);
+    }
+    if (filter.updateId !== undefined && settled.length === 0) throw notFound("pending update");
+    return settled;
+  }
+
+  private outcomeOf(update: DeviceApplicationUpdate): Outcome {
+    return this.updateDevice.get(update.id)?.failUpdates ? "failed" : "success";
+  }
+
+  private send(message: DownlinkMessage): void {
+    const now = this.now();
+    const device = this.deviceByUuid(message.deviceId);
+    message.status = "sent";
+    message.sentAt = now;
+    message.updatedAt = now;
+    const address = device.state.lastRouteUdpAddress ?? "10.20.0.254:5684";
+    message.rpcReq.route = { interface: "udp", interfaceData: {}, udp: { address } };
+  }
+
+  private complete(message: DownlinkMessage, outcome: Outcome): void {
+    const now = this.now();
+    const device = this.deviceByUuid(message.deviceId);
+    const address = device.state.lastRouteUdpAddress ?? "10.20.0.254:5684";
+    message.status = "completed";
+    message.completedAt = now;
+    message.updatedAt = now;
+    message.rpcRsp = {
+      route: {
+        interface: "udp",
+        interfaceData: { sequence: message.rpcReq.requestId },
+        udp: { address, time: now },
+      },
+      returnCode: outcome === "success" ? 0 : -5,
+    };
+    touchRoute(device.state, address, now);
+    const update = this.messageUpdate.get(message.id);
+    if (update?.status !== "pending") return;
+    update.status = outcome;
+    update.updatedAt = now;
+    update.completedAt = now;
+    if (outcome === "failed") {
+      update.lastError = FAILURE_MESSAGE;
+      return;
+    }
+    const release = this.releases.get(update.releaseId);
+    if (!release) return;
+    device.applicationState = applicationStateFor(release, now);
+    device.state.applicationId = release.applicationId;
+    device.state.applicationVersion = { ...release.version };
+  }
+}
+
+function touchRoute(state: DeviceState, address: string, now: string): void {
+  state.updatedAt = now;
+  state.lastRouteInterface = "udp";
+  state.lastRouteUdpAddress = address;
+  state.lastRouteUdpTime = now;
+  state.lastRouteTime = now;
+}

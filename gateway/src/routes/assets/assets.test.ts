@@ -1,0 +1,255 @@
+import { AppError, ConflictError, NotFoundError, type Problem } from "@mp/errors";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { AssetsClient } from "../../clients";
+import {
+  buildTestApp,
+  createTestKeys,
+  expectProblem,
+  fakeCatalogue,
+  fakeClients,
+  notFoundCatalogue,
+  ORG_A,
+  type TestKeys,
+} from "../../testing/test-kit";
+import type { ZodApp } from "../../zod-app";
+import type { RouteDeps } from "../routes";
+
+// The app is built with only the assets routes, given the assets client the way `registerRoutes` passes it:
+// this file tests these routes whatever the rest of the route table looks like.
+vi.mock("../routes", () => ({
+  registerRoutes: async (app: ZodApp, deps: RouteDeps) => {
+    const { assetsRoutes } = await import("./assets.routes");
+    assetsRoutes(app, { assets: deps.clients.assets });
+  },
+}));
+
+const ASSET_ID = "0193A1B2-0000-7000-8000-0000000000CC";
+const asset = {
+  id: ASSET_ID,
+  organisationId: ORG_A,
+  assetType: "icon",
+  mimeType: "image/png",
+  fileName: "logo.png",
+  sizeBytes: "2048",
+  width: 256,
+  height: 256,
+  status: "ready",
+  url: "http://s3.local/marketplace/orgs/a/assets/c?X-Amz-Signature=abc",
+  createdAt: "2026-11-22T11:00:00+01:00",
+};
+
+type Handler = (method: string, request: unknown) => unknown;
+let handler: Handler = () => undefined;
+const calls: { method: string; request: unknown; ctx: { requestId: string; principal?: unknown } }[] = [];
+const assets = {
+  call: async (method: string, request: unknown, ctx: { requestId: string; principal?: unknown }) => {
+    calls.push({ method, request, ctx });
+    return handler(method, request);
+  },
+} as unknown as AssetsClient;
+
+let keys: TestKeys;
+let app: ZodApp;
+
+beforeAll(async () => {
+  keys = await createTestKeys();
+  app = await buildTestApp({
+    keys,
+    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { assets }),
+  });
+});
+afterAll(() => app.close());
+
+const post = async (url: string, payload: unknown, roles: ("developer" | "provider")[] = ["developer"]) =>
+  app.inject({
+    method: "POST",
+    url,
+    headers: { authorization: `Bearer ${await keys.token(roles)}` },
+    payload: payload as Record<string, unknown>,
+  });
+
+const fieldErrors = (problem: Problem) => problem.errors as Record<string, string[]>;
+
+const finaliseBody = { assetId: ASSET_ID.toLowerCase(), sizeBytes: 2048, width: 256, height: 256 };
+
+describe("POST /assets/upload-session", () => {
+  it("starts an upload for a developer, passing the trimmed body and the caller upstream", async () => {
+    handler = () => ({
+      assetId: ASSET_ID,
+      uploadUri: "http://s3.local/marketplace/orgs/a/uploads/c?X-Amz-SignedHeaders=content-type%3Bhost",
+      uploadMethod: "PUT",
+      uploadHeaders: { "Content-Type": "image/png" },
+      expiresAt: "2026-11-22T11:15:00+01:00",
+    });
+    const response = await post("/assets/upload-session", {
+      assetType: "icon",
+      mimeType: "image/png",
+      fileName: "  logo.png ",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      assetId: ASSET_ID.toLowerCase(),
+      uploadUri: "http://s3.local/marketplace/orgs/a/uploads/c?X-Amz-SignedHeaders=content-type%3Bhost",
+      uploadMethod: "PUT",
+      uploadHeaders: { "Content-Type": "image/png" },
+      expiresAt: "2026-11-22T10:15:00.000Z",
+    });
+    const call = calls.at(-1);
+    expect(call).toMatchObject({
+      method: "createUploadSession",
+      request: { assetType: "icon", mimeType: "image/png", fileName: "logo.png" },
+      ctx: { principal: { organisationId: ORG_A, roles: ["developer"] } },
+    });
+    expect(call?.ctx.requestId).toBe(response.headers["x-request-id"]);
+  });
+
+  it("needs the developer role and a credential", async () => {
+    const before = calls.length;
+    expectProblem(
+      await post("/assets/upload-session", { assetType: "icon", mimeType: "image/png", fileName: "a" }, [
+        "provider",
+      ]),
+      403,
+      "forbidden",
+    );
+    const anonymous = await app.inject({
+      method: "POST",
+      url: "/assets/upload-session",
+      payload: { assetType: "icon", mimeType: "image/png", fileName: "a" },
+    });
+    expectProblem(anonymous, 401, "unauthenticated");
+    expect(calls.length).toBe(before);
+  });
+
+  it("rejects unknown types, unsafe file names and unknown fields before calling upstream", async () => {
+    const before = calls.length;
+    const body = expectProblem(
+      await post("/assets/upload-session", {
+        assetType: "video",
+        mimeType: "image/gif",
+        fileName: "../a.png",
+      }),
+      400,
+      "validation-failed",
+    );
+    expect(Object.keys(fieldErrors(body)).sort()).toEqual([
+      "body.assetType",
+      "body.fileName",
+      "body.mimeType",
+    ]);
+    expectProblem(
+      await post("/assets/upload-session", {
+        assetType: "icon",
+        mimeType: "image/png",
+        fileName: "a\u0000b",
+      }),
+      400,
+      "validation-failed",
+    );
+    expectProblem(
+      await post("/assets/upload-session", {
+        assetType: "icon",
+        mimeType: "image/png",
+        fileName: "a.png",
+        organisationId: ORG_A,
+      }),
+      400,
+      "validation-failed",
+    );
+    expectProblem(
+      await post("/assets/upload-session", {
+        assetType: "icon",
+        mimeType: "image/png",
+        fileName: "x".repeat(256),
+      }),
+      400,
+      "validation-failed",
+    );
+    expect(calls.length).toBe(before);
+  });
+});
+
+describe("POST /assets/{assetId}/finalise", () => {
+  it("finalises and maps the asset: lowercase id, ISO timestamp, number size", async () => {
+    handler = () => asset;
+    const response = await post(`/assets/${ASSET_ID}/finalise`, { ...finaliseBody, assetId: ASSET_ID });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      id: ASSET_ID.toLowerCase(),
+      assetType: "icon",
+      mimeType: "image/png",
+      fileName: "logo.png",
+      sizeBytes: 2048,
+      width: 256,
+      height: 256,
+      status: "ready",
+      url: asset.url,
+      createdAt: "2026-11-22T10:00:00.000Z",
+    });
+    expect(calls.at(-1)).toMatchObject({ method: "finaliseAsset", request: finaliseBody });
+  });
+
+  it("rejects a body id that differs from the path id, and out-of-bounds numbers", async () => {
+    const before = calls.length;
+    const mismatch = expectProblem(
+      await post(`/assets/${ASSET_ID}/finalise`, {
+        ...finaliseBody,
+        assetId: "0193a1b2-0000-7000-8000-0000000000dd",
+      }),
+      400,
+      "validation-failed",
+    );
+    expect(fieldErrors(mismatch)).toEqual({
+      "body.assetId": [expect.any(String)],
+    });
+    const bounds = expectProblem(
+      await post(`/assets/${ASSET_ID}/finalise`, { ...finaliseBody, sizeBytes: 0, width: 4097, height: 1.5 }),
+      400,
+      "validation-failed",
+    );
+    expect(Object.keys(fieldErrors(bounds)).sort()).toEqual(["body.height", "body.sizeBytes", "body.width"]);
+    expectProblem(await post("/assets/not-a-guid/finalise", finaliseBody), 400, "validation-failed");
+    expect(calls.length).toBe(before);
+  });
+
+  it("passes not-found through (unknown or another organisation's asset)", async () => {
+    handler = () => {
+      throw new NotFoundError("Asset");
+    };
+    expectProblem(await post(`/assets/${ASSET_ID}/finalise`, finaliseBody), 404, "not-found");
+  });
+
+  it("passes asset-invalid through with every reason", async () => {
+    handler = () => {
+      throw new ConflictError("asset-invalid", "The uploaded object does not match the asset.", {
+        extensions: { reasons: ["size-mismatch", "not-square"] },
+      });
+    };
+    const body = expectProblem(
+      await post(`/assets/${ASSET_ID}/finalise`, finaliseBody),
+      409,
+      "asset-invalid",
+    );
+    expect(body).toMatchObject({ reasons: ["size-mismatch", "not-square"] });
+  });
+
+  it("passes upload-expired through, and upstream outages as 503", async () => {
+    handler = () => {
+      throw new ConflictError("upload-expired", "The upload address expired.", {
+        extensions: { expiresAt: "2026-11-22T10:15:00.000Z" },
+      });
+    };
+    const expired = expectProblem(
+      await post(`/assets/${ASSET_ID}/finalise`, finaliseBody),
+      409,
+      "upload-expired",
+    );
+    expect(expired).toMatchObject({ expiresAt: "2026-11-22T10:15:00.000Z" });
+    handler = () => {
+      throw new AppError("upstream-unavailable", "assets is down", { retryAfterSeconds: 5 });
+    };
+    const down = await post(`/assets/${ASSET_ID}/finalise`, finaliseBody);
+    expectProblem(down, 503, "upstream-unavailable");
+    expect(down.headers["retry-after"]).toBe("5");
+  });
+});

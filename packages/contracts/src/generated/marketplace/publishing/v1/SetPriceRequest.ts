@@ -1,0 +1,13 @@
+// Original file: proto/marketplace/publishing/v1/publishing.proto
+
+import type { Money as _marketplace_publishing_v1_Money, Money__Output as _marketplace_publishing_v1_Money__Output } from '../../../marketplace/publishing/v1/Money';
+
+export interface SetPriceRequest {
+  'id'?: (string);
+  'price'?: (_marketplace_publishing_v1_Money | null);
+}
+
+export interface SetPriceRequest__Output {
+  'id': (string);
+  'price': (_marketplace_publishing_v1_Money__Output | null);
+}

@@ -1,0 +1,240 @@
+import { type FieldErrors, ValidationError } from "@mp/errors";
+
+export type AssetId = string & { readonly __brand: "AssetId" };
+export type AssetType = "icon" | "image";
+export type AssetMimeType = "image/png" | "image/jpeg";
+export type AssetStatus = "pending" | "ready" | "rejected";
+
+export const ASSET_TYPES: readonly AssetType[] = ["icon", "image"];
+export const ASSET_MIME_TYPES: readonly AssetMimeType[] = ["image/png", "image/jpeg"];
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids arrive in any case from callers; a malformed one can name no asset (so it is not-found, not 400). */
+export function isAssetId(id: string): boolean {
+  return GUID.test(id);
+}
+
+/** How long the presigned PUT (and so the upload session) stays valid. */
+export const UPLOAD_TTL_MS = 15 * 60 * 1000;
+/** How long a presigned GET handed out for a ready asset stays valid. */
+export const DOWNLOAD_TTL_SECONDS = 15 * 60;
+export const FILE_NAME_MAX = 255;
+
+const MIB = 1024 * 1024;
+
+/** The contract's rules per asset type: icons are small squares, gallery images larger rectangles. */
+export const ASSET_LIMITS: Record<
+  AssetType,
+  { maxBytes: number; minSide: number; maxSide: number; square: boolean }
+> = {
+  icon: { maxBytes: 1 * MIB, minSide: 128, maxSide: 1024, square: true },
+  image: { maxBytes: 5 * MIB, minSide: 320, maxSide: 4096, square: false },
+};
+
+/** An icon or gallery image, from its upload session to its verdict. */
+export interface Asset {
+  id: AssetId;
+  organisationId: string;
+  assetType: AssetType;
+  mimeType: AssetMimeType;
+  fileName: string;
+  /** Where the finalised object lives; the upload goes to `uploadKey` first (see there). */
+  objectKey: string;
+  status: AssetStatus;
+  sizeBytes: number | null;
+  width: number | null;
+  height: number | null;
+  /** Why finalise rejected the asset (codes of `AssetRejection`); empty otherwise. */
+  reasons: string[];
+  expiresAt: Date;
+  createdAt: Date;
+  finalisedAt: Date | null;
+}
+
+export interface NewUploadSessionInput {
+  assetType: string;
+  mimeType: string;
+  fileName: string;
+}
+
+/**
+ * Keys live under the organisation's prefix so storage permissions, lifecycle rules and audits can be
+ * scoped per organisation. The finalised object has its own key, distinct from the upload key, so a
+ * client still holding the presigned PUT cannot replace an asset after it was checked.
+ */
+export function objectKey(organisationId: string, assetId: string): string {
+  return `orgs/${organisationId.toLowerCase()}/assets/${assetId.toLowerCase()}`;
+}
+
+/** The key the presigned PUT writes to; finalise copies it to `objectKey` and checks the copy. */
+export function uploadKey(organisationId: string, assetId: string): string {
+  return `orgs/${organisationId.toLowerCase()}/uploads/${assetId.toLowerCase()}`;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+const FORBIDDEN_FILE_NAME = /[/\\\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Validates an upload-session request here as well as at the gateway (the service is reachable over gRPC
+ * by other callers). The file name is only a label, but it is shown back to users and may end up in a
+ * download's Content-Disposition, so path separators and control characters are refused.
+ */
+export function validateNewUploadSession(input: NewUploadSessionInput): {
+  assetType: AssetType;
+  mimeType: AssetMimeType;
+  fileName: string;
+} {
+  const errors: FieldErrors = {};
+  if (!ASSET_TYPES.includes(input.assetType as AssetType)) {
+    errors["body.assetType"] = [`must be one of ${ASSET_TYPES.join(", ")}`];
+  }
+  if (!ASSET_MIME_TYPES.includes(input.mimeType as AssetMimeType)) {
+    errors["body.mimeType"] = [`must be one of ${ASSET_MIME_TYPES.join(", ")}`];
+  }
+  const fileName = input.fileName.trim();
+  if (fileName.length < 1 || fileName.length > FILE_NAME_MAX) {
+    errors["body.fileName"] = [`must be 1 to ${FILE_NAME_MAX} characters after trimming`];
+  } else if (FORBIDDEN_FILE_NAME.test(fileName)) {
+    errors["body.fileName"] = ["must not contain path separators or control characters"];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { assetType: input.assetType as AssetType, mimeType: input.mimeType as AssetMimeType, fileName };
+}
+
+export function createPendingAsset(
+  input: NewUploadSessionInput,
+  owner: { organisationId: string },
+  ids: { id: string; now: Date },
+): Asset {
+  const valid = validateNewUploadSession(input);
+  const organisationId = owner.organisationId.toLowerCase();
+  return {
+    id: ids.id as AssetId,
+    organisationId,
+    ...valid,
+    objectKey: objectKey(organisationId, ids.id),
+    status: "pending",
+    sizeBytes: null,
+    width: null,
+    height: null,
+    reasons: [],
+    expiresAt: new Date(ids.now.getTime() + UPLOAD_TTL_MS),
+    createdAt: ids.now,
+    finalisedAt: null,
+  };
+}
+
+/** The upload address is dead once `expiresAt` has passed; finalising then is `upload-expired`. */
+export function isUploadExpired(asset: Pick<Asset, "expiresAt">, now: Date): boolean {
+  return now.getTime() > asset.expiresAt.getTime();
+}
+
+/** What the client claims about the object it uploaded. */
+export interface DeclaredObject {
+  sizeBytes: number;
+  width: number;
+  height: number;
+}
+
+/** Validates the finalise body's shape (positive integers); the asset rules come later, as reasons. */
+export function validateDeclaredObject(input: DeclaredObject): DeclaredObject {
+  const errors: FieldErrors = {};
+  for (const field of ["sizeBytes", "width", "height"] as const) {
+    const value = input[field];
+    if (!Number.isSafeInteger(value) || value < 1) errors[`body.${field}`] = ["must be a positive integer"];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return input;
+}
+
+/** What the server found in object storage (see the object inspector). */
+export type ObjectFacts =
+  | { exists: false }
+  | {
+      exists: true;
+      sizeBytes: number;
+      /** From the magic bytes; undefined when they match no accepted type. */
+      detectedMimeType: AssetMimeType | undefined;
+      /** From the image header; undefined when it cannot be read. */
+      dimensions: { width: number; height: number } | undefined;
+    };
+
+/** Stable codes of the checks finalise can fail; clients switch on them, `detail` explains them. */
+export type AssetRejection =
+  | "object-missing"
+  | "size-mismatch"
+  | "size-over-limit"
+  | "mime-type-mismatch"
+  | "dimensions-unreadable"
+  | "dimensions-mismatch"
+  | "not-square"
+  | "dimensions-out-of-range";
+
+export interface AssetVerdict {
+  reasons: AssetRejection[];
+  /** One sentence per reason, for the problem's `detail` and the logs. */
+  explanations: string[];
+}
+
+/**
+ * Every check finalise runs against the stored object, listing every failure (not only the first) so a
+ * client fixes its upload in one go. The pixel rules apply to the real dimensions when they can be read,
+ * else to the declared ones, so an out-of-range declaration is reported even for a broken file.
+ */
+export function checkObject(
+  asset: Pick<Asset, "assetType" | "mimeType">,
+  declared: DeclaredObject,
+  facts: ObjectFacts,
+): AssetVerdict {
+  const limits = ASSET_LIMITS[asset.assetType];
+  const verdict: AssetVerdict = { reasons: [], explanations: [] };
+  const fail = (reason: AssetRejection, explanation: string) => {
+    verdict.reasons.push(reason);
+    verdict.explanations.push(explanation);
+  };
+  let size = { width: declared.width, height: declared.height };
+  if (!facts.exists) {
+    fail("object-missing", "No object was uploaded to the upload address.");
+  } else {
+    if (facts.sizeBytes !== declared.sizeBytes) {
+      fail("size-mismatch", `The object has ${facts.sizeBytes} bytes, ${declared.sizeBytes} were declared.`);
+    }
+    if (facts.sizeBytes > limits.maxBytes) {
+      fail("size-over-limit", `An ${asset.assetType} may have at most ${limits.maxBytes} bytes.`);
+    }
+    if (facts.detectedMimeType !== asset.mimeType) {
+      fail("mime-type-mismatch", `The object's content is not ${asset.mimeType}.`);
+    }
+    if (!facts.dimensions) {
+      fail("dimensions-unreadable", "The object's pixel size cannot be read from its header.");
+    } else {
+      size = facts.dimensions;
+      if (size.width !== declared.width || size.height !== declared.height) {
+        fail(
+          "dimensions-mismatch",
+          `The image is ${size.width}x${size.height} px, ${declared.width}x${declared.height} were declared.`,
+        );
+      }
+    }
+  }
+  if (limits.square && size.width !== size.height) {
+    fail("not-square", `An icon must be square, not ${size.width}x${size.height} px.`);
+  }
+  const sides = [size.width, size.height];
+  if (sides.some((side) => side < limits.minSide || side > limits.maxSide)) {
+    fail(
+      "dimensions-out-of-range",
+      `Each side of an ${asset.assetType} must be ${limits.minSide} to ${limits.maxSide} px.`,
+    );
+  }
+  return verdict;
+}
+
+export function markReady(asset: Asset, declared: DeclaredObject, now: Date): Asset {
+  return { ...asset, status: "ready", ...declared, reasons: [], finalisedAt: now };
+}
+
+export function markRejected(asset: Asset, reasons: string[], now: Date): Asset {
+  return { ...asset, status: "rejected", reasons, finalisedAt: now };
+}

@@ -1,0 +1,72 @@
+import type { Readable } from "node:stream";
+import type { EventEnvelope } from "@mp/bus";
+import type { PoolClient } from "@mp/db";
+import type { CopyJob, Measured } from "../domain/copy-job";
+import type { IotApplication, IotRelease } from "../domain/release";
+
+export interface Window {
+  limit: number;
+  offset: number;
+}
+
+/** A limit/offset page: the platform gives no totals, only whether more rows follow. */
+export interface Slice<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+/**
+ * The Infuse-IoT platform as the use cases need it. Every method takes the organisation explicitly; the
+ * use cases pass the principal's and nothing else. Errors are already the contract's (not-found,
+ * upstream-unavailable).
+ */
+export interface IotPlatform {
+  listApplications(org: string, window: Window, signal?: AbortSignal): Promise<Slice<IotApplication>>;
+  getApplication(org: string, applicationId: number, signal?: AbortSignal): Promise<IotApplication>;
+  listReleases(
+    org: string,
+    applicationId: number,
+    window: Window,
+    signal?: AbortSignal,
+  ): Promise<Slice<IotRelease>>;
+  getRelease(
+    org: string,
+    applicationId: number,
+    releaseId: string,
+    signal?: AbortSignal,
+  ): Promise<IotRelease>;
+  downloadRelease(releaseId: string, signal?: AbortSignal): Promise<Readable>;
+}
+
+export type NewCopyJob = Omit<CopyJob, "status" | "attempts" | "lastError" | "sha256" | "updatedAt">;
+
+/** Storage of copy jobs. Final transitions take the transaction's client so their event commits with them. */
+export interface CopyJobRepository {
+  /** Insert, or return the job already recorded for (organisation, correlation id). */
+  insertOrGet(job: NewCopyJob): Promise<CopyJob>;
+  /** Lease the next due queued job (SKIP LOCKED, so several workers never take the same one). */
+  claimNext(leaseMs: number): Promise<CopyJob | undefined>;
+  /** False when the job was no longer queued (another worker finished it): emit nothing then. */
+  markStored(tx: PoolClient, id: string, measured: Measured, now: Date): Promise<boolean>;
+  markFailed(tx: PoolClient, id: string, reason: string, now: Date): Promise<boolean>;
+  scheduleRetry(id: string, error: string, delayMs: number): Promise<void>;
+}
+
+/** The marketplace bucket. */
+export interface ObjectStore {
+  /** Stream `body` to `key`, measuring length, CRC32 and sha256 of exactly the bytes stored. */
+  putMeasured(key: string, body: Readable, signal?: AbortSignal): Promise<Measured>;
+  delete(key: string): Promise<void>;
+}
+
+export interface UnitOfWork {
+  run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T>;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface IdGenerator {
+  next(): string;
+}

@@ -1,0 +1,162 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { type AppError, UpstreamUnavailableError } from "@mp/errors";
+import type { Logger } from "@mp/logger";
+import type { ZodType } from "zod";
+import {
+  BreakerOpenError,
+  type BreakerState,
+  type CircuitBreaker,
+  createCircuitBreaker,
+} from "./circuit-breaker";
+import {
+  isTransient,
+  mapBreakerOpen,
+  mapPlatformStatus,
+  mapTransportFailure,
+  PlatformCredentialError,
+} from "./infuse.errors";
+import { DEFAULT_RETRY, type RetryPolicy, withRetry } from "./retry";
+
+export interface InfuseHttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  logger: Logger;
+  timeoutMs?: number;
+  downloadTimeoutMs?: number;
+  retry?: RetryPolicy;
+  breaker?: { failureThreshold: number; resetAfterMs: number };
+  fetch?: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * The credential header the platform's newer tools send: platform API keys (`ik_...`) go as
+ * `Authorization: ApiKey <key>`, anything else (a JWT) as `x-api-key: Bearer <key>`.
+ */
+export function authHeader(apiKey: string): Record<string, string> {
+  const key = apiKey.trim();
+  return key.startsWith("ik_") ? { authorization: `ApiKey ${key}` } : { "x-api-key": `Bearer ${key}` };
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * The transport under the typed client: every call gets a timeout, passes the circuit breaker and has its
+ * failures mapped to the contract's errors; GETs are retried with backoff on transient failures. Nothing
+ * above this file sees an HTTP status.
+ */
+export class InfuseHttp {
+  private readonly breaker: CircuitBreaker;
+  private readonly fetchImpl: typeof fetch;
+  private readonly base: string;
+
+  constructor(private readonly options: InfuseHttpOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.base = options.baseUrl.replace(/\/+$/, "");
+    this.breaker = createCircuitBreaker({
+      failureThreshold: options.breaker?.failureThreshold ?? 5,
+      resetAfterMs: options.breaker?.resetAfterMs ?? 10_000,
+      isFailure: isTransient,
+      now: options.now,
+      onStateChange: (from, to) =>
+        options.logger[to === "open" ? "warn" : "info"](
+          { from, to },
+          "Infuse-IoT circuit breaker changed state",
+        ),
+    });
+  }
+
+  breakerState(): BreakerState {
+    return this.breaker.state();
+  }
+
+  /** An idempotent JSON read, retried on transient failures. `what` names the resource for a 404. */
+  async getJson<T>(path: string, schema: ZodType<T>, what: string, query: Query = {}, signal?: AbortSignal) {
+    return withRetry(() => this.guarded(() => this.fetchJson(path, query, schema, what, signal)), {
+      policy: this.options.retry ?? DEFAULT_RETRY,
+      retryable: isTransient,
+      signal,
+      sleep: this.options.sleep,
+      onRetry: (error, retry, delayMs) =>
+        this.options.logger.debug({ path, retry, delayMs, err: error }, "retrying Infuse-IoT call"),
+    });
+  }
+
+  /** A streamed download; not retried here (the copy job retries as a whole). */
+  async download(path: string, what: string, signal?: AbortSignal) {
+    return this.guarded(async () => {
+      const timeout = AbortSignal.timeout(this.options.downloadTimeoutMs ?? 120_000);
+      const response = await this.send(path, {}, timeout, signal);
+      if (!response.ok) throw await this.failure(response, what);
+      if (!response.body) throw new UpstreamUnavailableError("The IoT platform sent an empty download.");
+      const length = Number(response.headers.get("content-length") ?? Number.NaN);
+      return {
+        body: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+        contentLength: Number.isFinite(length) ? length : undefined,
+      };
+    });
+  }
+
+  private async guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.breaker.run(work);
+    } catch (error) {
+      if (error instanceof BreakerOpenError) throw mapBreakerOpen(error);
+      throw error;
+    }
+  }
+
+  private async fetchJson<T>(
+    path: string,
+    query: Query,
+    schema: ZodType<T>,
+    what: string,
+    signal?: AbortSignal,
+  ) {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
+    const response = await this.send(path, query, timeout, signal);
+    if (!response.ok) throw await this.failure(response, what);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw mapTransportFailure(error, timeout.aborted);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      this.options.logger.error(
+        { path, issues: parsed.error.issues },
+        "unexpected Infuse-IoT response shape",
+      );
+      throw new UpstreamUnavailableError("The IoT platform answered with an unexpected response.");
+    }
+    return parsed.data;
+  }
+
+  private async send(path: string, query: Query, timeout: AbortSignal, signal?: AbortSignal) {
+    const url = new URL(this.base + path);
+    for (const [key, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    try {
+      return await this.fetchImpl(url, {
+        headers: { accept: "application/json", ...authHeader(this.options.apiKey) },
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
+    } catch (error) {
+      throw mapTransportFailure(error, timeout.aborted);
+    }
+  }
+
+  private async failure(response: Response, what: string): Promise<AppError> {
+    const body = await response.json().catch(() => undefined);
+    const error = mapPlatformStatus(response.status, body, what);
+    if (error instanceof PlatformCredentialError)
+      this.options.logger.error(
+        { status: response.status, url: response.url },
+        "the Infuse-IoT platform refused the marketplace credential (check INFUSE_API_KEY)",
+      );
+    return error;
+  }
+}

@@ -1,0 +1,69 @@
+import { AppError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
+import type { BreakerOpenError } from "./circuit-breaker";
+import { platformErrorSchema } from "./infuse.types";
+
+/**
+ * A failure of the platform that says nothing about the marketplace's request: network errors, timeouts,
+ * 5xx and 429. Retried on idempotent calls and counted by the circuit breaker; surfaces as
+ * `upstream-unavailable`.
+ */
+export class PlatformTransientError extends UpstreamUnavailableError {
+  constructor(
+    detail: string,
+    readonly httpStatus: number | undefined,
+    cause?: unknown,
+  ) {
+    super(detail, 5, cause);
+  }
+}
+
+/** The platform refused the marketplace's own credential: a configuration problem, never the caller's. */
+export class PlatformCredentialError extends AppError {
+  constructor(readonly httpStatus: number) {
+    super(
+      "upstream-unavailable",
+      "The IoT platform refused the marketplace's credential; the marketplace is misconfigured.",
+      { retryAfterSeconds: 5 },
+    );
+  }
+}
+
+/** What the platform says about a non-2xx response, if its body is the documented `{code, message}`. */
+export function platformMessage(body: unknown): string | undefined {
+  const parsed = platformErrorSchema.safeParse(body);
+  return parsed.success ? parsed.data.message : undefined;
+}
+
+/**
+ * Map a non-2xx platform response to the contract's errors:
+ * 404 -> not-found; 401/403 -> upstream-unavailable (credential refused); 429/5xx -> upstream-unavailable
+ * (transient); 400/422 and any other status -> internal (the adapter sent something the platform rejects:
+ * a bug here, not the caller's fault; the use cases validate input before calling).
+ */
+export function mapPlatformStatus(status: number, body: unknown, what: string): AppError {
+  const message = platformMessage(body);
+  if (status === 404) return new NotFoundError(what);
+  if (status === 401 || status === 403) return new PlatformCredentialError(status);
+  if (status === 429 || status >= 500)
+    return new PlatformTransientError(`The IoT platform is unavailable (HTTP ${status}).`, status);
+  return new AppError("internal", `The IoT platform rejected a request (HTTP ${status}): ${message ?? ""}`);
+}
+
+/** Network failures and timeouts (a fetch that never produced a response). */
+export function mapTransportFailure(error: unknown, timedOut: boolean): PlatformTransientError {
+  return new PlatformTransientError(
+    timedOut ? "The IoT platform did not answer in time." : "The IoT platform could not be reached.",
+    undefined,
+    error,
+  );
+}
+
+export function mapBreakerOpen(error: BreakerOpenError): UpstreamUnavailableError {
+  return new UpstreamUnavailableError(
+    "The IoT platform is unavailable (circuit open after repeated failures).",
+    Math.max(1, Math.ceil(error.retryAfterMs / 1000)),
+    error,
+  );
+}
+
+export const isTransient = (error: unknown): boolean => error instanceof PlatformTransientError;

@@ -1,0 +1,337 @@
+import { createHash } from "node:crypto";
+import { GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { type Bus, connectBus } from "@mp/bus";
+import { type IotAdapterProto, type Principal, releaseCopyFailedV1, releaseStoredV1 } from "@mp/contracts";
+import { createUnaryClient, loadProto } from "@mp/grpc";
+import { DEMO_ORGANISATIONS } from "@mp/local/demo";
+import {
+  DEMO_APPLICATIONS,
+  demoSeed,
+  makeRelease,
+  mismatchFile,
+  type RunningSimulator,
+  releaseBytes,
+  startSimulator,
+} from "@mp/local/simulator";
+import { testLogger } from "@mp/logger";
+import { type RunningService, startService } from "@mp/runtime";
+import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InfuseClient } from "./infra/infuse/infuse.client";
+import { iotAdapterService } from "./module";
+
+const developer: Principal = {
+  subject: "dev-1",
+  organisationId: DEMO_ORGANISATIONS.developer.id,
+  roles: ["developer"],
+  via: "jwt",
+};
+const provider: Principal = { ...developer, subject: "p-1", organisationId: DEMO_ORGANISATIONS.provider.id };
+const stranger: Principal = {
+  ...developer,
+  subject: "s-1",
+  organisationId: "0193a5d0-5700-7000-8000-00000000000f",
+};
+const API_KEY = "ik_marketplace_test";
+const APP = DEMO_APPLICATIONS.assetTracker;
+
+const seed = demoSeed();
+const good = seed.releases.find((r) => r.applicationId === APP);
+if (!good) throw new Error("the demo seed has no asset tracker release");
+const { file: _file, boardTargetCRC: _crc, ...goodInput } = good;
+const badCrc = mismatchFile(makeRelease({ ...goodInput, id: "bad0crc0release00000000a" }), "crc");
+seed.releases.push(badCrc);
+
+let infra: TestInfra;
+let simulator: RunningSimulator;
+let service: RunningService;
+let bus: Bus;
+let s3: S3Client;
+
+const proto = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
+  .v1;
+
+beforeAll(async () => {
+  infra = await freshInfra("iot_adapter");
+  simulator = await startSimulator({ port: 0, seed, apiKey: API_KEY, controlEnabled: true });
+  service = await startService(
+    iotAdapterService,
+    {
+      DATABASE_URL: infra.databaseUrl,
+      NATS_URL: infra.natsUrl,
+      BUS_NAMESPACE: infra.busNamespace,
+      IOT_ADAPTER_GRPC_PORT: "0",
+      LOG_LEVEL: "silent",
+      S3_ENDPOINT: infra.s3.endpoint,
+      S3_REGION: infra.s3.region,
+      S3_ACCESS_KEY_ID: infra.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
+      S3_BUCKET: infra.s3.bucket,
+      INFUSE_API_URL: simulator.url,
+      INFUSE_API_KEY: API_KEY,
+      INFUSE_TIMEOUT_MS: "2500",
+      INFUSE_DOWNLOAD_TIMEOUT_MS: "1000",
+      INFUSE_BREAKER_THRESHOLD: "3",
+      INFUSE_BREAKER_RESET_MS: "500",
+      COPY_POLL_MS: "100",
+    },
+    { logger: testLogger("iot-adapter") },
+  );
+  bus = await connectBus({
+    url: infra.natsUrl,
+    name: "probe",
+    namespace: infra.busNamespace,
+    logger: testLogger(),
+  });
+  s3 = new S3Client({
+    endpoint: infra.s3.endpoint,
+    region: infra.s3.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: infra.s3.accessKeyId, secretAccessKey: infra.s3.secretAccessKey },
+  });
+});
+
+afterAll(async () => {
+  s3?.destroy();
+  await bus?.close();
+  await service?.stop();
+  await simulator?.stop();
+  await infra?.cleanup();
+});
+
+const client = () =>
+  createUnaryClient(proto.IotAdapterService, `127.0.0.1:${service.grpcPort}`, { upstream: "iot-adapter" });
+const as = (principal: Principal) => ({ principal, requestId: "r" });
+
+/** The simulator's control routes (outside the platform's paths). */
+const control = (route: string, body: unknown) =>
+  fetch(`${simulator.url}/__simulator/${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+/** The last event of a type on the IOT stream whose data matches, once it has been relayed. */
+async function eventOf<T>(type: string, match: (data: T) => boolean): Promise<T> {
+  return waitFor(
+    async () => {
+      const info = await bus.jsm.streams.info(bus.streamName("IOT")).catch(() => undefined);
+      const last = info?.state.last_seq ?? 0;
+      for (let seq = last; seq >= 1; seq--) {
+        const message = await bus.jsm.streams
+          .getMessage(bus.streamName("IOT"), { seq })
+          .catch(() => undefined);
+        const envelope = message?.json<{ type: string; data: T }>();
+        if (envelope?.type === type && match(envelope.data)) return envelope.data;
+      }
+      return undefined;
+    },
+    { what: `${type} on the IOT stream`, timeoutMs: 20_000 },
+  );
+}
+
+describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S3)", () => {
+  it("lists and reads the developer organisation's applications and releases", async () => {
+    const c = client();
+    const page = await c.call("listApplications", { limit: 2, offset: 0 }, as(developer));
+    expect(page.items).toHaveLength(2);
+    expect(page.hasMore).toBe(true);
+    expect(page.items[0]).toMatchObject({ applicationId: APP, organisationId: developer.organisationId });
+    const rest = await c.call("listApplications", { limit: 100, offset: 2 }, as(developer));
+    expect(rest.hasMore).toBe(false);
+    expect(page.items.length + rest.items.length).toBe(
+      seed.applications.filter((a) => a.organisationId === developer.organisationId).length,
+    );
+
+    const app = await c.call("getApplication", { applicationId: APP }, as(developer));
+    expect(app).toMatchObject({ name: "Asset tracker", createdAt: expect.stringMatching(/\.\d{3}Z$/) });
+
+    const releases = await c.call(
+      "listReleases",
+      { applicationId: APP, limit: 100, offset: 0 },
+      as(developer),
+    );
+    expect(releases.items.length).toBeGreaterThan(1);
+    const read = await c.call("getRelease", { applicationId: APP, releaseId: good.id }, as(developer));
+    const v = good.version;
+    expect(read).toMatchObject({
+      releaseId: good.id,
+      applicationId: APP,
+      version: `${v.major}.${v.minor}.${v.revision}+${v.buildNum.toString(16).padStart(8, "0")}`,
+      board: {
+        id: good.boardId,
+        name: seed.boards.find((b) => b.id === good.boardId)?.name,
+        target: good.boardTarget,
+      },
+      sizeBytes: String(good.file.len),
+      crc32: good.file.crc,
+    });
+    expect(releases.items.map((r) => r.releaseId)).toContain(good.id);
+    c.close();
+  });
+
+  it("scopes everything to the principal's organisation", async () => {
+    const c = client();
+    await expect(c.call("listApplications", {}, as(provider))).resolves.toMatchObject({
+      items: [],
+      hasMore: false,
+    });
+    await expect(c.call("listApplications", {}, as(stranger))).resolves.toMatchObject({ items: [] });
+    for (const principal of [provider, stranger]) {
+      await expect(c.call("getApplication", { applicationId: APP }, as(principal))).rejects.toMatchObject({
+        code: "not-found",
+      });
+      await expect(
+        c.call("getRelease", { applicationId: APP, releaseId: good.id }, as(principal)),
+      ).rejects.toMatchObject({ code: "not-found" });
+      await expect(
+        c.call(
+          "copyReleaseBinary",
+          { applicationId: APP, releaseId: good.id, objectKey: "x/y.bin", correlationId: "steal" },
+          as(principal),
+        ),
+      ).rejects.toMatchObject({ code: "not-found" });
+    }
+    const otherApp = seed.releases.find(
+      (r) => r.applicationId !== APP && r.organisationId === developer.organisationId,
+    );
+    await expect(
+      c.call("getRelease", { applicationId: APP, releaseId: otherApp?.id ?? "none" }, as(developer)),
+    ).rejects.toMatchObject({ code: "not-found" });
+    await expect(c.call("listApplications", { limit: 101 }, as(developer))).rejects.toMatchObject({
+      code: "validation-failed",
+    });
+    c.close();
+  });
+
+  it("copies a release binary into S3, verified, with its sha256, and emits iot.release.stored.v1", async () => {
+    const c = client();
+    const objectKey = `items/0193a5d0-0000-7000-8000-0000000000c1/releases/${good.id}.bin`;
+    const request = { applicationId: APP, releaseId: good.id, objectKey, correlationId: "item-release-1" };
+    const queued = await c.call("copyReleaseBinary", request, as(developer));
+    expect(queued.status).toBe("queued");
+    const again = await c.call("copyReleaseBinary", request, as(developer));
+    expect(again.jobId).toBe(queued.jobId);
+
+    const event = await eventOf<{ jobId: string; sha256: string }>(
+      releaseStoredV1.type,
+      (d) => d.jobId === queued.jobId,
+    );
+    const expected = releaseBytes(good);
+    const sha256 = createHash("sha256").update(expected).digest("hex");
+    expect(releaseStoredV1.data.parse(event)).toMatchObject({
+      correlationId: "item-release-1",
+      organisationId: developer.organisationId,
+      releaseId: good.id,
+      objectKey,
+      sizeBytes: good.file.len,
+      crc32: good.file.crc,
+      sha256,
+    });
+    const object = await s3.send(new GetObjectCommand({ Bucket: infra.s3.bucket, Key: objectKey }));
+    expect(Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()))).toEqual(expected);
+    const { rows } = await service.pool.query(
+      "SELECT status, sha256, attempts FROM copy_jobs WHERE id = $1",
+      [queued.jobId],
+    );
+    expect(rows[0]).toEqual({ status: "stored", sha256, attempts: 1 });
+    const done = await c.call("copyReleaseBinary", request, as(developer));
+    expect(done).toEqual({ jobId: queued.jobId, status: "stored" });
+    c.close();
+  });
+
+  it("fails a copy whose bytes do not match the advertised CRC32, leaving no object", async () => {
+    const c = client();
+    const objectKey = "items/bad/releases/bad.bin";
+    const queued = await c.call(
+      "copyReleaseBinary",
+      { applicationId: APP, releaseId: badCrc.id, objectKey, correlationId: "item-release-bad" },
+      as(developer),
+    );
+    const event = await eventOf<{ jobId: string; reason: string }>(
+      releaseCopyFailedV1.type,
+      (d) => d.jobId === queued.jobId,
+    );
+    expect(releaseCopyFailedV1.data.parse(event).reason).toMatch(/^CRC32 mismatch/);
+    await expect(
+      s3.send(new HeadObjectCommand({ Bucket: infra.s3.bucket, Key: objectKey })),
+    ).rejects.toThrow();
+    const { rows } = await service.pool.query("SELECT status, attempts FROM copy_jobs WHERE id = $1", [
+      queued.jobId,
+    ]);
+    expect(rows[0]).toEqual({ status: "failed", attempts: 1 });
+    c.close();
+  });
+
+  it("reports a refused marketplace credential as upstream-unavailable", async () => {
+    const wrong = new InfuseClient({
+      baseUrl: simulator.url,
+      apiKey: "ik_not_the_key",
+      logger: testLogger(),
+    });
+    await expect(wrong.getApplication(developer.organisationId, APP)).rejects.toMatchObject({
+      code: "upstream-unavailable",
+      message: expect.stringMatching(/refused the marketplace's credential/),
+    });
+    const right = new InfuseClient({ baseUrl: simulator.url, apiKey: API_KEY, logger: testLogger() });
+    await expect(right.getApplication(developer.organisationId, APP)).resolves.toMatchObject({ id: APP });
+  });
+
+  it("retries a copy whose download timed out, and stores it on the next attempt", async () => {
+    const c = client();
+    const second = seed.releases.find((r) => r.applicationId === APP && r.id !== good.id);
+    if (!second) throw new Error("the demo seed has one asset tracker release only");
+    const slow = (delayMs: number) => control("outage", { status: 0, delayMs });
+    await slow(1_500); // JSON calls (2.5 s timeout) still answer; the download (1 s timeout) does not
+    let jobId = "";
+    try {
+      const queued = await c.call(
+        "copyReleaseBinary",
+        { applicationId: APP, releaseId: second.id, objectKey: "items/slow/r.bin", correlationId: "slow-1" },
+        as(developer),
+      );
+      jobId = queued.jobId;
+      await waitFor(
+        async () => {
+          const { rows } = await service.pool.query("SELECT last_error FROM copy_jobs WHERE id = $1", [
+            jobId,
+          ]);
+          return rows[0]?.last_error ?? undefined;
+        },
+        { what: "the first attempt to fail" },
+      );
+    } finally {
+      await slow(0);
+    }
+    await eventOf<{ jobId: string }>(releaseStoredV1.type, (d) => d.jobId === jobId);
+    const { rows } = await service.pool.query("SELECT status, attempts FROM copy_jobs WHERE id = $1", [
+      jobId,
+    ]);
+    expect(rows[0]).toEqual({ status: "stored", attempts: 2 });
+    c.close();
+  });
+
+  it("answers upstream-unavailable during a platform outage, opens the breaker, and recovers", async () => {
+    const c = client();
+    const outage = (status: number) => control("outage", { status });
+    expect((await outage(503)).ok).toBe(true);
+    try {
+      await expect(c.call("getApplication", { applicationId: APP }, as(developer))).rejects.toMatchObject({
+        code: "upstream-unavailable",
+        retryAfterSeconds: 5,
+      });
+      await expect(c.call("getApplication", { applicationId: APP }, as(developer))).rejects.toMatchObject({
+        code: "upstream-unavailable",
+        message: expect.stringMatching(/circuit open/),
+      });
+    } finally {
+      await outage(0);
+    }
+    const back = await waitFor(
+      () => c.call("getApplication", { applicationId: APP }, as(developer)).catch(() => undefined),
+      { what: "the breaker to close again", timeoutMs: 5_000 },
+    );
+    expect(back.applicationId).toBe(APP);
+    c.close();
+  });
+});
