@@ -1,5 +1,5 @@
-import { type Bus, connectBus } from "@mp/bus";
-import type { AssetsProto, IotAdapterProto, Principal, PublishingProto } from "@mp/contracts";
+import type { Bus } from "@mp/bus";
+import type { AssetsProto, IotAdapterProto, PublishingProto } from "@mp/contracts";
 import type { Asset } from "@mp/contracts/generated/marketplace/assets/v1/Asset";
 import type { AssetsServiceHandlers } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
@@ -13,23 +13,13 @@ import {
   unaryHandlers,
 } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
-import { type RunningService, startService } from "@mp/runtime";
+import type { RunningService } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishingService } from "./module";
+import { callerOf, INSTANCE, ORG_A, ORG_B, startPublishing } from "./testing/fixture";
 
-const ORG_A = "0193a1b2-0000-7000-8000-00000000000a";
-const ORG_B = "0193a1b2-0000-7000-8000-00000000000b";
-const INSTANCE = "0193a1b2-0000-7000-8000-0000000000e1";
-const dev = (organisationId: string): Principal => ({
-  subject: `dev-${organisationId.slice(-1)}`,
-  organisationId,
-  roles: ["developer"],
-  via: "jwt",
-});
-const as = (p: Principal) => ({ principal: p, requestId: "r-items" });
-const A = as(dev(ORG_A));
-const B = as(dev(ORG_B));
+const A = callerOf(ORG_A, "r-items");
+const B = callerOf(ORG_B, "r-items");
 
 const APPS = [1, 2, 3, 4].map((id) => ({
   applicationId: id,
@@ -122,6 +112,7 @@ let infra: TestInfra;
 let doubles: GrpcServer;
 let publishing: RunningService;
 let bus: Bus;
+let stopPublishing: () => Promise<void>;
 
 const proto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace.publishing
   .v1;
@@ -156,38 +147,21 @@ async function insertAvailableRelease(itemId: string, version: string) {
 beforeAll(async () => {
   infra = await freshInfra("publishing_items");
   doubles = await startDoubles();
-  publishing = await startService(
-    publishingService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      PUBLISHING_GRPC_PORT: "0",
-      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${doubles.port}`,
-      ASSETS_GRPC_URL: `127.0.0.1:${doubles.port}`,
-      RELEASE_COPY_RETRY_INTERVAL_MS: "600000",
-      LOG_LEVEL: "silent",
-    },
-    { logger: testLogger("publishing") },
-  );
-  bus = await connectBus({
-    url: infra.natsUrl,
-    name: "probe",
-    namespace: infra.busNamespace,
-    logger: testLogger(),
-  });
-  await publishing.pool.query(
-    `INSERT INTO known_instances (id, owner_organisation_id, default_currency, platform_fee_bps, created_at)
-     VALUES ($1, $2, 'EUR', 1000, now())`,
-    [INSTANCE, ORG_A],
-  );
+  ({
+    publishing,
+    bus,
+    stop: stopPublishing,
+  } = await startPublishing(infra, {
+    upstream: `127.0.0.1:${doubles.port}`,
+    instances: [INSTANCE],
+    env: { RELEASE_COPY_RETRY_INTERVAL_MS: "600000" },
+  }));
   c = client();
 });
 
 afterAll(async () => {
   c?.close();
-  await bus?.close();
-  await publishing?.stop();
+  await stopPublishing?.();
   await doubles?.shutdown();
   await infra?.cleanup();
 });

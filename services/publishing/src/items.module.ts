@@ -16,24 +16,24 @@ import { makeSetIcon } from "./application/set-icon";
 import { makeSetPrice } from "./application/set-price";
 import { publishingConfig } from "./config";
 import { makeAssetsClient } from "./infra/assets.client";
-import { makeIotApplicationsClient } from "./infra/iot-applications.client";
+import { type IotAdapterClient, iotApplications } from "./infra/iot-adapter.client";
 import { makeItemRepository } from "./infra/item.repository";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import type { ItemUseCases } from "./transport/publishing.grpc";
 
-const itemsConfig = publishingConfig.pick({ IOT_ADAPTER_GRPC_URL: true, ASSETS_GRPC_URL: true });
+const itemsConfig = publishingConfig.pick({ ASSETS_GRPC_URL: true });
 
 /**
  * The items part of publishing (links, metadata, icon, gallery, prices, status), built apart from the
- * releases part so module.ts only mounts it. Its clients to assets and the iot-adapter close with the module.
+ * releases part so module.ts only mounts it. Its client to assets closes with the module; the iot-adapter channel is shared and owned by module.ts.
  */
 export function buildItems(
-  deps: ModuleDeps<unknown>,
+  deps: ModuleDeps<unknown> & { iotAdapter: IotAdapterClient },
   overrides: { clock?: Clock; ids?: IdGenerator } = {},
 ): { useCases: ItemUseCases; stop: () => void } {
   const config = itemsConfig.parse(deps.config);
   const assets = makeAssetsClient(config.ASSETS_GRPC_URL);
-  const applications = makeIotApplicationsClient(config.IOT_ADAPTER_GRPC_URL);
+  const applications = iotApplications(deps.iotAdapter);
   const instances = makeKnownInstanceRepository(deps.pool);
   const core = {
     items: makeItemRepository(deps.pool),
@@ -62,7 +62,6 @@ export function buildItems(
     },
     stop() {
       assets.close();
-      applications.close();
     },
   };
 }

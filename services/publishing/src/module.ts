@@ -4,6 +4,7 @@ import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { makeGetInstanceReference } from "./application/get-instance-reference";
 import { makeRecordInstance } from "./application/record-instance";
 import { publishingConfig } from "./config";
+import { createIotAdapterClient } from "./infra/iot-adapter.client";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { buildItems } from "./items.module";
 import { buildReleases } from "./releases.module";
@@ -14,8 +15,10 @@ import { PUBLISHING_RELEASES_SERVICE } from "./transport/releases.grpc";
 /** Builds publishing from its dependencies; main.ts, the launcher and the tests all go through here. */
 export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
   const instances = makeKnownInstanceRepository(deps.pool);
-  const releases = buildReleases(deps);
-  const items = buildItems(deps);
+  const { IOT_ADAPTER_GRPC_URL } = publishingConfig.pick({ IOT_ADAPTER_GRPC_URL: true }).parse(deps.config);
+  const iotAdapter = createIotAdapterClient(IOT_ADAPTER_GRPC_URL);
+  const releases = buildReleases({ ...deps, iotAdapter });
+  const items = buildItems({ ...deps, iotAdapter });
   return {
     grpc: {
       [PUBLISHING_SERVICE]: publishingGrpc(
@@ -28,6 +31,7 @@ export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
     stop: async () => {
       await releases.stop();
       items.stop();
+      iotAdapter.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Bus, connectBus, newEvent } from "@mp/bus";
+import { type Bus, newEvent } from "@mp/bus";
 import {
   type IotAdapterProto,
   type Principal,
@@ -21,21 +21,10 @@ import {
   unaryHandlers,
 } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
-import { type RunningService, startService } from "@mp/runtime";
+import type { RunningService } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishingService } from "./module";
-
-const ORG_A = "0193a1b2-0000-7000-8000-00000000000a";
-const ORG_B = "0193a1b2-0000-7000-8000-00000000000b";
-const INSTANCE = "0193a1b2-0000-7000-8000-0000000000e1";
-const INSTANCE_2 = "0193a1b2-0000-7000-8000-0000000000e2";
-const dev = (organisationId: string): Principal => ({
-  subject: `dev-${organisationId.slice(-1)}`,
-  organisationId,
-  roles: ["developer"],
-  via: "jwt",
-});
+import { developer as dev, INSTANCE, INSTANCE_2, ORG_A, ORG_B, startPublishing } from "./testing/fixture";
 
 const board = { id: "b-1", name: "Tracker board", target: "tracker_nrf9160" };
 const release = (applicationId: number, releaseId: string, version: string): Release => ({
@@ -135,6 +124,7 @@ let infra: TestInfra;
 let adapter: GrpcServer;
 let publishing: RunningService;
 let bus: Bus;
+let stopPublishing: () => Promise<void>;
 
 const releasesProto = loadProto<PublishingReleasesProto>(
   "marketplace/publishing/v1/publishing_releases.proto",
@@ -193,35 +183,19 @@ async function statusOf(id: string) {
 beforeAll(async () => {
   infra = await freshInfra("publishing_releases");
   adapter = await startFakeAdapter();
-  publishing = await startService(
-    publishingService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      PUBLISHING_GRPC_PORT: "0",
-      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${adapter.port}`,
-      RELEASE_COPY_RETRY_INTERVAL_MS: "100",
-      LOG_LEVEL: "silent",
-    },
-    { logger: testLogger("publishing") },
-  );
-  bus = await connectBus({
-    url: infra.natsUrl,
-    name: "probe",
-    namespace: infra.busNamespace,
-    logger: testLogger(),
-  });
-  await publishing.pool.query(
-    `INSERT INTO known_instances (id, owner_organisation_id, default_currency, platform_fee_bps, created_at)
-     VALUES ($1, $3, 'EUR', 1000, now()), ($2, $3, 'EUR', 1000, now())`,
-    [INSTANCE, INSTANCE_2, ORG_A],
-  );
+  ({
+    publishing,
+    bus,
+    stop: stopPublishing,
+  } = await startPublishing(infra, {
+    upstream: `127.0.0.1:${adapter.port}`,
+    instances: [INSTANCE, INSTANCE_2],
+    env: { RELEASE_COPY_RETRY_INTERVAL_MS: "100" },
+  }));
 });
 
 afterAll(async () => {
-  await bus?.close();
-  await publishing?.stop();
+  await stopPublishing?.();
   await adapter?.shutdown();
   await infra?.cleanup();
 });

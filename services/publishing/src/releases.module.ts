@@ -12,17 +12,14 @@ import type { ReleaseClock, ReleaseIds } from "./application/release-ports";
 import { makeRetryReleaseCopies } from "./application/retry-release-copies";
 import { makeSelectRelease } from "./application/select-release";
 import { publishingConfig } from "./config";
+import { type IotAdapterClient, releaseIotAdapter } from "./infra/iot-adapter.client";
 import { makeItemReleaseRepository } from "./infra/item-release.repository";
-import { createReleaseIotAdapterClient, releaseIotAdapter } from "./infra/release-iot-adapter.client";
 import { makeReleaseItemReader } from "./infra/release-item.repository";
 import { startReleaseCopyRetryLoop } from "./transport/release-copy-retry.loop";
 import { releaseCopyFailedConsumer, releaseStoredConsumer } from "./transport/release-outcome.consumer";
 import { releasesGrpc } from "./transport/releases.grpc";
 
-const releasesConfig = publishingConfig.pick({
-  IOT_ADAPTER_GRPC_URL: true,
-  RELEASE_COPY_RETRY_INTERVAL_MS: true,
-});
+const releasesConfig = publishingConfig.pick({ RELEASE_COPY_RETRY_INTERVAL_MS: true });
 
 /**
  * The releases part of publishing (IoT applications and releases, item releases), built apart from the
@@ -30,12 +27,11 @@ const releasesConfig = publishingConfig.pick({
  * stopped with the module.
  */
 export function buildReleases(
-  deps: ModuleDeps<unknown>,
+  deps: ModuleDeps<unknown> & { iotAdapter: IotAdapterClient },
   overrides: { clock?: ReleaseClock; ids?: ReleaseIds } = {},
 ): { grpc: ServiceRegistration; consumers: RegisteredConsumer[]; stop: () => Promise<void> } {
   const config = releasesConfig.parse(deps.config);
-  const client = createReleaseIotAdapterClient(config.IOT_ADAPTER_GRPC_URL);
-  const iot = releaseIotAdapter(client);
+  const iot = releaseIotAdapter(deps.iotAdapter);
   const items = makeReleaseItemReader(deps.pool);
   const releases = makeItemReleaseRepository(deps.pool);
   const unitOfWork = makeUnitOfWork(deps.pool);
@@ -68,7 +64,6 @@ export function buildReleases(
     ],
     async stop() {
       await loop.stop();
-      client.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import type { IotAdapterProto } from "@mp/contracts";
 import type { IotAdapterServiceClient } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
 import type { Release__Output } from "@mp/contracts/generated/marketplace/iotadapter/v1/Release";
 import { createUnaryClient, loadProto, type UnaryClient } from "@mp/grpc";
+import type { IotApplicationsPort } from "../application/ports";
 import type { IotAdapterPort, IotReleaseInfo } from "../application/release-ports";
 
 const toRelease = (r: Release__Output): IotReleaseInfo => ({
@@ -17,11 +18,13 @@ const toRelease = (r: Release__Output): IotReleaseInfo => ({
 export type IotAdapterClient = UnaryClient<IotAdapterServiceClient>;
 
 /**
- * The iot-adapter's gRPC client. Reads are retried here; the copy request is not, so a select request stays
- * short when the adapter is down: the copy retry loop asks again (the adapter is idempotent per correlation
- * id, so a request that did arrive is harmless to repeat).
+ * Publishing's one channel to the iot-adapter (the only service that talks to the IoT platform), shared by
+ * the items and releases parts and always called with the caller's principal, so only the caller's
+ * organisation's applications are found. Reads are retried here; the copy request is not, so a select
+ * request stays short when the adapter is down: the copy retry loop asks again (the adapter is idempotent
+ * per correlation id, so a request that did arrive is harmless to repeat).
  */
-export function createReleaseIotAdapterClient(address: string): IotAdapterClient {
+export function createIotAdapterClient(address: string): IotAdapterClient {
   const proto = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace
     .iotadapter.v1;
   return createUnaryClient(proto.IotAdapterService, address, {
@@ -55,6 +58,20 @@ export function releaseIotAdapter(client: Pick<IotAdapterClient, "call">): IotAd
     },
     async copyReleaseBinary(request, ctx) {
       await client.call("copyReleaseBinary", request, ctx);
+    },
+  };
+}
+
+/** What creating an item needs of an IoT application: its name and description, for the first metadata. */
+export function iotApplications(client: Pick<IotAdapterClient, "call">): IotApplicationsPort {
+  return {
+    async get(applicationId, ctx) {
+      const application = await client.call(
+        "getApplication",
+        { applicationId },
+        { principal: ctx.principal, requestId: ctx.requestId, signal: ctx.signal },
+      );
+      return { name: application.name, description: application.description };
     },
   };
 }
