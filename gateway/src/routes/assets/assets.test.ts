@@ -1,5 +1,5 @@
 import { AppError, ConflictError, NotFoundError, type Problem } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AssetsClient } from "../../clients";
 import {
   buildTestApp,
@@ -12,16 +12,6 @@ import {
   type TestKeys,
 } from "../../testing/test-kit";
 import type { ZodApp } from "../../zod-app";
-import type { RouteDeps } from "../routes";
-
-// The app is built with only the assets routes, given the assets client the way `registerRoutes` passes it:
-// this file tests these routes whatever the rest of the route table looks like.
-vi.mock("../routes", () => ({
-  registerRoutes: async (app: ZodApp, deps: RouteDeps) => {
-    const { assetsRoutes } = await import("./assets.routes");
-    assetsRoutes(app, { assets: deps.clients.assets });
-  },
-}));
 
 const ASSET_ID = "0193A1B2-0000-7000-8000-0000000000CC";
 const asset = {

@@ -1,27 +1,17 @@
-import { createAccessTokenVerifier, localJwks } from "@mp/auth";
 import { ConflictError, NotFoundError } from "@mp/errors";
-import { createLogger } from "@mp/logger";
-import Fastify, { type FastifyBaseLogger } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishingClient } from "../../clients";
-import { installAuthentication } from "../../plugins/authentication.plugin";
-import { BODY_LIMIT_BYTES, installJsonBodies } from "../../plugins/json-body.plugin";
-import { frameworkError, installProblems } from "../../plugins/problem.plugin";
-import { installRateLimit } from "../../plugins/rate-limit.plugin";
-import { installRequestContext, requestIdFrom } from "../../plugins/request-context.plugin";
 import {
+  buildTestApp,
   createTestKeys,
   expectProblem,
-  memoryApiKeys,
+  fakeCatalogue,
+  fakeClients,
+  notFoundCatalogue,
   ORG_A,
-  TEST_AUDIENCE,
-  TEST_ISSUER,
   type TestKeys,
 } from "../../testing/test-kit";
 import type { ZodApp } from "../../zod-app";
-import { developerApplicationsRoutes } from "./developer-applications.routes";
-import { developerItemsRoutes } from "./developer-items.routes";
 
 const ITEM = "0193A1B2-0000-7000-8000-0000000000C1";
 const INSTANCE = "0193A1B2-0000-7000-8000-0000000000E1";
@@ -110,32 +100,12 @@ const client = {
 let keys: TestKeys;
 let app: ZodApp;
 
-/** The gateway's request plugins with only these routes, mounted with a fake publishing client. */
-async function buildItemsApp(): Promise<ZodApp> {
-  const built = Fastify({
-    loggerInstance: createLogger({ service: "gateway-test", level: "silent" }) as FastifyBaseLogger,
-    genReqId: (request) => requestIdFrom(request.headers["x-request-id"]),
-    requestIdHeader: false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    frameworkErrors: frameworkError,
-  }).withTypeProvider<ZodTypeProvider>();
-  built.setValidatorCompiler(validatorCompiler);
-  built.setSerializerCompiler(serializerCompiler);
-  installRequestContext(built);
-  installJsonBodies(built);
-  installAuthentication(built, {
-    tokens: createAccessTokenVerifier({
-      issuer: TEST_ISSUER,
-      audience: TEST_AUDIENCE,
-      keys: await localJwks(keys.jwksPath),
-    }),
-    apiKeys: memoryApiKeys(),
+/** The whole gateway (every plugin and the real route table) with a fake publishing client. */
+function buildItemsApp(): Promise<ZodApp> {
+  return buildTestApp({
+    keys,
+    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { publishing: client }),
   });
-  await installRateLimit(built, 100_000);
-  installProblems(built);
-  developerApplicationsRoutes(built, { clients: { publishing: client } });
-  developerItemsRoutes(built, { clients: { publishing: client } });
-  return built;
 }
 
 beforeAll(async () => {

@@ -1,26 +1,17 @@
-import { createAccessTokenVerifier, localJwks } from "@mp/auth";
 import { ConflictError, NotFoundError } from "@mp/errors";
-import { createLogger } from "@mp/logger";
-import Fastify, { type FastifyBaseLogger } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublishingReleasesClient } from "../../clients";
-import { installAuthentication } from "../../plugins/authentication.plugin";
-import { BODY_LIMIT_BYTES, installJsonBodies } from "../../plugins/json-body.plugin";
-import { frameworkError, installProblems } from "../../plugins/problem.plugin";
-import { installRateLimit } from "../../plugins/rate-limit.plugin";
-import { installRequestContext, requestIdFrom } from "../../plugins/request-context.plugin";
 import {
+  buildTestApp,
   createTestKeys,
   expectProblem,
-  memoryApiKeys,
+  fakeCatalogue,
+  fakeClients,
+  notFoundCatalogue,
   ORG_A,
-  TEST_AUDIENCE,
-  TEST_ISSUER,
   type TestKeys,
 } from "../../testing/test-kit";
 import type { ZodApp } from "../../zod-app";
-import { developerReleasesRoutes } from "./developer-releases.routes";
 
 const ITEM = "0193A1B2-0000-7000-8000-0000000000C1";
 const RELEASE_ID = "0193a1b2-0000-7000-8000-0000000000d1";
@@ -57,31 +48,12 @@ const client = {
 let keys: TestKeys;
 let app: ZodApp;
 
-/** The gateway's request plugins with only these routes, mounted with a fake releases client. */
-async function buildReleasesApp(): Promise<ZodApp> {
-  const built = Fastify({
-    loggerInstance: createLogger({ service: "gateway-test", level: "silent" }) as FastifyBaseLogger,
-    genReqId: (request) => requestIdFrom(request.headers["x-request-id"]),
-    requestIdHeader: false,
-    bodyLimit: BODY_LIMIT_BYTES,
-    frameworkErrors: frameworkError,
-  }).withTypeProvider<ZodTypeProvider>();
-  built.setValidatorCompiler(validatorCompiler);
-  built.setSerializerCompiler(serializerCompiler);
-  installRequestContext(built);
-  installJsonBodies(built);
-  installAuthentication(built, {
-    tokens: createAccessTokenVerifier({
-      issuer: TEST_ISSUER,
-      audience: TEST_AUDIENCE,
-      keys: await localJwks(keys.jwksPath),
-    }),
-    apiKeys: memoryApiKeys(),
+/** The whole gateway (every plugin and the real route table) with a fake publishingReleases client. */
+function buildReleasesApp(): Promise<ZodApp> {
+  return buildTestApp({
+    keys,
+    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { publishingReleases: client }),
   });
-  await installRateLimit(built, 100_000);
-  installProblems(built);
-  developerReleasesRoutes(built, { clients: { publishingReleases: client } });
-  return built;
 }
 
 beforeAll(async () => {
