@@ -25,7 +25,9 @@ describe("health endpoints", () => {
     expect(Object.values(ready.json().upstreams)).toEqual(Array(7).fill(true));
 
     catalogueUp = false;
-    const body = expectProblem(await app.inject({ url: "/readyz" }), 503, "upstream-unavailable");
+    const notReady = await app.inject({ url: "/readyz" });
+    expect(notReady.headers["retry-after"]).toBe("5");
+    const body = expectProblem(notReady, 503, "upstream-unavailable");
     expect(body.upstreams).toMatchObject({ catalogue: false, publishing: true, "iot-adapter": true });
     catalogueUp = true;
   });
