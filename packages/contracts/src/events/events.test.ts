@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { assetFinalisedV1 } from "./assets";
+import { instanceCreatedV1 } from "./catalogue";
+import { releaseCopyFailedV1, releaseStoredV1 } from "./iot";
+import {
+  itemCreatedV1,
+  itemPriceSetV1,
+  itemPublishedV1,
+  itemRetiredV1,
+  itemUnpublishedV1,
+} from "./publishing";
+import { STREAMS } from "./streams";
+
+const events = [
+  instanceCreatedV1,
+  assetFinalisedV1,
+  releaseStoredV1,
+  releaseCopyFailedV1,
+  itemCreatedV1,
+  itemPublishedV1,
+  itemUnpublishedV1,
+  itemRetiredV1,
+  itemPriceSetV1,
+];
+
+describe("event contracts", () => {
+  it.each(events.map((e) => [e.type, e] as const))(
+    "%s is versioned and lives in its owner's stream",
+    (type, event) => {
+      expect(type).toMatch(/^[a-z-]+\.[a-z-]+\.[a-z-]+\.v\d+$/);
+      const stream = STREAMS[event.stream as keyof typeof STREAMS];
+      expect(stream).toBeDefined();
+      const owner = stream.subjects[0]!.replace(".>", "");
+      expect(type.split(".")[0]).toBe(owner);
+    },
+  );
+
+  it("rejects payloads that break the contract", () => {
+    const good = {
+      id: "0193a1b2-0000-7000-8000-000000000001",
+      name: "EU",
+      ownerOrganisationId: "0193a1b2-0000-7000-8000-000000000002",
+      defaultCurrency: "EUR",
+      platformFeeBps: 100,
+      createdAt: "2026-11-22T00:00:00.000Z",
+    };
+    expect(instanceCreatedV1.data.parse(good)).toEqual(good);
+    expect(() => instanceCreatedV1.data.parse({ ...good, platformFeeBps: 1.5 })).toThrow();
+    expect(() => instanceCreatedV1.data.parse({ ...good, id: "nope" })).toThrow();
+    expect(() =>
+      releaseStoredV1.data.parse({
+        jobId: good.id,
+        correlationId: "x",
+        organisationId: good.id,
+        applicationId: 1,
+        releaseId: "r",
+        objectKey: "k",
+        sizeBytes: 1,
+        crc32: 1,
+        sha256: "not-a-hash",
+        storedAt: good.createdAt,
+      }),
+    ).toThrow();
+  });
+});

@@ -1,0 +1,34 @@
+import { createServer } from "node:net";
+import { describe, expect, it } from "vitest";
+import { freePort, hostPort, isListening, waitFor } from "./probe";
+
+describe("probe helpers", () => {
+  it("tells a listening port from a closed one", async () => {
+    const server = createServer().listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    expect(await isListening("127.0.0.1", port)).toBe(true);
+    await new Promise((resolve) => server.close(resolve));
+    expect(await isListening("127.0.0.1", port)).toBe(false);
+  });
+
+  it("hands out a port nothing listens on", async () => {
+    const port = await freePort();
+    expect(port).toBeGreaterThan(0);
+    expect(await isListening("127.0.0.1", port)).toBe(false);
+  });
+
+  it("waits until a value appears, and names what it waited for on timeout", async () => {
+    let calls = 0;
+    await expect(waitFor(() => (++calls >= 3 ? "done" : undefined), { intervalMs: 1 })).resolves.toBe("done");
+    await expect(
+      waitFor(() => undefined, { timeoutMs: 20, intervalMs: 5, what: "the moon" }),
+    ).rejects.toThrow("Timed out waiting for the moon");
+  });
+
+  it("reads host and port from URLs, with the default port when none is given", () => {
+    expect(hostPort("postgres://u@db.local:6543/x", 5432)).toEqual({ host: "db.local", port: 6543 });
+    expect(hostPort("postgres://u@db.local/x", 5432)).toEqual({ host: "db.local", port: 5432 });
+  });
+});
