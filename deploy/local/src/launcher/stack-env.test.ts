@@ -1,4 +1,5 @@
 import { DEFAULT_GRPC_PORTS, SERVICE_NAMES } from "@mp/config";
+import { isListening } from "@mp/testing";
 import { describe, expect, it } from "vitest";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
 import { DEV_SECRETS, type PortPlan, planPorts, type StackEndpoints, targetEnvs } from "./stack-env";
@@ -77,12 +78,19 @@ describe("targetEnvs", () => {
 });
 
 describe("planPorts", () => {
+  const nothingListens = async () => false;
+
   it("uses the contract's defaults and the environment's overrides", async () => {
-    const free = await planPorts({}, true);
-    const ports = await planPorts({ CATALOGUE_GRPC_PORT: String(free.grpc.catalogue) }, false, free.gateway);
-    expect(ports.grpc.catalogue).toBe(free.grpc.catalogue);
+    const ports = await planPorts(
+      { CATALOGUE_GRPC_PORT: "61234", GATEWAY_PORT: "61235" },
+      false,
+      undefined,
+      nothingListens,
+    );
+    expect(ports.grpc.catalogue).toBe(61234);
     expect(ports.grpc.publishing).toBe(DEFAULT_GRPC_PORTS.publishing);
-    expect(ports.gateway).toBe(free.gateway);
+    expect(ports.gateway).toBe(61235);
+    expect((await planPorts({}, false, undefined, nothingListens)).gateway).toBe(8080);
   });
 
   it("gives an ephemeral stack distinct free ports", async () => {
@@ -97,10 +105,19 @@ describe("planPorts", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const taken = (server.address() as { port: number }).port;
     try {
-      await expect(planPorts({ LISTINGS_GRPC_PORT: String(taken) }, false, 1)).rejects.toThrow(
+      const onlyTaken = async (_host: string, port: number) => port === taken;
+      await expect(planPorts({ LISTINGS_GRPC_PORT: String(taken) }, false, 1, onlyTaken)).rejects.toThrow(
         `port ${taken} for listings is already in use: stop what listens there or set LISTINGS_GRPC_PORT`,
       );
-      await expect(planPorts({ GATEWAY_PORT: "http" }, false)).rejects.toThrow(/GATEWAY_PORT must be a port/);
+      await expect(planPorts({ GATEWAY_PORT: "http" }, false, undefined, onlyTaken)).rejects.toThrow(
+        /GATEWAY_PORT must be a port/,
+      );
+      // the real probe sees the real listener
+      await expect(
+        planPorts({ LISTINGS_GRPC_PORT: String(taken) }, false, 1, async (host, port) =>
+          port === taken ? isListening(host, port) : false,
+        ),
+      ).rejects.toThrow(`port ${taken} for listings is already in use`);
     } finally {
       server.close();
     }

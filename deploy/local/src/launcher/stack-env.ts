@@ -25,7 +25,13 @@ export const DEFAULT_INFUSE_API_URL = "http://127.0.0.1:8090";
  * otherwise the contract's defaults (or `<NAME>_GRPC_PORT`, `GATEWAY_PORT`) are used and a port already
  * taken fails the start with its name, rather than a service crashing on EADDRINUSE later.
  */
-export async function planPorts(env: Env, ephemeral: boolean, gatewayPort?: number): Promise<PortPlan> {
+export async function planPorts(
+  env: Env,
+  ephemeral: boolean,
+  gatewayPort?: number,
+  /** Whether something already listens at host:port; tests pass their own so no real port matters. */
+  inUse: (host: string, port: number) => Promise<boolean> = isListening,
+): Promise<PortPlan> {
   if (ephemeral) {
     const taken = new Set<number>();
     const take = async (): Promise<number> => {
@@ -44,15 +50,27 @@ export async function planPorts(env: Env, ephemeral: boolean, gatewayPort?: numb
   const grpc = {} as Record<ServiceName, number>;
   for (const name of SERVICE_NAMES) {
     const key = grpcPortKey(name);
-    grpc[name] = await unusedPort(name, key, grpcHost, parsePort(key, env[key], DEFAULT_GRPC_PORTS[name]));
+    grpc[name] = await unusedPort(
+      name,
+      key,
+      grpcHost,
+      parsePort(key, env[key], DEFAULT_GRPC_PORTS[name]),
+      inUse,
+    );
   }
   const gatewayHost = dialHost(env.GATEWAY_HOST ?? "127.0.0.1");
   const gateway = gatewayPort ?? parsePort("GATEWAY_PORT", env.GATEWAY_PORT, 8080);
-  return { gateway: await unusedPort("gateway", "GATEWAY_PORT", gatewayHost, gateway), grpc };
+  return { gateway: await unusedPort("gateway", "GATEWAY_PORT", gatewayHost, gateway, inUse), grpc };
 }
 
-async function unusedPort(name: string, key: string, host: string, port: number): Promise<number> {
-  if (await isListening(host, port)) {
+async function unusedPort(
+  name: string,
+  key: string,
+  host: string,
+  port: number,
+  inUse: (host: string, port: number) => Promise<boolean>,
+): Promise<number> {
+  if (await inUse(host, port)) {
     throw new Error(`port ${port} for ${name} is already in use: stop what listens there or set ${key}`);
   }
   return port;
