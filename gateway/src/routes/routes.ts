@@ -6,6 +6,7 @@ import { assetsRoutes } from "./assets/assets.routes";
 import { catalogueRoutes } from "./catalogue/catalogue.routes";
 import { developerApplicationsRoutes } from "./developers/developer-applications.routes";
 import { developerItemsRoutes } from "./developers/developer-items.routes";
+import { developerMediaRoutes } from "./developers/developer-media.routes";
 import { developerReleasesRoutes } from "./developers/developer-releases.routes";
 import { earningsRoutes } from "./earnings/earnings.routes";
 import { instancesRoutes } from "./instances/instances.routes";
@@ -37,6 +38,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   developerReleasesRoutes(app, deps);
   developerApplicationsRoutes(app, deps);
   developerItemsRoutes(app, deps);
+  developerMediaRoutes(app, deps);
   assetsRoutes(app, { assets: deps.clients.assets });
   apiKeysRoutes(app, { apiKeys: deps.apiKeys, keyMode: deps.keyMode });
 }

@@ -1,31 +1,19 @@
-import type { z } from "zod";
 import type { PublishingClient } from "../../clients";
-import { NoContent } from "../common.schemas";
-import {
-  callUpstream,
-  responses as documented,
-  type ErrorSpec,
-  notImplemented,
-  type ZodApp,
-} from "../route-kit";
+import { callUpstream, type ZodApp } from "../route-kit";
+import { ITEMS_BASE, itemRoute, publishingCalls } from "./developer-item-route";
 import {
   toAppendMetadataRequest,
   toDeveloperItem,
   toDeveloperItemPage,
-  toImageList,
   toMetadataPage,
   toPricePage,
   toPriceRecord,
 } from "./developer-items.mapper";
 import {
-  AssetBody,
   CreatedAtPageQuery,
   DeveloperItem,
   DeveloperItemPage,
   DeveloperItemsQuery,
-  ImageList,
-  ImageOrderBody,
-  ImageParams,
   ItemParams,
   MetadataBody,
   MetadataPage,
@@ -34,43 +22,22 @@ import {
   PriceRecord,
 } from "./developer-items.schemas";
 
-const BASE = "/marketplace/developers/marketplace-items";
-const TAGS = ["Developer items"];
-
-/** Route options with the shared parts (developer role, tag); the schema keeps its types for the handler. */
-function route<const S extends object>(
-  operationId: string,
-  summary: string,
-  description: string | undefined,
-  schema: S,
-) {
-  return {
-    config: { access: "developer" as const },
-    schema: { operationId, tags: TAGS, summary, ...(description ? { description } : {}), ...schema },
-  };
-}
-
 const PUBLISH =
   "Ready when the newest metadata has a displayName, a base price is set and at least one release is `available`; otherwise 409 `item-not-ready` with `unmet` (a subset of `displayName`, `basePrice`, `release`, in that order). Publishing a published item returns it unchanged (also under concurrent requests); an unpublished item is re-checked. Creates no offering or listing.";
 
 /**
- * The developer's items over the publishing service (developer role; another organisation's item is 404).
- * Without the publishing client (a caller that does not pass the gateway's clients) the routes stay
- * documented and answer 501 after authentication and role checks.
+ * The developer's items over the publishing service (developer role; another organisation's item is 404):
+ * reading and listing, metadata, prices and status. The icon and gallery are in developer-media.routes.ts.
  */
 export function developerItemsRoutes(
   app: ZodApp,
   deps?: { clients: { publishing: PublishingClient } },
 ): void {
-  const client = deps?.clients.publishing;
-  const pending = client === undefined;
-  const call: PublishingClient["call"] = client ? client.call.bind(client) : notImplemented;
-  const responses = <const S extends Record<number, z.ZodType>>(success: S, spec: ErrorSpec = {}) =>
-    documented(success, { ...spec, pending });
+  const { call, responses } = publishingCalls(deps);
 
   app.get(
-    BASE,
-    route(
+    ITEMS_BASE,
+    itemRoute(
       "listDeveloperItems",
       "List the organisation's items",
       "Search matches the newest metadata's displayName and description.",
@@ -102,8 +69,8 @@ export function developerItemsRoutes(
   );
 
   app.get(
-    `${BASE}/:id`,
-    route("getDeveloperItem", "Read an item", undefined, {
+    `${ITEMS_BASE}/:id`,
+    itemRoute("getDeveloperItem", "Read an item", undefined, {
       params: ItemParams,
       response: responses({ 200: DeveloperItem }, { notFound: true }),
     }),
@@ -112,8 +79,8 @@ export function developerItemsRoutes(
   );
 
   app.post(
-    `${BASE}/:id/metadata`,
-    route(
+    `${ITEMS_BASE}/:id/metadata`,
+    itemRoute(
       "appendItemMetadata",
       "Update an item's metadata",
       "Appends a full record: omitted fields keep their previous value, `null` clears one. URLs are stored, never fetched.",
@@ -135,8 +102,8 @@ export function developerItemsRoutes(
   );
 
   app.get(
-    `${BASE}/:id/metadata/history`,
-    route("listItemMetadata", "List an item's metadata records", "Newest first by default.", {
+    `${ITEMS_BASE}/:id/metadata/history`,
+    itemRoute("listItemMetadata", "List an item's metadata records", "Newest first by default.", {
       params: ItemParams,
       querystring: CreatedAtPageQuery,
       response: responses({ 200: MetadataPage }, { notFound: true }),
@@ -150,105 +117,8 @@ export function developerItemsRoutes(
   );
 
   app.post(
-    `${BASE}/:id/icon`,
-    route(
-      "setItemIcon",
-      "Set an item's icon",
-      "Attach a finalised `icon` asset of the organisation; replaces the previous icon. An asset of another type is a 400 (`body.assetId`), an unfinalised one 409 `asset-not-ready`, a rejected one 409 `asset-invalid`; an unknown asset is 404.",
-      {
-        params: ItemParams,
-        body: AssetBody,
-        response: responses(
-          { 200: DeveloperItem },
-          { body: true, notFound: true, conflicts: ["asset-not-ready", "asset-invalid", "invalid-state"] },
-        ),
-      },
-    ),
-    async (request) =>
-      toDeveloperItem(
-        await callUpstream(request, (ctx) =>
-          call("setIcon", { id: request.params.id, assetId: request.body.assetId }, ctx),
-        ),
-      ),
-  );
-
-  app.get(
-    `${BASE}/:id/images`,
-    route("listItemImages", "List an item's gallery", "In display order, with short-lived urls.", {
-      params: ItemParams,
-      response: responses({ 200: ImageList }, { notFound: true }),
-    }),
-    async (request) =>
-      toImageList(await callUpstream(request, (ctx) => call("listImages", { id: request.params.id }, ctx))),
-  );
-
-  app.post(
-    `${BASE}/:id/images`,
-    route(
-      "addItemImage",
-      "Add a gallery image",
-      "Appends a finalised `image` asset at the end; a gallery holds at most 8 images (409 `gallery-full`), each once (409 `invalid-state`).",
-      {
-        params: ItemParams,
-        body: AssetBody,
-        response: responses(
-          { 200: ImageList },
-          {
-            body: true,
-            notFound: true,
-            conflicts: ["gallery-full", "asset-not-ready", "asset-invalid", "invalid-state"],
-          },
-        ),
-      },
-    ),
-    async (request) =>
-      toImageList(
-        await callUpstream(request, (ctx) =>
-          call("addImage", { id: request.params.id, assetId: request.body.assetId }, ctx),
-        ),
-      ),
-  );
-
-  app.put(
-    `${BASE}/:id/images/order`,
-    route(
-      "orderItemImages",
-      "Reorder the gallery",
-      "`assetIds` must be an exact permutation of the current gallery (400 `body.assetIds` otherwise).",
-      {
-        params: ItemParams,
-        body: ImageOrderBody,
-        response: responses({ 200: ImageList }, { body: true, notFound: true, conflicts: ["invalid-state"] }),
-      },
-    ),
-    async (request) =>
-      toImageList(
-        await callUpstream(request, (ctx) =>
-          call("orderImages", { id: request.params.id, assetIds: request.body.assetIds }, ctx),
-        ),
-      ),
-  );
-
-  app.delete(
-    `${BASE}/:id/images/:assetId`,
-    route(
-      "removeItemImage",
-      "Remove a gallery image",
-      "The remaining images keep their order, renumbered from 0.",
-      {
-        params: ImageParams,
-        response: responses({ 204: NoContent }, { notFound: true, conflicts: ["invalid-state"] }),
-      },
-    ),
-    async (request, reply) => {
-      await callUpstream(request, (ctx) => call("removeImage", request.params, ctx));
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    `${BASE}/:id/price`,
-    route(
+    `${ITEMS_BASE}/:id/price`,
+    itemRoute(
       "setItemBasePrice",
       "Set the developer base price",
       "Appends a price record in force from now; 0 means free. The currency must be the instance's `defaultCurrency` (400 `body.currency` otherwise).",
@@ -277,8 +147,8 @@ export function developerItemsRoutes(
   );
 
   app.get(
-    `${BASE}/:id/prices`,
-    route("listItemPrices", "List an item's base prices", "Newest first by default.", {
+    `${ITEMS_BASE}/:id/prices`,
+    itemRoute("listItemPrices", "List an item's base prices", "Newest first by default.", {
       params: ItemParams,
       querystring: CreatedAtPageQuery,
       response: responses({ 200: PricePage }, { notFound: true }),
@@ -319,8 +189,8 @@ export function developerItemsRoutes(
   ] as const;
   for (const [path, operationId, method, summary, description, conflicts] of statusRoutes) {
     app.post(
-      `${BASE}/:id/${path}`,
-      route(operationId, summary, description, {
+      `${ITEMS_BASE}/:id/${path}`,
+      itemRoute(operationId, summary, description, {
         params: ItemParams,
         response: responses({ 200: DeveloperItem }, { notFound: true, conflicts: [...conflicts] }),
       }),
