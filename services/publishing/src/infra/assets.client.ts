@@ -16,6 +16,15 @@ const toAssetInfo = (asset: Asset__Output): AssetInfo => ({
   createdAt: asset.createdAt,
 });
 
+/** The assets service answers at most this many ids per GetAssets call; a page of items may show more. */
+export const GET_ASSETS_BATCH = 100;
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
 /**
  * The assets service over gRPC, called with the caller's principal so its organisation scoping applies
  * (another organisation's asset is NOT_FOUND there, and so here). Reads only, hence retried.
@@ -36,9 +45,11 @@ export function makeAssetsClient(address: string): AssetsPort & { close(): void 
       return toAssetInfo(await client.call("getAsset", { assetId }, outgoing(ctx)));
     },
     async getMany(ids, ctx) {
-      if (ids.length === 0) return [];
-      const response = await client.call("getAssets", { assetIds: ids }, outgoing(ctx));
-      return response.items.map(toAssetInfo);
+      const batches = chunk(ids, GET_ASSETS_BATCH);
+      const responses = await Promise.all(
+        batches.map((assetIds) => client.call("getAssets", { assetIds }, outgoing(ctx))),
+      );
+      return responses.flatMap((response) => response.items.map(toAssetInfo));
     },
     close: () => client.close(),
   };
