@@ -1,20 +1,11 @@
-import { ValidationError } from "@mp/errors";
+import { parseLimitOffset } from "@mp/db";
 import type { Window } from "./ports";
 
 export const DEFAULT_LIMIT = 50;
 
-/**
- * Limit/offset bounds of the contract (section 1): limit 1..100, offset 0..100000; out of range is a 400,
- * never clamped. Proto3 cannot tell an absent limit from 0, so 0 means the default.
- */
+/** The contract's limit/offset bounds (shared by every service); 0 means DEFAULT_LIMIT. */
 export function parseWindow(raw: { limit: number; offset: number }): Window {
-  const errors: Record<string, string[]> = {};
-  const limit = raw.limit === 0 ? DEFAULT_LIMIT : raw.limit;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) errors["query.limit"] = ["must be from 1 to 100"];
-  if (!Number.isInteger(raw.offset) || raw.offset < 0 || raw.offset > 100_000)
-    errors["query.offset"] = ["must be from 0 to 100000"];
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return { limit, offset: raw.offset };
+  return parseLimitOffset(raw, DEFAULT_LIMIT);
 }
 
 /**

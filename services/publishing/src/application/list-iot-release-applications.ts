@@ -1,6 +1,7 @@
+import { parseLimitOffset } from "@mp/db";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import type { IotAdapterPort, IotApplicationInfo, ReleaseItem, ReleaseItemReader } from "./release-ports";
-import { normaliseGuid, parseLimitOffset } from "./release-queries";
+import { normaliseGuid } from "./release-queries";
 
 export interface IotApplicationView extends IotApplicationInfo {
   marketplaceItemId?: string;

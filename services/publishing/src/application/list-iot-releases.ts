@@ -1,7 +1,7 @@
+import { parseLimitOffset } from "@mp/db";
 import { ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import type { IotAdapterPort, IotReleaseInfo } from "./release-ports";
-import { parseLimitOffset } from "./release-queries";
 
 /**
  * An application's releases on the platform, read as the caller: the iot-adapter answers not-found for an

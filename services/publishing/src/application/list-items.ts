@@ -1,16 +1,15 @@
-import type { Paged } from "@mp/db";
+import { type Paged, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { ITEM_STATUSES, ITEM_TYPES, type ItemStatus, type ItemType } from "../domain/item";
 import type { ItemDeps } from "./item-access";
 import { type ItemView, renderItems } from "./item-view";
-import { parsePage, type RawPage } from "./paging";
 import type { AssetsPort, ItemOrder, ListItemsQuery } from "./ports";
 
 const ORDERS: readonly ItemOrder[] = ["createdAt", "updatedAt", "displayName"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface RawListItems extends RawPage {
+export interface RawListItems extends RawPageQuery {
   /** Empty strings mean "no filter". */
   marketplaceInstanceId: string;
   type: string;
@@ -30,7 +29,7 @@ export function parseListItems(raw: RawListItems): ListItemsQuery {
   if (search.length > 200) errors["query.search"] = ["must be at most 200 characters"];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return {
-    ...parsePage(raw, ORDERS),
+    ...parsePageQuery(raw, ORDERS),
     ...(raw.marketplaceInstanceId ? { marketplaceInstanceId: raw.marketplaceInstanceId.toLowerCase() } : {}),
     ...(raw.type ? { type: raw.type as ItemType } : {}),
     ...(raw.status ? { status: raw.status as ItemStatus } : {}),

@@ -1,23 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseGuid, parseItemReleasesQuery, parseLimitOffset } from "./release-queries";
-
-describe("parseLimitOffset", () => {
-  it("defaults an unset limit to 50 and keeps the offset", () => {
-    expect(parseLimitOffset({ limit: 0, offset: 0 })).toEqual({ limit: 50, offset: 0 });
-    expect(parseLimitOffset({ limit: 100, offset: 100_000 })).toEqual({ limit: 100, offset: 100_000 });
-  });
-
-  it("rejects out-of-bounds values instead of clamping them", () => {
-    expect(() => parseLimitOffset({ limit: 101, offset: 100_001 })).toThrowError(
-      expect.objectContaining({
-        errors: { "query.limit": expect.any(Array), "query.offset": expect.any(Array) },
-      }),
-    );
-    expect(() => parseLimitOffset({ limit: -1, offset: -1 })).toThrowError(
-      expect.objectContaining({ code: "validation-failed" }),
-    );
-  });
-});
+import { normaliseGuid, parseItemReleasesQuery } from "./release-queries";
 
 describe("parseItemReleasesQuery", () => {
   it("applies contract defaults and accepts version ordering", () => {
