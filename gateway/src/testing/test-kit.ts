@@ -66,16 +66,31 @@ export function testConfig(keys: TestKeys, env: Record<string, string> = {}): Ga
 
 type CatalogueCall = (method: string, request: unknown) => unknown;
 
-/** A catalogue client answering from `handler`, recording each call with the context it was given. */
-export function fakeCatalogue(handler: CatalogueCall) {
-  const calls: { method: string; request: unknown; ctx: { requestId: string; principal?: unknown } }[] = [];
+/** A call an upstream fake received, with the context (principal, request id) the route passed. */
+export interface RecordedCall {
+  method: string;
+  request: Record<string, unknown>;
+  ctx: { requestId: string; principal?: { organisationId: string } };
+}
+
+/**
+ * A fake of any upstream client (`C` is the client type a route takes): every call is recorded and answered
+ * by `handler`, which may throw an AppError as the real service would.
+ */
+export function fakeUpstream<C>(handler: (method: string, request: Record<string, unknown>) => unknown) {
+  const calls: RecordedCall[] = [];
   const client = {
-    call: async (method: string, request: unknown, ctx: { requestId: string; principal?: unknown }) => {
+    call: async (method: string, request: Record<string, unknown>, ctx: RecordedCall["ctx"]) => {
       calls.push({ method, request, ctx });
       return handler(method, request);
     },
-  } as unknown as CatalogueClient;
+  } as unknown as C;
   return { client, calls };
+}
+
+/** A catalogue client answering from `handler`, recording each call with the context it was given. */
+export function fakeCatalogue(handler: CatalogueCall) {
+  return fakeUpstream<CatalogueClient>(handler);
 }
 
 /** An upstream that is not part of a test: any call fails as not implemented. */

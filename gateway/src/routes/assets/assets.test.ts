@@ -7,6 +7,7 @@ import {
   expectProblem,
   fakeCatalogue,
   fakeClients,
+  fakeUpstream,
   notFoundCatalogue,
   ORG_A,
   type TestKeys,
@@ -30,13 +31,7 @@ const asset = {
 
 type Handler = (method: string, request: unknown) => unknown;
 let handler: Handler = () => undefined;
-const calls: { method: string; request: unknown; ctx: { requestId: string; principal?: unknown } }[] = [];
-const assets = {
-  call: async (method: string, request: unknown, ctx: { requestId: string; principal?: unknown }) => {
-    calls.push({ method, request, ctx });
-    return handler(method, request);
-  },
-} as unknown as AssetsClient;
+const { client: assets, calls } = fakeUpstream<AssetsClient>((method, request) => handler(method, request));
 
 let keys: TestKeys;
 let app: ZodApp;

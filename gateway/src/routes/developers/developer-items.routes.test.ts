@@ -7,6 +7,7 @@ import {
   expectProblem,
   fakeCatalogue,
   fakeClients,
+  fakeUpstream,
   notFoundCatalogue,
   ORG_A,
   type TestKeys,
@@ -80,22 +81,8 @@ const expectedItem = {
   readiness: { ready: false, unmet: ["release"] },
 };
 
-const calls: {
-  method: string;
-  request: Record<string, unknown>;
-  ctx: { principal?: { organisationId: string } };
-}[] = [];
 let answer: (method: string, request: Record<string, unknown>) => unknown = () => itemMessage();
-const client = {
-  call: async (
-    method: string,
-    request: Record<string, unknown>,
-    ctx: { principal?: { organisationId: string } },
-  ) => {
-    calls.push({ method, request, ctx });
-    return answer(method, request);
-  },
-} as unknown as PublishingClient;
+const { client, calls } = fakeUpstream<PublishingClient>((method, request) => answer(method, request));
 
 let keys: TestKeys;
 let app: ZodApp;

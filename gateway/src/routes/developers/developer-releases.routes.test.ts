@@ -7,6 +7,7 @@ import {
   expectProblem,
   fakeCatalogue,
   fakeClients,
+  fakeUpstream,
   notFoundCatalogue,
   ORG_A,
   type TestKeys,
@@ -28,22 +29,10 @@ const itemRelease = (status: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const calls: {
-  method: string;
-  request: Record<string, unknown>;
-  ctx: { principal?: { organisationId: string } };
-}[] = [];
 let answer: (method: string, request: Record<string, unknown>) => unknown;
-const client = {
-  call: async (
-    method: string,
-    request: Record<string, unknown>,
-    ctx: { principal?: { organisationId: string } },
-  ) => {
-    calls.push({ method, request, ctx });
-    return answer(method, request);
-  },
-} as unknown as PublishingReleasesClient;
+const { client, calls } = fakeUpstream<PublishingReleasesClient>((method, request) =>
+  answer(method, request),
+);
 
 let keys: TestKeys;
 let app: ZodApp;
