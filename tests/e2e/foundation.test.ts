@@ -1,10 +1,11 @@
 import { seedDemoData } from "@mp/local/demo-data";
-import { type LocalStack, startLocalStack } from "@mp/local/stack";
+import type { LocalStack } from "@mp/local/stack";
 import { isListening, waitFor } from "@mp/testing";
 import { generateKeyPair, SignJWT } from "jose";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectProblem, httpClient } from "./http";
+import { startTestStack } from "./stack";
 
 /**
  * The foundation through the front door: the launcher starts its own PostgreSQL, NATS and object store
@@ -15,18 +16,7 @@ let call: ReturnType<typeof httpClient>;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  stack = await startLocalStack({
-    ephemeral: true,
-    // vitest sets NODE_ENV=test; the stack runs as in development (it trusts only its own local JWKS there).
-    env: {
-      NODE_ENV: "development",
-      DATABASE_URL: undefined,
-      NATS_URL: undefined,
-      S3_ENDPOINT: undefined,
-      LOG_LEVEL: "warn",
-    },
-    log: (line) => logs.push(line),
-  });
+  stack = await startTestStack(logs);
   call = httpClient(stack.gatewayUrl);
 }, 120_000);
 

@@ -1,8 +1,9 @@
-import { type LocalStack, startLocalStack } from "@mp/local/stack";
+import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectProblem, type HttpResult, httpClient } from "./http";
 import { jpegBytes, pngBytes } from "./images";
+import { startTestStack } from "./stack";
 
 /**
  * The developer's publishing journey through the gateway, against the launched stack: the Infuse-IoT
@@ -21,18 +22,7 @@ interface Asset {
 }
 
 beforeAll(async () => {
-  stack = await startLocalStack({
-    ephemeral: true,
-    env: {
-      NODE_ENV: "development",
-      DATABASE_URL: undefined,
-      NATS_URL: undefined,
-      S3_ENDPOINT: undefined,
-      INFUSE_API_URL: undefined,
-      LOG_LEVEL: "warn",
-    },
-    log: (line) => logs.push(line),
-  });
+  stack = await startTestStack(logs);
   call = httpClient(stack.gatewayUrl);
   developer = stack.credentials.developer.token;
   const instance = await call("POST", "/marketplace/instances", {
