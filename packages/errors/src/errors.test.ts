@@ -53,6 +53,7 @@ describe("problem bodies", () => {
     expect(p.status).toBe(500);
     expect(JSON.stringify(p)).not.toContain("hunter2");
     expect(p.detail).toContain("e1");
+    expect(p.errorId).toBe("e1");
   });
 
   it("gives an extension no way to override the standard members", () => {

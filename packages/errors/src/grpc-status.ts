@@ -1,6 +1,7 @@
 import { Metadata, type ServiceError, status } from "@grpc/grpc-js";
 import { AppError } from "./app-error";
 import { type ErrorCode, isErrorCode } from "./codes";
+import { asAppError } from "./infrastructure-errors";
 
 /** Metadata key carrying the contract code and extensions across a gRPC hop. */
 export const ERROR_METADATA_KEY = "mp-error-bin";
@@ -37,14 +38,21 @@ interface WireError {
   retryAfterSeconds?: number;
 }
 
-/** Server side: turn any thrown value into the gRPC error a handler callback takes. */
-export function toGrpcError(error: unknown): Partial<ServiceError> {
-  const appError =
-    error instanceof AppError ? error : new AppError("internal", "An internal error occurred.");
+/**
+ * Server side: turn any thrown value into the gRPC error a handler callback takes. A sick dependency
+ * (database, object storage) leaves as `upstream-unavailable`; anything else unknown as `internal`, with
+ * `errorId` (the id the handler logged it under) in its extensions when given.
+ */
+export function toGrpcError(error: unknown, options: { errorId?: string } = {}): Partial<ServiceError> {
+  const appError = asAppError(error, options);
+  const extensions =
+    appError.code === "internal" && options.errorId
+      ? { ...appError.extensions, errorId: options.errorId }
+      : appError.extensions;
   const wire: WireError = {
     code: appError.code,
     detail: appError.message,
-    extensions: appError.extensions,
+    extensions,
     ...(appError.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: appError.retryAfterSeconds }),
   };
   const metadata = new Metadata();

@@ -1,4 +1,6 @@
 export * from "./app-error";
 export * from "./codes";
+export * from "./control-characters";
 export * from "./grpc-status";
+export * from "./infrastructure-errors";
 export * from "./problem";

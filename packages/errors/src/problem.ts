@@ -17,7 +17,8 @@ export const PROBLEM_TYPE_BASE = "https://docs.marketplace.infuse-iot.com/proble
 
 /**
  * Build the problem body for an error. Anything that is not an AppError is `internal`: its message,
- * stack and SQL never reach the body; the caller logs it with `errorId` so it can be found.
+ * stack and SQL never reach the body; the caller logs it with `errorId`, which the body repeats (as the
+ * `errorId` member and in `detail`) so support can find the log line from what a user reports.
  */
 export function toProblem(
   error: unknown,
@@ -38,6 +39,7 @@ export function toProblem(
     instance: context.instance,
     code,
     traceId: context.traceId,
+    ...(context.errorId ? { errorId: context.errorId } : {}),
   };
 }
 
