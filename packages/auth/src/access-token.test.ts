@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +9,9 @@ import {
   createLocalJWKSet,
   exportJWK,
   generateKeyPair,
+  type JSONWebKeySet,
   type JWTPayload,
+  jwtVerify,
   SignJWT,
 } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +27,9 @@ let otherKey: CryptoKey;
 let rsaKey: CryptoKey;
 let verifier: AccessTokenVerifier;
 let jwksPath: string;
+let jwks: JSONWebKeySet;
+/** An RSA key whose JWKS entry names no `alg`, so nothing but the verifier's allow-list limits its use. */
+let unpinnedRsa: KeyObject;
 
 beforeAll(async () => {
   const ec = await generateKeyPair("ES256");
@@ -31,10 +37,13 @@ beforeAll(async () => {
   signingKey = ec.privateKey;
   rsaKey = rsa.privateKey;
   otherKey = (await generateKeyPair("ES256")).privateKey;
-  const jwks = {
+  const unpinned = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  unpinnedRsa = unpinned.privateKey;
+  jwks = {
     keys: [
       { ...(await exportJWK(ec.publicKey)), kid: "ec-1", alg: "ES256", use: "sig" },
       { ...(await exportJWK(rsa.publicKey)), kid: "rsa-1", alg: "RS256", use: "sig" },
+      { ...(await exportJWK(unpinned.publicKey)), kid: "rsa-unpinned", use: "sig" },
     ],
   };
   jwksPath = join(await mkdtemp(join(tmpdir(), "auth-test-")), "jwks.json");
@@ -44,7 +53,7 @@ beforeAll(async () => {
 
 interface TokenOptions {
   claims?: JWTPayload;
-  key?: CryptoKey | Uint8Array;
+  key?: CryptoKey | KeyObject | Uint8Array;
   alg?: string;
   kid?: string;
   issuer?: string;
@@ -121,6 +130,24 @@ describe("access tokens", () => {
   it("rejects an HS256 token even when its secret is a published key's bytes", async () => {
     const secret = new TextEncoder().encode("x".repeat(32));
     expect((await rejection(await sign({ key: secret, alg: "HS256" }))).code).toBe("unauthenticated");
+  });
+
+  it("refuses PS256 by the algorithm allow-list alone, even when the key's JWKS entry names no alg", async () => {
+    const token = await sign({ key: unpinnedRsa, alg: "PS256", kid: "rsa-unpinned" });
+    // Everything but the algorithm is right: jose accepts this token once PS256 is allowed.
+    await expect(
+      jwtVerify(token, createLocalJWKSet(jwks), {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ["PS256"],
+      }),
+    ).resolves.toBeDefined();
+    const error = await rejection(token);
+    expect(error.code).toBe("unauthenticated");
+    // The same key with an allowed algorithm passes, so the refusal above is the allow-list's.
+    await expect(
+      verifier.verify(await sign({ key: unpinnedRsa, alg: "RS256", kid: "rsa-unpinned" })),
+    ).resolves.toMatchObject({ subject: "user-1" });
   });
 
   it("rejects a token without exp", async () => {

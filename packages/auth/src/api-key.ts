@@ -2,13 +2,22 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Principal, Role } from "@mp/contracts";
 import { UnauthenticatedError } from "@mp/errors";
 
-/** `live` keys are issued in production, `test` keys everywhere else; the prefix tells a human which. */
+/**
+ * `live` keys are issued and accepted in production, `test` keys everywhere else; the prefix tells a human
+ * which, and a key leaked from a test system opens nothing in production (nor the reverse).
+ */
 export type ApiKeyMode = "live" | "test";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 /** 40 base62 characters carry ~238 bits, above the contract's floor of 32 characters. */
 const SECRET_LENGTH = 40;
 const API_KEY_PATTERN = /^mk_(live|test)_[0-9A-Za-z]{32,128}$/;
+
+/** The mode a well-formed key was issued in, read from its prefix. */
+export function apiKeyModeOf(key: string): ApiKeyMode | undefined {
+  const match = API_KEY_PATTERN.exec(key);
+  return match ? (match[1] as ApiKeyMode) : undefined;
+}
 /** Characters of the key kept in clear (`mk_test_AbCd`), enough for a human to tell keys apart. */
 const PREFIX_LENGTH = 12;
 
@@ -49,6 +58,8 @@ export interface StoredApiKey {
   roles: Role[];
   keyHash: Buffer;
   revokedAt: Date | null;
+  /** After this instant the key answers 401; null for a key that does not expire. */
+  expiresAt: Date | null;
 }
 
 export interface ApiKeyLookup {
@@ -63,23 +74,40 @@ export function apiKeyFromHeader(value: string): string {
   return /^bearer\s+/i.test(trimmed) ? trimmed.replace(/^bearer\s+/i, "") : trimmed;
 }
 
+export interface ApiKeyCheck {
+  /** The only prefix this environment accepts; a key of the other one is refused before any lookup. */
+  mode: ApiKeyMode;
+  /** The clock expiry is judged by. */
+  now?: () => Date;
+}
+
 /**
- * Resolve a presented key to its principal. The lookup is by SHA-256 digest, so the database never
+ * Resolve a presented key to its principal. A malformed key or one of the other environment's prefix is
+ * refused without touching the database. The lookup is by SHA-256 digest, so the database never
  * compares secrets; the stored digest is compared again in constant time before the key is trusted.
- * Revocation takes effect on the next request because nothing is cached.
+ * Revocation and expiry take effect on the next request because nothing is cached.
  */
 export async function authenticateApiKey(
   presented: string,
   lookup: ApiKeyLookup,
+  check: ApiKeyCheck,
 ): Promise<{ principal: Principal; key: StoredApiKey }> {
   const key = apiKeyFromHeader(presented);
-  if (!isApiKeyFormat(key)) throw new UnauthenticatedError("The API key is malformed.");
+  const mode = apiKeyModeOf(key);
+  if (mode === undefined) throw new UnauthenticatedError("The API key is malformed.");
+  if (mode !== check.mode) {
+    throw new UnauthenticatedError(`This environment accepts only mk_${check.mode}_ API keys.`);
+  }
   const hash = hashApiKey(key);
   const stored = await lookup.findByHash(hash);
   if (!stored || stored.keyHash.length !== hash.length || !timingSafeEqual(stored.keyHash, hash)) {
     throw new UnauthenticatedError("The API key is not recognised.");
   }
   if (stored.revokedAt !== null) throw new UnauthenticatedError("The API key has been revoked.");
+  const now = check.now?.() ?? new Date();
+  if (stored.expiresAt !== null && stored.expiresAt.getTime() <= now.getTime()) {
+    throw new UnauthenticatedError("The API key has expired.");
+  }
   return {
     key: stored,
     principal: {
