@@ -1,8 +1,14 @@
 import { ConfigError, grpcUrlKey, SERVICE_NAMES } from "@mp/config";
 import { describe, expect, it } from "vitest";
-import { gatewayConfigSchema, loadGatewayConfig, upstreamAddress } from "./config";
+import { GATEWAY_CONFIG_KEYS, loadGatewayConfig, upstreamAddress } from "./config";
 
 const JWKS_URL = "https://auth.example.com/.well-known/jwks.json";
+const PRODUCTION = {
+  NODE_ENV: "production",
+  AUTH_ISSUER: "https://auth.example.com",
+  AUTH_AUDIENCE: "marketplace-api",
+  AUTH_JWKS_URL: JWKS_URL,
+};
 
 function issuesOf(env: Record<string, string>): Record<string, string> {
   try {
@@ -15,39 +21,96 @@ function issuesOf(env: Record<string, string>): Record<string, string> {
 }
 
 describe("gateway configuration", () => {
-  it("fills the documented defaults", () => {
-    const config = loadGatewayConfig({ AUTH_JWKS_URL: JWKS_URL });
+  it("fills the documented defaults outside production", () => {
+    const config = loadGatewayConfig({ NODE_ENV: "development", AUTH_JWKS_URL: JWKS_URL });
     expect(config).toMatchObject({
       NODE_ENV: "development",
       GATEWAY_HOST: "127.0.0.1",
       GATEWAY_PORT: 8080,
       AUTH_ISSUER: "https://auth.marketplace.local",
       AUTH_AUDIENCE: "marketplace-api",
+      TRUST_PROXY: false,
       RATE_LIMIT_PER_MINUTE: 600,
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: 120,
+      RATE_LIMIT_WEBHOOK_PER_MINUTE: 1200,
       CATALOGUE_GRPC_URL: "127.0.0.1:50051",
       IOT_ADAPTER_GRPC_URL: "127.0.0.1:50057",
     });
+    expect(config.RATE_LIMIT_REDIS_URL).toBeUndefined();
   });
 
   it("has a gRPC address for every upstream service", () => {
     const config = loadGatewayConfig({
+      NODE_ENV: "test",
       AUTH_JWKS_URL: JWKS_URL,
       LISTINGS_GRPC_URL: "listings.internal:7000",
     });
-    for (const service of SERVICE_NAMES) {
-      expect(Object.keys(gatewayConfigSchema.shape)).toContain(grpcUrlKey(service));
-    }
+    for (const service of SERVICE_NAMES) expect(GATEWAY_CONFIG_KEYS).toContain(grpcUrlKey(service));
     expect(upstreamAddress(config, "listings")).toBe("listings.internal:7000");
+  });
+
+  it("needs NODE_ENV set explicitly: an unset one is not taken for development", () => {
+    expect(issuesOf({ AUTH_JWKS_URL: JWKS_URL }).NODE_ENV).toMatch(/required/);
+    // Without NODE_ENV, a JWKS file (development only) is refused too: nothing falls back to development.
+    expect(issuesOf({ AUTH_JWKS_FILE: "/tmp/jwks.json" }).AUTH_JWKS_FILE).toMatch(/NODE_ENV is unset/);
   });
 
   it("accepts a JWKS file only in development", () => {
     expect(
       loadGatewayConfig({ NODE_ENV: "development", AUTH_JWKS_FILE: "/tmp/jwks.json" }).AUTH_JWKS_FILE,
     ).toBe("/tmp/jwks.json");
-    expect(issuesOf({ NODE_ENV: "production", AUTH_JWKS_FILE: "/tmp/jwks.json" }).AUTH_JWKS_FILE).toMatch(
+    for (const nodeEnv of ["production", "test"]) {
+      expect(issuesOf({ NODE_ENV: nodeEnv, AUTH_JWKS_FILE: "/tmp/jwks.json" }).AUTH_JWKS_FILE).toMatch(
+        /only when NODE_ENV=development/,
+      );
+    }
+    expect(issuesOf({ ...PRODUCTION, AUTH_JWKS_FILE: "/tmp/jwks.json" }).AUTH_JWKS_FILE).toMatch(
       /only when NODE_ENV=development/,
     );
     expect(issuesOf({ NODE_ENV: "test" }).AUTH_JWKS_URL).toMatch(/required/);
+  });
+
+  it("in production, wants an https JWKS and an explicit issuer and audience", () => {
+    expect(loadGatewayConfig(PRODUCTION)).toMatchObject({
+      AUTH_ISSUER: "https://auth.example.com",
+      AUTH_AUDIENCE: "marketplace-api",
+    });
+    const issues = issuesOf({ NODE_ENV: "production", AUTH_JWKS_URL: "http://auth.example.com/jwks.json" });
+    expect(issues).toEqual({
+      AUTH_JWKS_URL: expect.stringMatching(/https/),
+      AUTH_ISSUER: expect.stringMatching(/required in production/),
+      AUTH_AUDIENCE: expect.stringMatching(/required in production/),
+    });
+    expect(
+      loadGatewayConfig({ NODE_ENV: "development", AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json" })
+        .AUTH_JWKS_URL,
+    ).toBe("http://127.0.0.1:9/jwks.json");
+  });
+
+  it("reads TRUST_PROXY as off, a hop count or the ingress's addresses, and refuses trusting everyone", () => {
+    const trust = (value: string) => loadGatewayConfig({ ...PRODUCTION, TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust("")).toBe(false);
+    expect(trust("false")).toBe(false);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.0/8, 192.168.1.7,fd00::/8,loopback")).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const bad of ["true", "0", "10.0.0.0/33", "ingress.local", "10.0.0.1/8/1"]) {
+      expect(issuesOf({ ...PRODUCTION, TRUST_PROXY: bad }).TRUST_PROXY, bad).toBeDefined();
+    }
+  });
+
+  it("takes a Redis URL for shared rate limits and refuses other schemes", () => {
+    expect(
+      loadGatewayConfig({ ...PRODUCTION, RATE_LIMIT_REDIS_URL: "redis://127.0.0.1:6379/0" })
+        .RATE_LIMIT_REDIS_URL,
+    ).toBe("redis://127.0.0.1:6379/0");
+    expect(
+      issuesOf({ ...PRODUCTION, RATE_LIMIT_REDIS_URL: "http://127.0.0.1:6379" }).RATE_LIMIT_REDIS_URL,
+    ).toMatch(/redis/);
   });
 
   it("names every bad key at once", () => {
@@ -59,7 +122,14 @@ describe("gateway configuration", () => {
       AUTH_JWKS_FILE: "/tmp/jwks.json",
     });
     expect(Object.keys(issues).sort()).toEqual(
-      ["AUTH_JWKS_FILE", "CATALOGUE_GRPC_URL", "GATEWAY_PORT", "RATE_LIMIT_PER_MINUTE"].sort(),
+      [
+        "AUTH_AUDIENCE",
+        "AUTH_ISSUER",
+        "AUTH_JWKS_FILE",
+        "CATALOGUE_GRPC_URL",
+        "GATEWAY_PORT",
+        "RATE_LIMIT_PER_MINUTE",
+      ].sort(),
     );
   });
 });
