@@ -41,6 +41,7 @@ function inertClients(): GatewayClients {
 const inertApiKeys: ApiKeyRepository = {
   create: unavailable,
   listActive: unavailable,
+  get: unavailable,
   revoke: unavailable,
   findByHash: async () => undefined,
   markUsed: async () => {},

@@ -11,11 +11,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { GatewayClients } from "./clients";
 import type { GatewayConfig } from "./config";
 import type { ApiKeyRepository } from "./infra/api-key.repository";
+import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from "./infra/rate-limit.store";
 import { installAuthentication } from "./plugins/authentication.plugin";
 import { BODY_LIMIT_BYTES, installJsonBodies } from "./plugins/json-body.plugin";
 import { installOpenApi } from "./plugins/openapi.plugin";
 import { frameworkError, installProblems } from "./plugins/problem.plugin";
-import { installRateLimit } from "./plugins/rate-limit.plugin";
+import { installAddressLimit, installOrganisationLimit, type RateLimiter } from "./plugins/rate-limit.plugin";
 import { installRequestContext, requestIdFrom } from "./plugins/request-context.plugin";
 import { registerRoutes } from "./routes/routes";
 import type { ZodApp } from "./zod-app";
@@ -34,6 +35,28 @@ export interface GatewayDeps {
   apiKeys: ApiKeyRepository;
   /** Bearer token verification; built from AUTH_JWKS_URL / AUTH_JWKS_FILE when omitted. */
   tokens?: AccessTokenVerifier;
+  /** Rate-limit counters; Redis when RATE_LIMIT_REDIS_URL is set, else this process's memory. */
+  rateLimitStore?: RateLimitStore;
+}
+
+/** The counters named by the configuration: shared through Redis, or this replica's own. */
+export function rateLimitStoreFor(config: GatewayConfig, logger: Logger): RateLimitStore {
+  return config.RATE_LIMIT_REDIS_URL
+    ? redisRateLimitStore(config.RATE_LIMIT_REDIS_URL, logger)
+    : memoryRateLimitStore();
+}
+
+/** Production issues and accepts only `mk_live_` keys; every other environment only `mk_test_` keys. */
+export function keyModeOf(config: GatewayConfig): ApiKeyMode {
+  return config.NODE_ENV === "production" ? "live" : "test";
+}
+
+/**
+ * `TRUST_PROXY` as fastify takes it: addresses/CIDRs as they are, a hop count as the function proxy-addr
+ * builds for one (trust the `hops` nearest hops), since fastify's types omit the number form.
+ */
+function trustProxyOption(value: GatewayConfig["TRUST_PROXY"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** The JWKS named by the configuration: a file in development, the identity provider's URL otherwise. */
@@ -45,9 +68,10 @@ export async function tokenVerifierFor(config: GatewayConfig): Promise<AccessTok
 }
 
 /**
- * Assemble the gateway. Order matters: request context (ids, span) and authentication hooks come before
- * the rate limiter, which must exist before routes are added; the OpenAPI plugin observes route
- * registration, so it comes before the routes too.
+ * Assemble the gateway. Order matters: the request context (ids, span) comes first so every answer carries
+ * them; the per-address rate limit runs before authentication, so refused floods cost no credential
+ * lookup, and the per-organisation limit right after it; the OpenAPI plugin observes route registration,
+ * so it comes before the routes.
  */
 export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
   const app = Fastify({
@@ -59,21 +83,37 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
     // keeps the problem+json shape instead of fastify's bare 503.
     return503OnClosing: false,
     frameworkErrors: frameworkError,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const limiter: RateLimiter = {
+    store: deps.rateLimitStore ?? rateLimitStoreFor(deps.config, deps.logger),
+    budgets: {
+      perOrganisation: deps.config.RATE_LIMIT_PER_MINUTE,
+      perAddress: deps.config.RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE,
+      webhook: deps.config.RATE_LIMIT_WEBHOOK_PER_MINUTE,
+    },
+  };
+  app.addHook("onClose", () => limiter.store.close());
+
   installRequestContext(app);
   installJsonBodies(app);
+  installAddressLimit(app, limiter);
   installAuthentication(app, {
     tokens: deps.tokens ?? (await tokenVerifierFor(deps.config)),
     apiKeys: deps.apiKeys,
+    keyMode: keyModeOf(deps.config),
   });
-  await installRateLimit(app, deps.config.RATE_LIMIT_PER_MINUTE);
+  installOrganisationLimit(app, limiter);
   installProblems(app);
   await installOpenApi(app);
 
-  const keyMode: ApiKeyMode = deps.config.NODE_ENV === "production" ? "live" : "test";
-  await registerRoutes(app, { clients: deps.clients, apiKeys: deps.apiKeys, keyMode });
+  await registerRoutes(app, {
+    clients: deps.clients,
+    apiKeys: deps.apiKeys,
+    keyMode: keyModeOf(deps.config),
+  });
   return app;
 }

@@ -9,8 +9,12 @@ export interface ApiKeyRecord {
   name: string;
   roles: Role[];
   prefix: string;
+  /** Subject of the access token that created the key; null for keys older than this record. */
+  createdBy: string | null;
   createdAt: Date;
+  expiresAt: Date | null;
   lastUsedAt: Date | null;
+  revokedAt: Date | null;
 }
 
 export interface NewApiKey {
@@ -20,6 +24,8 @@ export interface NewApiKey {
   roles: Role[];
   keyHash: Buffer;
   prefix: string;
+  createdBy: string;
+  expiresAt: Date | null;
 }
 
 export interface ApiKeyListQuery {
@@ -35,7 +41,10 @@ export interface ApiKeyListQuery {
  */
 export interface ApiKeyRepository extends ApiKeyLookup {
   create(key: NewApiKey): Promise<ApiKeyRecord>;
+  /** Keys not revoked, expired ones included (they stay listed until revoked). */
   listActive(organisationId: string, query: ApiKeyListQuery): Promise<Paged<ApiKeyRecord>>;
+  /** One key of the organisation, revoked or not; undefined when the organisation has no such key. */
+  get(organisationId: string, id: string): Promise<ApiKeyRecord | undefined>;
   /** True when the key exists in the organisation (revoking a revoked key is a no-op that succeeds). */
   revoke(organisationId: string, id: string): Promise<boolean>;
   /** Record use, at most once a minute per key so authentication does not write on every request. */
@@ -48,11 +57,15 @@ interface Row {
   name: string;
   roles: Role[];
   prefix: string;
+  created_by: string | null;
   created_at: Date;
+  expires_at: Date | null;
   last_used_at: Date | null;
+  revoked_at: Date | null;
 }
 
-const COLUMNS = "id, organisation_id, name, roles, prefix, created_at, last_used_at";
+const COLUMNS =
+  "id, organisation_id, name, roles, prefix, created_by, created_at, expires_at, last_used_at, revoked_at";
 const ORDER_COLUMNS: Record<ApiKeyListQuery["orderBy"], string> = { createdAt: "created_at", name: "name" };
 
 function toRecord(row: Row): ApiKeyRecord {
@@ -62,8 +75,11 @@ function toRecord(row: Row): ApiKeyRecord {
     name: row.name,
     roles: row.roles,
     prefix: row.prefix,
+    createdBy: row.created_by,
     createdAt: row.created_at,
+    expiresAt: row.expires_at,
     lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
   };
 }
 
@@ -72,9 +88,18 @@ export function pgApiKeyRepository(db: Pool | Queryable): ApiKeyRepository {
   return {
     async create(key) {
       const { rows } = await db.query<Row>(
-        `INSERT INTO api_keys (id, organisation_id, name, roles, key_hash, prefix)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-        [key.id, key.organisationId, key.name, key.roles, key.keyHash, key.prefix],
+        `INSERT INTO api_keys (id, organisation_id, name, roles, key_hash, prefix, created_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+        [
+          key.id,
+          key.organisationId,
+          key.name,
+          key.roles,
+          key.keyHash,
+          key.prefix,
+          key.createdBy,
+          key.expiresAt,
+        ],
       );
       return toRecord(rows[0]!);
     },
@@ -96,6 +121,14 @@ export function pgApiKeyRepository(db: Pool | Queryable): ApiKeyRepository {
       return paged(rows.map(toRecord), query.page, query.pageSize, count.rows[0]?.n ?? 0);
     },
 
+    async get(organisationId, id) {
+      const { rows } = await db.query<Row>(
+        `SELECT ${COLUMNS} FROM api_keys WHERE id = $1 AND organisation_id = $2`,
+        [id, organisationId],
+      );
+      return rows[0] ? toRecord(rows[0]) : undefined;
+    },
+
     async revoke(organisationId, id) {
       const { rowCount } = await db.query(
         `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now())
@@ -112,7 +145,11 @@ export function pgApiKeyRepository(db: Pool | Queryable): ApiKeyRepository {
         roles: Role[];
         key_hash: Buffer;
         revoked_at: Date | null;
-      }>("SELECT id, organisation_id, roles, key_hash, revoked_at FROM api_keys WHERE key_hash = $1", [hash]);
+        expires_at: Date | null;
+      }>(
+        "SELECT id, organisation_id, roles, key_hash, revoked_at, expires_at FROM api_keys WHERE key_hash = $1",
+        [hash],
+      );
       const row = rows[0];
       return row
         ? {
@@ -121,6 +158,7 @@ export function pgApiKeyRepository(db: Pool | Queryable): ApiKeyRepository {
             roles: row.roles,
             keyHash: row.key_hash,
             revokedAt: row.revoked_at,
+            expiresAt: row.expires_at,
           }
         : undefined;
     },

@@ -1,4 +1,4 @@
-import { type AccessTokenVerifier, authenticateApiKey } from "@mp/auth";
+import { type AccessTokenVerifier, type ApiKeyMode, authenticateApiKey } from "@mp/auth";
 import type { Principal, Role } from "@mp/contracts";
 import { type AppError, ForbiddenError, isAppError, UnauthenticatedError } from "@mp/errors";
 import type { FastifyRequest } from "fastify";
@@ -18,7 +18,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The verified caller; set before validation and handlers run on every non-public route. */
     principal: Principal | undefined;
-    /** Why the credential was refused; raised after rate limiting so refused callers are limited too. */
+    /** Why the credential was refused; raised in `preParsing`, before any body is read. */
     authFailure: AppError | undefined;
   }
 }
@@ -33,10 +33,14 @@ function accessOf(request: FastifyRequest): RouteAccess {
   return request.routeOptions.config.access ?? "authenticated";
 }
 
-async function identify(
-  request: FastifyRequest,
-  deps: { tokens: AccessTokenVerifier; apiKeys: ApiKeyRepository },
-): Promise<Principal> {
+interface AuthenticationDeps {
+  tokens: AccessTokenVerifier;
+  apiKeys: ApiKeyRepository;
+  /** The only API key prefix this environment accepts (`live` in production). */
+  keyMode: ApiKeyMode;
+}
+
+async function identify(request: FastifyRequest, deps: AuthenticationDeps): Promise<Principal> {
   const authorization = request.headers.authorization;
   // Bearer wins when both headers are sent (contract section 3).
   if (typeof authorization === "string" && /^bearer\s/i.test(authorization)) {
@@ -44,7 +48,7 @@ async function identify(
   }
   const apiKey = request.headers["x-api-key"];
   if (typeof apiKey === "string") {
-    const { principal, key } = await authenticateApiKey(apiKey, deps.apiKeys);
+    const { principal, key } = await authenticateApiKey(apiKey, deps.apiKeys, { mode: deps.keyMode });
     deps.apiKeys
       .markUsed(key.id)
       .catch((error: unknown) => request.log.warn({ err: error }, "markUsed failed"));
@@ -58,13 +62,11 @@ async function identify(
 
 /**
  * Authentication in two steps. `onRequest` resolves the credential (JWT or API key) but only records a
- * failure; the rate limiter runs next, keyed by the organisation or the IP; `preParsing` then refuses
- * unauthenticated or under-privileged callers, before any body is read or validated.
+ * failure, so the per-organisation rate limit that follows can charge a valid caller; `preParsing` then
+ * refuses unauthenticated or under-privileged callers, before any body is read or validated. The
+ * per-address limit runs before all of this, so a flood of bad credentials is refused without lookups.
  */
-export function installAuthentication(
-  app: ZodApp,
-  deps: { tokens: AccessTokenVerifier; apiKeys: ApiKeyRepository },
-): void {
+export function installAuthentication(app: ZodApp, deps: AuthenticationDeps): void {
   app.decorateRequest("principal", undefined);
   app.decorateRequest("authFailure", undefined);
 

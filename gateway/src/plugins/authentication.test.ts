@@ -29,6 +29,8 @@ async function storeKey(roles: ("developer" | "provider" | "admin")[]) {
     roles,
     keyHash: generated.hash,
     prefix: generated.prefix,
+    createdBy: "user-1",
+    expiresAt: null,
   });
   return { key: generated.key, id };
 }

@@ -1,6 +1,7 @@
+import { createHash } from "node:crypto";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { PROBLEM_CONTENT_TYPE } from "@mp/errors";
+import { CONTROL_CHARACTER_FREE, PROBLEM_CONTENT_TYPE } from "@mp/errors";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { ZodApp } from "../zod-app";
 
@@ -44,6 +45,9 @@ const zodTransformObject = createJsonSchemaTransformObject({});
 
 const SAFE_INTEGER_BOUNDS = new Set([Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]);
 
+/** The control-character rule is not implied by any format (a URL parser would accept and strip them). */
+const KEPT_PATTERNS = new Set(Object.values(CONTROL_CHARACTER_FREE).map((pattern) => pattern.source));
+
 /**
  * Drop what only restates another keyword: zod's regex beside a `format` (date-time, uuid), its safe-integer
  * bounds on every integer, and the `$id`/`$schema` of registry entries.
@@ -55,7 +59,8 @@ function tidy(value: unknown): unknown {
   const out: Json = {};
   for (const [key, child] of Object.entries(source)) {
     if (key === "$id" || key === "$schema") continue;
-    if (key === "pattern" && typeof source.format === "string") continue;
+    if (key === "pattern" && typeof source.format === "string" && !KEPT_PATTERNS.has(child as string))
+      continue;
     if ((key === "maximum" || key === "minimum") && SAFE_INTEGER_BOUNDS.has(child as number)) continue;
     out[key] = tidy(child);
   }
@@ -63,8 +68,32 @@ function tidy(value: unknown): unknown {
 }
 
 /** Components from the zod registry, keeping only those the document references (no stray `*Input`). */
+/**
+ * @fastify/swagger marks every request body required; a body that may only be `{}` (publish, unpublish,
+ * retire) is optional in fact, so its `requestBody` says so.
+ */
+function markEmptyBodiesOptional(paths: Json | undefined): void {
+  for (const operations of Object.values(paths ?? {}) as Json[]) {
+    for (const operation of Object.values(operations) as Json[]) {
+      const body = operation.requestBody as
+        | { required?: boolean; content?: Record<string, { schema?: Json }> }
+        | undefined;
+      const schema = body?.content?.["application/json"]?.schema;
+      const empty =
+        schema?.type === "object" &&
+        schema.additionalProperties === false &&
+        Object.keys((schema.properties as Json | undefined) ?? {}).length === 0;
+      if (body && empty) body.required = false;
+    }
+  }
+}
+
 const transformObject: typeof zodTransformObject = (input) => {
-  const document = tidy(zodTransformObject(input)) as Json & { components?: { schemas?: Json } };
+  const document = tidy(zodTransformObject(input)) as Json & {
+    components?: { schemas?: Json };
+    paths?: Json;
+  };
+  markEmptyBodiesOptional(document.paths);
   const schemas = document.components?.schemas ?? {};
   const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
   const used = new Set<string>();
@@ -87,8 +116,19 @@ const DESCRIPTION = `JSON API of the marketplace: developers publish items backe
 them in marketplace instances, providers list them for sale and install purchases on devices.
 
 Errors are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`,
-\`instance\`, \`code\` and \`traceId\`; validation problems add \`errors\` keyed by field path. Every
-response carries \`x-request-id\` and \`traceparent\`.`;
+\`instance\`, \`code\` and \`traceId\`; validation problems add \`errors\` keyed by field path, and
+\`internal\` problems add \`errorId\` (quote it when reporting the error). Every response carries
+\`x-request-id\` and \`traceparent\`; a sick dependency answers 503 \`upstream-unavailable\` with \`Retry-After\`.
+
+Control characters: no string in a path, query or body may contain NUL, another C0 control character
+(U+0000 to U+001F) or DEL (U+007F). Single-line fields (names, ids, versions, URLs, file names, search terms)
+refuse tab, LF and CR too; multi-line text (descriptions) accepts those three. Each string parameter and
+member shows its rule as \`pattern\`; a violation is a 400 \`validation-failed\` naming the field
+(\`body.metadata.displayName\`, \`query.search\`, \`path.version\`).
+
+Rate limits: each organisation has a budget of requests per minute; requests without a valid credential
+are limited per client address before the credential is looked up; payment notifications have a budget
+of their own. A spent budget answers 429 \`rate-limited\` with \`Retry-After\`.`;
 
 const TAGS = [
   ["Instances", "Marketplace instances: the scopes items, offerings, listings and catalogues live in."],
@@ -131,6 +171,21 @@ export function openapiText(app: ZodApp): string {
   return `${JSON.stringify(canonicalJson(app.swagger()), null, 2)}\n`;
 }
 
+/** The served document and its strong validator, computed once: the routes never change after start. */
+interface CachedDocument {
+  text: string;
+  etag: string;
+}
+
+/** True when an `If-None-Match` header names `etag` (or `*`); weak comparison, as RFC 9110 asks for GET. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === etag);
+}
+
 /**
  * OpenAPI 3.1 from the routes' zod schemas, served at `/openapi.json`, with the interactive reference at
  * `/docs`. Installed before the routes, whose registration it observes.
@@ -167,9 +222,18 @@ export async function installOpenApi(app: ZodApp): Promise<void> {
     if (route.url.startsWith("/docs")) route.config = { ...route.config, access: "public" };
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
+  let cached: CachedDocument | undefined;
   app.get(
     "/openapi.json",
     { schema: { hide: true }, config: { access: "public", rateLimit: false } },
-    async (_request, reply) => reply.type("application/json; charset=utf-8").send(openapiText(app)),
+    async (request, reply) => {
+      if (!cached) {
+        const text = openapiText(app);
+        cached = { text, etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"` };
+      }
+      reply.header("etag", cached.etag).header("cache-control", "public, max-age=300");
+      if (matches(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
+      return reply.type("application/json; charset=utf-8").send(cached.text);
+    },
   );
 }

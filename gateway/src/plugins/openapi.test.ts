@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, createTestKeys } from "../testing/test-kit";
 import type { ZodApp } from "../zod-app";
 import { openapiText } from "./openapi.plugin";
@@ -142,6 +142,30 @@ describe("OpenAPI document", () => {
     expect(served).toBe(openapiText(app));
     const committed = await readFile(new URL("../../openapi.json", import.meta.url), "utf8");
     expect(committed, "run `pnpm openapi:write`").toBe(served);
+  });
+
+  it("builds the document once, and answers 304 to a client that has it", async () => {
+    const fresh = await buildTestApp({ keys: await createTestKeys() });
+    try {
+      await fresh.ready();
+      const build = vi.spyOn(fresh, "swagger");
+      const first = await fresh.inject({ url: "/openapi.json" });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      for (let n = 0; n < 3; n++) {
+        const again = await fresh.inject({ url: "/openapi.json" });
+        expect(again.body).toBe(first.body);
+        expect(again.headers.etag).toBe(etag);
+      }
+      expect(build).toHaveBeenCalledTimes(1);
+      const cached = await fresh.inject({ url: "/openapi.json", headers: { "if-none-match": `W/${etag}` } });
+      expect(cached.statusCode).toBe(304);
+      expect(cached.body).toBe("");
+      const stale = await fresh.inject({ url: "/openapi.json", headers: { "if-none-match": '"other"' } });
+      expect(stale.statusCode).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("serves the interactive reference", async () => {

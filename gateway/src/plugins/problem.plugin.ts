@@ -5,6 +5,7 @@ import {
   isAppError,
   PROBLEM_CONTENT_TYPE,
   toProblem,
+  unavailableDependency,
   ValidationError,
 } from "@mp/errors";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
@@ -59,9 +60,14 @@ const FASTIFY_ERRORS: Record<string, () => AppError> = {
     new ValidationError({ header: ["Content-Length does not match the body."] }, "The request is malformed."),
 };
 
-/** Any thrown value as a contract error; what is not recognised stays as is and becomes `internal`. */
+/**
+ * Any thrown value as a contract error: a sick dependency of the gateway's own (its API-key database) is
+ * `upstream-unavailable`; what is not recognised stays as is and becomes `internal`.
+ */
 export function toAppError(error: unknown): unknown {
   if (isAppError(error)) return error;
+  const unavailable = unavailableDependency(error);
+  if (unavailable) return unavailable;
   if (hasZodFastifySchemaValidationErrors(error)) {
     return new ValidationError(fieldErrors(error.validation, error.validationContext));
   }
@@ -77,14 +83,27 @@ export function toAppError(error: unknown): unknown {
 
 const pathOf = (url: string) => url.split("?")[0] ?? url;
 
+/** What an upstream may send as an error id: short and printable, so it is safe to log and to echo. */
+const SANE_ERROR_ID = /^[A-Za-z0-9-]{8,64}$/;
+
 /**
- * Send any error as `application/problem+json` with the contract's members. Unknown errors are logged
- * with an error id that the body repeats, so support can find the log line without the body leaking it.
+ * The id of an internal error: the one a downstream service logged it under (its `errorId` extension),
+ * so one id leads to both log lines, or a fresh one for the gateway's own.
+ */
+function errorIdOf(error: unknown): string {
+  const upstream = isAppError(error) ? error.extensions.errorId : undefined;
+  return typeof upstream === "string" && SANE_ERROR_ID.test(upstream) ? upstream : randomUUID();
+}
+
+/**
+ * Send any error as `application/problem+json` with the contract's members. Internal errors are logged
+ * with an error id that the body repeats (`errorId`), so support can find the log line; their message,
+ * stack, SQL and extensions never reach the body.
  */
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, thrown: unknown): FastifyReply {
   const error = toAppError(thrown);
   const hidden = !isAppError(error) || error.code === "internal";
-  const errorId = hidden ? randomUUID() : undefined;
+  const errorId = hidden ? errorIdOf(error) : undefined;
   const problem = toProblem(hidden ? new Error("hidden") : error, {
     instance: pathOf(request.url),
     traceId: request.traceId,
@@ -119,7 +138,7 @@ export function frameworkError(error: FastifyError, request: FastifyRequest, rep
 /** Every error and every unknown route answers a problem body; none falls through to fastify's defaults. */
 export function installProblems(app: ZodApp): void {
   app.setErrorHandler((error, request, reply) => sendProblem(request, reply, error));
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) =>
+  app.setNotFoundHandler((request, reply) =>
     sendProblem(
       request,
       reply,

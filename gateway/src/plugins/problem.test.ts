@@ -1,4 +1,5 @@
 import { AppError, ConflictError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
+import { createLogger } from "@mp/logger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   buildTestApp,
@@ -21,10 +22,17 @@ const catalogue = fakeCatalogue((method, request) => {
 let keys: TestKeys;
 let app: ZodApp;
 let admin: Record<string, string>;
+/** Every line the app logged, parsed. */
+const logLines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   keys = await createTestKeys();
-  app = await buildTestApp({ keys, catalogue: catalogue.client });
+  const logger = createLogger({
+    service: "gateway-test",
+    level: "info",
+    destination: { write: (line: string) => logLines.push(JSON.parse(line)) },
+  });
+  app = await buildTestApp({ keys, catalogue: catalogue.client, logger });
   admin = { authorization: `Bearer ${await keys.token(["admin", "developer"])}` };
 });
 afterAll(() => app.close());
@@ -172,14 +180,52 @@ describe("upstream problems", () => {
       "internal",
     );
     expect(JSON.stringify(body)).not.toContain("relation");
-    expect(body.detail).toMatch(/error id [0-9a-f-]{36}/);
-    failure = new AppError("internal", "SELECT secret FROM keys");
+    expect(body.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.detail).toContain(`error id ${body.errorId}`);
+    const logged = logLines.find((line) => line.errorId === body.errorId);
+    expect(logged).toMatchObject({ level: "error", traceId: body.traceId });
+    expect(JSON.stringify(logged)).toContain("relation");
+
+    failure = new AppError("internal", "SELECT secret FROM keys", { extensions: { table: "keys" } });
     const upstream = expectProblem(
       await app.inject({ url: "/marketplace/instances", headers: admin }),
       500,
       "internal",
     );
-    expect(JSON.stringify(upstream)).not.toContain("SELECT");
+    expect(JSON.stringify(upstream)).not.toMatch(/SELECT|table/);
+    expect(upstream.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    failure = undefined;
+  });
+
+  it("shows the error id a downstream service logged, so one id finds both log lines", async () => {
+    const downstreamId = "0193a1b2-dead-7000-8000-00000000beef";
+    failure = new AppError("internal", "An internal error occurred.", {
+      extensions: { errorId: downstreamId },
+    });
+    const body = expectProblem(
+      await app.inject({ url: "/marketplace/instances", headers: admin }),
+      500,
+      "internal",
+    );
+    expect(body.errorId).toBe(downstreamId);
+    expect(logLines.some((line) => line.errorId === downstreamId)).toBe(true);
+    // An id that is not a plain token is not echoed: a fresh one replaces it.
+    failure = new AppError("internal", "x", { extensions: { errorId: "<script>alert(1)</script>" } });
+    const replaced = expectProblem(
+      await app.inject({ url: "/marketplace/instances", headers: admin }),
+      500,
+      "internal",
+    );
+    expect(replaced.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    failure = undefined;
+  });
+
+  it("answers 503 with Retry-After, not 500, when a dependency is sick", async () => {
+    failure = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const response = await app.inject({ url: "/marketplace/instances", headers: admin });
+    const body = expectProblem(response, 503, "upstream-unavailable");
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toContain("5432");
     failure = undefined;
   });
 });

@@ -1,47 +1,235 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AccessTokenVerifier, createAccessTokenVerifier, generateApiKey, localJwks } from "@mp/auth";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { memoryRateLimitStore } from "../infra/rate-limit.store";
 import {
   buildTestApp,
   createTestKeys,
   expectProblem,
   fakeCatalogue,
+  memoryApiKeys,
   ORG_B,
+  TEST_AUDIENCE,
+  TEST_ISSUER,
   type TestKeys,
 } from "../testing/test-kit";
 import type { ZodApp } from "../zod-app";
 
-const LIMIT = 3;
+const emptyPage = () => ({ items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 });
+const url = "/marketplace/instances";
+const webhook = "/marketplace/webhooks/stripe";
+const event = { id: "evt_1", type: "checkout.session.completed" };
+
 let keys: TestKeys;
-let app: ZodApp;
+let apps: ZodApp[] = [];
+
+/** The real verifier, counting how often authentication reaches it. */
+async function countingVerifier(): Promise<{ verifier: AccessTokenVerifier; calls: () => number }> {
+  const real = createAccessTokenVerifier({
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+    keys: await localJwks(keys.jwksPath),
+  });
+  let calls = 0;
+  return {
+    verifier: {
+      verify: (token) => {
+        calls += 1;
+        return real.verify(token);
+      },
+    },
+    calls: () => calls,
+  };
+}
+
+/** An in-memory key store counting lookups by digest. */
+function countingApiKeys() {
+  const store = memoryApiKeys();
+  let lookups = 0;
+  return {
+    apiKeys: {
+      ...store,
+      findByHash: (hash: Buffer) => {
+        lookups += 1;
+        return store.findByHash(hash);
+      },
+    },
+    lookups: () => lookups,
+  };
+}
+
+async function app(env: Record<string, string>, extra: Parameters<typeof buildTestApp>[0] | object = {}) {
+  const built = await buildTestApp({
+    keys,
+    catalogue: fakeCatalogue(emptyPage).client,
+    env,
+    ...extra,
+  });
+  apps.push(built);
+  return built;
+}
 
 beforeAll(async () => {
   keys = await createTestKeys();
-  const catalogue = fakeCatalogue(() => ({ items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 }));
-  app = await buildTestApp({
-    keys,
-    catalogue: catalogue.client,
-    env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) },
-  });
 });
-afterAll(() => app.close());
+afterEach(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  apps = [];
+});
 
-describe("rate limit", () => {
+describe("rate limit per organisation", () => {
   it("answers 429 with Retry-After once an organisation's budget is spent, and only for that organisation", async () => {
+    const gateway = await app({ RATE_LIMIT_PER_MINUTE: "3" });
     const orgA = { authorization: `Bearer ${await keys.token(["developer"])}` };
-    for (let n = 0; n < LIMIT; n++) {
-      expect((await app.inject({ url: "/marketplace/instances", headers: orgA })).statusCode).toBe(200);
+    for (let n = 0; n < 3; n++) {
+      const ok = await gateway.inject({ url, headers: orgA });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers["x-ratelimit-remaining"]).toBe(String(2 - n));
     }
-    const limited = await app.inject({ url: "/marketplace/instances", headers: orgA });
+    const limited = await gateway.inject({ url, headers: orgA });
     expectProblem(limited, 429, "rate-limited");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
 
     // Another token of the same organisation shares the budget; another organisation does not.
     const sameOrg = { authorization: `Bearer ${await keys.token(["admin"])}` };
-    expectProblem(await app.inject({ url: "/marketplace/instances", headers: sameOrg }), 429, "rate-limited");
+    expectProblem(await gateway.inject({ url, headers: sameOrg }), 429, "rate-limited");
     const orgB = { authorization: `Bearer ${await keys.token(["developer"], { org: ORG_B })}` };
-    expect((await app.inject({ url: "/marketplace/instances", headers: orgB })).statusCode).toBe(200);
+    expect((await gateway.inject({ url, headers: orgB })).statusCode).toBe(200);
   });
 
-  it("never limits health checks", async () => {
-    for (let n = 0; n < LIMIT + 2; n++) expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+  it("never limits health checks or the API document", async () => {
+    const gateway = await app({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "2" });
+    for (let n = 0; n < 5; n++) {
+      expect((await gateway.inject({ url: "/healthz" })).statusCode).toBe(200);
+      expect((await gateway.inject({ url: "/openapi.json" })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe("rate limit per client address, before authentication", () => {
+  it("stops a flood of bad tokens and keys before the verifier or the key store is asked", async () => {
+    const tokens = await countingVerifier();
+    const keyStore = countingApiKeys();
+    const gateway = await app(
+      { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "5" },
+      { tokens: tokens.verifier, apiKeys: keyStore.apiKeys },
+    );
+    const statuses: number[] = [];
+    for (let n = 0; n < 20; n++) {
+      const headers =
+        n % 2 === 0
+          ? { authorization: `Bearer ${await keys.token(["admin"], { foreign: true })}` }
+          : { "x-api-key": generateApiKey("test").key };
+      statuses.push((await gateway.inject({ url, headers })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+    expect(tokens.calls() + keyStore.lookups()).toBe(5);
+    const limited = await gateway.inject({ url });
+    expectProblem(limited, 429, "rate-limited");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("does not charge valid callers to their address, so a shared address keeps working", async () => {
+    const gateway = await app({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "2" });
+    const valid = { authorization: `Bearer ${await keys.token(["developer"])}` };
+    for (let n = 0; n < 6; n++) expect((await gateway.inject({ url, headers: valid })).statusCode).toBe(200);
+    expectProblem(await gateway.inject({ url }), 401, "unauthenticated");
+    expectProblem(await gateway.inject({ url }), 401, "unauthenticated");
+    expectProblem(await gateway.inject({ url }), 429, "rate-limited");
+    // Another address is unaffected.
+    const elsewhere = await gateway.inject({ url, remoteAddress: "203.0.113.9" });
+    expectProblem(elsewhere, 401, "unauthenticated");
+  });
+
+  it("counts requests for unknown routes too", async () => {
+    const gateway = await app({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "1" });
+    expectProblem(await gateway.inject({ url: "/nowhere" }), 404, "not-found");
+    expectProblem(await gateway.inject({ url: "/nowhere" }), 429, "rate-limited");
+  });
+
+  it("takes the client address from X-Forwarded-For only from a trusted proxy", async () => {
+    const spoofable = await app({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "1" });
+    expectProblem(
+      await spoofable.inject({ url, headers: { "x-forwarded-for": "198.51.100.1" } }),
+      401,
+      "unauthenticated",
+    );
+    // Without TRUST_PROXY a client cannot escape its budget by naming another address.
+    expectProblem(
+      await spoofable.inject({ url, headers: { "x-forwarded-for": "198.51.100.2" } }),
+      429,
+      "rate-limited",
+    );
+
+    const behindIngress = await app({
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "1",
+      TRUST_PROXY: "127.0.0.1/32",
+    });
+    const from = (client: string) => behindIngress.inject({ url, headers: { "x-forwarded-for": client } });
+    expectProblem(await from("198.51.100.1"), 401, "unauthenticated");
+    expectProblem(await from("198.51.100.1"), 429, "rate-limited");
+    expectProblem(await from("198.51.100.2"), 401, "unauthenticated");
+    // From an address that is not the ingress, the header is ignored again.
+    const direct = (client: string) =>
+      behindIngress.inject({ url, remoteAddress: "203.0.113.5", headers: { "x-forwarded-for": client } });
+    expectProblem(await direct("198.51.100.3"), 401, "unauthenticated");
+    expectProblem(await direct("198.51.100.4"), 429, "rate-limited");
+  });
+});
+
+describe("the payment notifications' own budget", () => {
+  it("is not drained by API traffic, and does not drain the API's budgets", async () => {
+    const gateway = await app({
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "2",
+      RATE_LIMIT_WEBHOOK_PER_MINUTE: "3",
+    });
+    for (let n = 0; n < 4; n++) await gateway.inject({ url });
+    expectProblem(await gateway.inject({ url }), 429, "rate-limited");
+    // The address's API budget is spent; notifications from the same address still get through.
+    for (let n = 0; n < 3; n++) {
+      expectProblem(
+        await gateway.inject({ method: "POST", url: webhook, payload: event }),
+        501,
+        "not-implemented",
+      );
+    }
+    expectProblem(
+      await gateway.inject({ method: "POST", url: webhook, payload: event }),
+      429,
+      "rate-limited",
+    );
+    expectProblem(
+      await gateway.inject({ method: "POST", url: "/marketplace/webhooks/payments", payload: event }),
+      429,
+      "rate-limited",
+    );
+
+    // And the reverse: a spent notification budget leaves a fresh address's API budget whole.
+    const other = { remoteAddress: "203.0.113.7" };
+    for (let n = 0; n < 4; n++)
+      await gateway.inject({ method: "POST", url: webhook, payload: event, ...other });
+    const valid = { authorization: `Bearer ${await keys.token(["developer"])}` };
+    expectProblem(await gateway.inject({ url, ...other }), 401, "unauthenticated");
+    expect((await gateway.inject({ url, headers: valid, ...other })).statusCode).toBe(200);
+    expectProblem(await gateway.inject({ url, ...other }), 401, "unauthenticated");
+    expectProblem(await gateway.inject({ url, ...other }), 429, "rate-limited");
+  });
+});
+
+describe("memory counters", () => {
+  it("count per key within a window, start over after it, and take back released counts", async () => {
+    let now = 1_000;
+    const store = memoryRateLimitStore(() => now);
+    expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetMs: 60_000 });
+    now += 10_000;
+    expect(await store.hit("a", 60_000)).toEqual({ count: 2, resetMs: 50_000 });
+    expect((await store.hit("b", 60_000)).count).toBe(1);
+    await store.release("a");
+    expect((await store.hit("a", 60_000)).count).toBe(2);
+    now += 50_000;
+    expect(await store.hit("a", 60_000)).toEqual({ count: 1, resetMs: 60_000 });
+    await store.release("a");
+    await store.release("a");
+    expect((await store.hit("a", 60_000)).count).toBe(1);
   });
 });

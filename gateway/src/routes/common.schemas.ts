@@ -1,6 +1,46 @@
 import { CURRENCY_CODES } from "@mp/contracts";
-import { ERROR_CODES, type ErrorCode } from "@mp/errors";
+import {
+  CONTROL_CHARACTER_FREE,
+  CONTROL_CHARACTER_MESSAGES,
+  ERROR_CODES,
+  type ErrorCode,
+  type TextKind,
+} from "@mp/errors";
 import { z } from "zod";
+
+const controlCharacterFree = (kind: TextKind) =>
+  z.string().regex(CONTROL_CHARACTER_FREE[kind], CONTROL_CHARACTER_MESSAGES[kind]);
+
+/**
+ * The string every single-line input is built from (names, ids, versions, URLs, file names, search
+ * terms): any C0 control character (U+0000..U+001F, tab and newlines included) or DEL is a 400 naming the
+ * field. The check runs before any `.trim()` chained after it, so a trailing newline is refused rather
+ * than trimmed away. The document shows the rule as the field's `pattern`.
+ */
+export const singleLine = () => controlCharacterFree("single-line");
+
+/**
+ * The string multi-line inputs (descriptions) are built from: tab, LF and CR are kept; NUL, the other C0
+ * control characters and DEL are a 400 naming the field.
+ */
+export const multiLine = () => controlCharacterFree("multi-line");
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An absolute https URL as given (stored, never fetched, never normalised). Built on `singleLine` rather
+ * than `z.url()`, whose parser silently drops tabs and newlines and percent-encodes other control
+ * characters before any check could see them.
+ */
+export const httpsUrlInput = (maxLength = 2048) =>
+  singleLine().max(maxLength).refine(isHttpsUrl, "Expected an absolute https URL.").meta({ format: "uri" });
 
 /** A guid in any case on input, lowercased before it reaches a handler (contract section 1). */
 export const guidInput = (description: string) =>
@@ -84,10 +124,15 @@ export const ProblemDetails = z
     instance: z.string().describe("The request path."),
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("Stable machine code."),
     traceId: z.string(),
+    errorId: z
+      .string()
+      .optional()
+      .describe("`internal` only: the id of the server's log entry; quote it when reporting the error."),
   })
   .meta({
     id: "ProblemDetails",
-    description: "RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`.",
+    description:
+      "RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`, `errorId`.",
   });
 
 /** The body of a 400 (the specification's `ProblemDetails2`). */

@@ -1,10 +1,10 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAccessTokenVerifier, localJwks } from "@mp/auth";
+import { type AccessTokenVerifier, createAccessTokenVerifier, localJwks } from "@mp/auth";
 import type { Role } from "@mp/contracts";
 import { AppError, NotFoundError, type Problem } from "@mp/errors";
-import { createLogger } from "@mp/logger";
+import { createLogger, type Logger } from "@mp/logger";
 import type { LightMyRequestResponse } from "fastify";
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import { expect } from "vitest";
@@ -12,6 +12,7 @@ import { buildApp } from "../app";
 import type { CatalogueClient, GatewayClients, UpstreamProbe } from "../clients";
 import { type GatewayConfig, loadGatewayConfig, SERVICE_NAMES, type ServiceName } from "../config";
 import type { ApiKeyRecord, ApiKeyRepository } from "../infra/api-key.repository";
+import type { RateLimitStore } from "../infra/rate-limit.store";
 import type { ZodApp } from "../zod-app";
 
 export const TEST_ISSUER = "https://auth.marketplace.local";
@@ -24,7 +25,15 @@ export interface TestKeys {
   /** A token for `org` with `roles`; `options` bend it into the invalid shapes tests need. */
   token(
     roles: Role[],
-    options?: { org?: string; claims?: JWTPayload; expiresIn?: number; audience?: string; foreign?: boolean },
+    options?: {
+      org?: string;
+      claims?: JWTPayload;
+      expiresIn?: number;
+      audience?: string;
+      foreign?: boolean;
+      /** `sub`; default `user-1`. */
+      subject?: string;
+    },
   ): Promise<string>;
 }
 
@@ -45,7 +54,7 @@ export async function createTestKeys(): Promise<TestKeys> {
         .setProtectedHeader({ alg: "ES256", kid: "k1" })
         .setIssuer(TEST_ISSUER)
         .setAudience(options.audience ?? TEST_AUDIENCE)
-        .setSubject("user-1")
+        .setSubject(options.subject ?? "user-1")
         .setIssuedAt(now - 600)
         .setExpirationTime(now + (options.expiresIn ?? 600))
         .sign(options.foreign ? foreign : privateKey);
@@ -121,12 +130,15 @@ export function fakeClients(
 
 /** API keys in memory, for unit tests; the PostgreSQL repository has its own integration test. */
 export function memoryApiKeys(): ApiKeyRepository {
-  const rows: (ApiKeyRecord & { keyHash: Buffer; revokedAt: Date | null })[] = [];
+  const rows: (ApiKeyRecord & { keyHash: Buffer })[] = [];
   return {
     async create(key) {
       const record = { ...key, createdAt: new Date(), lastUsedAt: null, revokedAt: null };
       rows.push(record);
       return record;
+    },
+    async get(organisationId, id) {
+      return rows.find((r) => r.id === id && r.organisationId === organisationId);
     },
     async listActive(organisationId, query) {
       const items = rows.filter((r) => r.organisationId === organisationId && !r.revokedAt);
@@ -165,27 +177,38 @@ export async function buildTestApp(options: {
   clients?: GatewayClients;
   /** NODE_ENV=production (a JWKS URL, never fetched: tokens are still checked against the test keys). */
   production?: boolean;
+  /** Token verification other than the test keys' (a spy counting calls). */
+  tokens?: AccessTokenVerifier;
+  /** Rate-limit counters shared with another app (Redis), instead of the app's own memory. */
+  rateLimitStore?: RateLimitStore;
+  /** A logger whose lines the test reads; silent by default. */
+  logger?: Logger;
 }): Promise<ZodApp> {
   const config = options.production
     ? loadGatewayConfig({
         NODE_ENV: "production",
         LOG_LEVEL: "silent",
+        AUTH_ISSUER: TEST_ISSUER,
+        AUTH_AUDIENCE: TEST_AUDIENCE,
         AUTH_JWKS_URL: "https://auth.invalid/jwks.json",
         ...options.env,
       })
     : testConfig(options.keys, options.env);
   return buildApp({
     config,
-    logger: createLogger({ service: "gateway-test", level: config.LOG_LEVEL }),
+    logger: options.logger ?? createLogger({ service: "gateway-test", level: config.LOG_LEVEL }),
     clients:
       options.clients ??
       fakeClients(options.catalogue ?? fakeCatalogue(notFoundCatalogue).client, options.health),
     apiKeys: options.apiKeys ?? memoryApiKeys(),
-    tokens: createAccessTokenVerifier({
-      issuer: TEST_ISSUER,
-      audience: TEST_AUDIENCE,
-      keys: await localJwks(options.keys.jwksPath),
-    }),
+    tokens:
+      options.tokens ??
+      createAccessTokenVerifier({
+        issuer: TEST_ISSUER,
+        audience: TEST_AUDIENCE,
+        keys: await localJwks(options.keys.jwksPath),
+      }),
+    ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
   });
 }
 

@@ -9,7 +9,9 @@ export function toApiKey(record: ApiKeyRecord): z.input<typeof ApiKey> {
     name: record.name,
     roles: record.roles,
     prefix: record.prefix,
+    createdBy: record.createdBy,
     createdAt: record.createdAt.toISOString(),
+    expiresAt: record.expiresAt?.toISOString() ?? null,
     lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
   };
 }

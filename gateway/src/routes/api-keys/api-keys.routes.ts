@@ -1,4 +1,5 @@
 import { type ApiKeyMode, generateApiKey, isRoleSubset } from "@mp/auth";
+import type { Principal } from "@mp/contracts";
 import { ForbiddenError, NotFoundError } from "@mp/errors";
 import { v7 as uuidv7 } from "uuid";
 import type { ApiKeyRepository } from "../../infra/api-key.repository";
@@ -15,8 +16,20 @@ import {
 } from "./api-keys.schemas";
 
 /**
- * API keys of the caller's organisation (contract section 3). Any authenticated caller may manage them,
- * with a JWT or another key, but a key never carries a role its creator lacks.
+ * Minting and revoking keys needs a person's access token: a key that could mint keys would let one
+ * leaked key outlive its own revocation.
+ */
+function userPrincipal(principal: Principal): Principal {
+  if (principal.via !== "jwt") {
+    throw new ForbiddenError("API keys can be created and revoked only with a user's access token.");
+  }
+  return principal;
+}
+
+/**
+ * API keys of the caller's organisation (contract section 3). Any member may list them; creating and
+ * revoking need a user's access token (never another key); a key never carries a role its creator lacks;
+ * revoking a key someone else created needs `admin`.
  */
 export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; keyMode: ApiKeyMode }): void {
   const tags = ["API keys"];
@@ -28,13 +41,13 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
         tags,
         summary: "Create an API key",
         description:
-          "The key is returned once, in this response, and stored only as a SHA-256 digest. `mk_live_` keys are issued in production, `mk_test_` keys elsewhere. Requesting a role the caller lacks is a 403.",
+          "Needs a user's access token: a caller authenticated by an API key gets 403. The key is returned once, in this response, and stored only as a SHA-256 digest; it records its creator (`createdBy`, the token's subject) and may carry an `expiresAt`. Production issues and accepts only `mk_live_` keys, every other environment only `mk_test_` keys. Requesting a role the caller lacks is a 403.",
         body: CreateApiKeyBody,
         response: responses({ 200: CreatedApiKey }, { body: true }),
       },
     },
     async (request) => {
-      const principal = principalOf(request);
+      const principal = userPrincipal(principalOf(request));
       if (!isRoleSubset(request.body.roles, principal.roles)) {
         throw new ForbiddenError("An API key can carry only roles its creator holds.");
       }
@@ -46,6 +59,8 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
         roles: request.body.roles,
         keyHash: generated.hash,
         prefix: generated.prefix,
+        createdBy: principal.subject,
+        expiresAt: request.body.expiresAt ?? null,
       });
       return { ...toApiKey(record), key: generated.key };
     },
@@ -57,8 +72,9 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
       schema: {
         operationId: "listApiKeys",
         tags,
-        summary: "List the organisation's active API keys",
-        description: "Revoked keys are left out; keys themselves are never shown.",
+        summary: "List the organisation's API keys",
+        description:
+          "Revoked keys are left out; expired keys stay listed, with their `expiresAt`, until revoked. Keys themselves are never shown.",
         querystring: ListApiKeysQuery,
         response: responses({ 200: ApiKeyPage }),
       },
@@ -76,14 +92,20 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
         operationId: "revokeApiKey",
         tags,
         summary: "Revoke an API key",
-        description: "Takes effect on the key's next request. Revoking a revoked key again is a 204.",
+        description:
+          "Needs a user's access token (a caller authenticated by an API key gets 403). Revoking a key someone else created needs the `admin` role (403 otherwise); another organisation's key is a 404. Takes effect on the key's next request. Revoking a revoked key again is a 204.",
         params: ApiKeyParams,
         response: responses({ 204: NoContent }, { notFound: true }),
       },
     },
     async (request, reply) => {
-      const revoked = await deps.apiKeys.revoke(principalOf(request).organisationId, request.params.id);
-      if (!revoked) throw new NotFoundError("API key");
+      const principal = userPrincipal(principalOf(request));
+      const key = await deps.apiKeys.get(principal.organisationId, request.params.id);
+      if (!key) throw new NotFoundError("API key");
+      if (key.createdBy !== principal.subject && !principal.roles.includes("admin")) {
+        throw new ForbiddenError("Revoking an API key someone else created needs the admin role.");
+      }
+      await deps.apiKeys.revoke(principal.organisationId, key.id);
       return reply.code(204).send();
     },
   );

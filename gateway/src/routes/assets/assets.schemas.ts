@@ -1,17 +1,15 @@
 import { z } from "zod";
-import { guid, guidInput, ProblemDetails, timestamp } from "../common.schemas";
+import { guid, guidInput, ProblemDetails, singleLine, timestamp } from "../common.schemas";
 import { ImageMimeType } from "../shared/item.schemas";
 
 export const UploadSessionBody = z.strictObject({
   assetType: z.enum(["icon", "image"]).describe("`icon` goes to `/icon`, `image` to `/images`."),
   mimeType: ImageMimeType,
-  fileName: z
-    .string()
+  fileName: singleLine()
+    .regex(/^[^/\\\u0080-\u009f]*$/, "Must not contain path separators or C1 control characters.")
     .trim()
     .min(1)
     .max(255)
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-    .regex(/^[^/\\\u0000-\u001f\u007f-\u009f]*$/, "must not contain path separators or control characters")
     .describe("1..255 characters after trimming; no `/`, `\\` or control characters. A label only."),
 });
 

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { guid, guidInput, Money, paged, pageQueryWithoutDefaultOrder, timestamp } from "../common.schemas";
+import {
+  guid,
+  guidInput,
+  Money,
+  paged,
+  pageQueryWithoutDefaultOrder,
+  singleLine,
+  timestamp,
+} from "../common.schemas";
 import { DeviceIdInput, ItemImage, ItemType, ListingPrice } from "../shared/item.schemas";
 
 export const ListedItem = z
@@ -29,8 +37,7 @@ export const ListedItemPage = paged(ListedItem);
 export const CatalogueQuery = z.object({
   marketplaceInstanceId: guidInput("Instance whose catalogue to read.").optional(),
   type: ItemType.optional(),
-  search: z
-    .string()
+  search: singleLine()
     .trim()
     .min(1)
     .max(200)
@@ -52,7 +59,7 @@ export const InstanceQuery = z.object({
 
 export const DownloadAccessParams = z.object({
   marketplaceItemId: guidInput("Marketplace item id (guid, any case)."),
-  version: z.string().min(1).max(64).describe("Release version, e.g. `1.4.0+0a1b2c3d`."),
+  version: singleLine().min(1).max(64).describe("Release version, e.g. `1.4.0+0a1b2c3d`."),
 });
 
 export const DownloadAccessQuery = z.object({ deviceId: DeviceIdInput });

@@ -378,4 +378,35 @@ describe("developer items", () => {
     expect(calls.at(-1)).toMatchObject({ method: "retireItem", request: { id: ITEM.toLowerCase() } });
     expectProblem(await send("POST", `${BASE}/${ITEM}/publish`, undefined, ["provider"]), 403, "forbidden");
   });
+
+  it("takes no body: none, an empty JSON body or {} pass; any member or shape is a 400; other types 415", async () => {
+    answer = () => itemMessage({ status: "published" });
+    const authorization = `Bearer ${await keys.token(["developer"])}`;
+    for (const path of ["publish", "unpublish", "retire"]) {
+      const url = `${BASE}/${ITEM}/${path}`;
+      expect((await send("POST", url)).statusCode, path).toBe(200);
+      expect((await send("POST", url, {})).statusCode, path).toBe(200);
+      const emptyJson = await app.inject({
+        method: "POST",
+        url,
+        headers: { authorization, "content-type": "application/json" },
+      });
+      expect(emptyJson.statusCode, path).toBe(200);
+      const before = calls.length;
+      const member = expectProblem(await send("POST", url, { force: true }), 400, "validation-failed");
+      expect(member.errors).toEqual({ "body.force": ["Unknown field."] });
+      expectProblem(await send("POST", url, ["force"]), 400, "validation-failed");
+      expectProblem(
+        await app.inject({
+          method: "POST",
+          url,
+          headers: { authorization, "content-type": "text/plain" },
+          payload: "publish please",
+        }),
+        415,
+        "unsupported-media-type",
+      );
+      expect(calls.length, "refused bodies never reach publishing").toBe(before);
+    }
+  });
 });

@@ -17,6 +17,7 @@ import {
   ItemParams,
   MetadataBody,
   MetadataPage,
+  NoBody,
   PriceBody,
   PricePage,
   PriceRecord,
@@ -192,7 +193,11 @@ export function developerItemsRoutes(
       `${ITEMS_BASE}/:id/${path}`,
       itemRoute(operationId, summary, description, {
         params: ItemParams,
-        response: responses({ 200: DeveloperItem }, { notFound: true, conflicts: [...conflicts] }),
+        body: NoBody,
+        response: responses(
+          { 200: DeveloperItem },
+          { body: true, notFound: true, conflicts: [...conflicts] },
+        ),
       }),
       async (request) =>
         toDeveloperItem(await callUpstream(request, (ctx) => call(method, { id: request.params.id }, ctx))),

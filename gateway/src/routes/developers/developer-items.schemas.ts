@@ -2,13 +2,16 @@ import { z } from "zod";
 import {
   guid,
   guidInput,
+  httpsUrlInput,
   limitOffsetList,
   limitOffsetQuery,
   Money,
   MoneyInput,
+  multiLine,
   paged,
   pageQuery,
   queryInt,
+  singleLine,
   timestamp,
 } from "../common.schemas";
 import { Asset, Board, ItemImage, ItemRelease, ItemStatus, ItemType } from "../shared/item.schemas";
@@ -95,34 +98,42 @@ export const DeveloperItemsQuery = z.object({
   marketplaceInstanceId: guidInput("Only items of this instance.").optional(),
   type: ItemType.optional(),
   status: ItemStatus.optional(),
-  search: z.string().trim().min(1).max(200).optional().describe("Matches displayName and description."),
+  search: singleLine().trim().min(1).max(200).optional().describe("Matches displayName and description."),
   ...pageQuery(["createdAt", "updatedAt", "displayName"]),
 });
 
 export const ItemParams = z.object({ id: guidInput("Marketplace item id (guid, any case).") });
 
-const httpsUrl = z
-  .url({ protocol: /^https$/, error: "Expected an absolute https URL." })
-  .max(2048)
-  .nullable()
-  .optional();
+const httpsUrl = httpsUrlInput(2048).nullable().optional();
 
 export const MetadataBody = z.strictObject({
-  displayName: z
-    .string()
+  displayName: singleLine()
     .trim()
     .min(1)
     .max(80)
     .nullable()
     .optional()
     .describe("1..80 characters after trimming."),
-  description: z.string().max(4000).nullable().optional(),
-  algorithmType: z.string().max(64).nullable().optional(),
+  description: multiLine()
+    .max(4000)
+    .nullable()
+    .optional()
+    .describe("<= 4000 characters; tab, LF and CR allowed (multi-line text)."),
+  algorithmType: singleLine().max(64).nullable().optional().describe("<= 64 characters."),
   licenseUrl: httpsUrl.describe("Absolute https URL, <= 2048 characters; stored, never fetched."),
   eulaUrl: httpsUrl.describe("Absolute https URL, <= 2048 characters; stored, never fetched."),
 });
 
 export const MetadataPage = paged(ItemMetadata);
+
+/**
+ * The body of a status change (publish, unpublish, retire), which takes none: an absent body or `{}` is
+ * accepted, any member is a 400 naming it, so a client cannot believe it passed an option.
+ */
+export const NoBody = z
+  // fastify reports a missing body as null, like a JSON `null`; both mean "nothing sent" here.
+  .preprocess((body) => (body === null ? undefined : body), z.strictObject({}).optional())
+  .describe("No body: omit it or send `{}`. Any member is a 400 naming it.");
 export const CreatedAtPageQuery = z.object(pageQuery(["createdAt"]));
 
 export const AssetBody = z.strictObject({ assetId: guidInput("A finalised asset of the matching type.") });
@@ -143,7 +154,16 @@ export const ImageParams = z.object({
 });
 
 export const SelectReleaseBody = z.strictObject({
-  releaseId: z.string().min(1).max(128).describe("An IoT release of the item's application."),
+  releaseId: singleLine()
+    .min(1)
+    .max(128)
+    .refine(
+      (id) => id !== "." && id !== ".." && !id.includes("/") && !id.includes("\\"),
+      "Must not be `.` or `..` or contain `/` or `\\`.",
+    )
+    .describe(
+      "An IoT release of the item's application: 1..128 characters, no `/` or `\\`, not `.` or `..`.",
+    ),
 });
 
 export const ItemReleasePage = paged(ItemRelease);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CurrencyCode, guid, guidInput, paged, pageQuery, timestamp } from "../common.schemas";
+import { CurrencyCode, guid, guidInput, paged, pageQuery, singleLine, timestamp } from "../common.schemas";
 
 export const Instance = z
   .object({
@@ -19,7 +19,7 @@ export const Instance = z
 export const InstancePage = paged(Instance);
 
 export const CreateInstanceBody = z.strictObject({
-  name: z.string().trim().min(1).max(120).describe("1..120 characters after trimming."),
+  name: singleLine().trim().min(1).max(120).describe("1..120 characters after trimming."),
   defaultCurrency: CurrencyCode,
   platformFeeBps: z
     .int()

@@ -7,6 +7,7 @@ import {
   Money,
   paged,
   pageQuery,
+  singleLine,
   timestamp,
 } from "../common.schemas";
 import { Board, DeviceIdInput } from "../shared/item.schemas";
@@ -104,11 +105,11 @@ export const PurchaseReleasePage = paged(PurchaseRelease);
 export const PurchaseReleasesQuery = z.object(pageQuery(["createdAt", "version"]));
 
 export const InstallBody = z.strictObject({
-  version: z.string().min(1).max(64).describe("Release version to install."),
+  version: singleLine().min(1).max(64).describe("Release version to install."),
 });
 
 export const RpcParams = z.object({
-  rpcId: z.string().min(1).max(128).describe("The IoT platform's RPC id."),
+  rpcId: singleLine().min(1).max(128).describe("The IoT platform's RPC id."),
 });
 
 export const RpcStatus = z

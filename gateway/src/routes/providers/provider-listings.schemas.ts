@@ -8,6 +8,7 @@ import {
   pageQuery,
   pageQueryWithoutDefaultOrder,
   queryBool,
+  singleLine,
   timestamp,
 } from "../common.schemas";
 import { ItemImage, ItemRelease, ItemType, ListingVisibility } from "../shared/item.schemas";
@@ -82,8 +83,7 @@ export const ListingsQuery = z.object({
   disabled: queryBool("Only disabled (`true`) or only enabled (`false`) listings.").optional(),
   marketplaceInstanceId: guidInput("Only listings in this instance.").optional(),
   type: ItemType.optional(),
-  search: z
-    .string()
+  search: singleLine()
     .trim()
     .min(1)
     .max(200)
@@ -95,7 +95,7 @@ export const ListingsQuery = z.object({
 export const OfferedItemsQuery = z.object({
   marketplaceInstanceId: guidInput("Only items offered in this instance.").optional(),
   type: ItemType.optional(),
-  search: z.string().trim().min(1).max(200).optional().describe("Matches displayName and description."),
+  search: singleLine().trim().min(1).max(200).optional().describe("Matches displayName and description."),
   ...pageQueryWithoutDefaultOrder(
     ["relevance", "createdAt", "displayName", "price"],
     "default `relevance` with `search`, `createdAt` without.",

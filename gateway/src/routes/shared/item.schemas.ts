@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guid, Money, timestamp } from "../common.schemas";
+import { guid, Money, singleLine, timestamp } from "../common.schemas";
 
 /** Shapes shared by the developer, provider and public views of an item (contract section 4). */
 
@@ -71,7 +71,6 @@ export const ListingVisibility = z.enum(["public", "private"]).meta({
 export const ListingPrice = z.object({ listingId: guid, providerOrganisationId: guid, price: Money });
 
 /** IoT device ids are the platform's 16 hex characters. */
-export const DeviceIdInput = z
-  .string()
+export const DeviceIdInput = singleLine()
   .regex(/^[0-9A-Fa-f]{16}$/, "Expected a device id of 16 hex characters.")
   .describe("IoT device id (16 hex characters).");

@@ -22,7 +22,7 @@ export async function webhooksRoutes(app: ZodApp): Promise<void> {
       scope.post(
         url,
         {
-          config: { access: "public" },
+          config: { access: "public", rateLimit: "webhook" },
           schema: {
             operationId,
             tags: ["Webhooks"],

@@ -1,17 +1,20 @@
 import { z } from "zod";
+import { singleLine } from "../common.schemas";
 
 /** The envelope every Stripe event has; the rest is the processor's and is stored as received. */
 export const PaymentEvent = z
   .looseObject({
-    id: z.string().min(1).describe("The processor's event id; a repeated id is acknowledged as a no-op."),
-    type: z.string().min(1).describe("e.g. `checkout.session.completed`, `charge.refunded`."),
+    id: singleLine()
+      .min(1)
+      .max(255)
+      .describe("The processor's event id; a repeated id is acknowledged as a no-op."),
+    type: singleLine().min(1).max(255).describe("e.g. `checkout.session.completed`, `charge.refunded`."),
   })
   .describe("The event exactly as the payment processor sends it.");
 
 /** Loose: validated headers replace `request.headers`, so every other header must survive. */
 export const PaymentEventHeaders = z.looseObject({
-  "stripe-signature": z
-    .string()
+  "stripe-signature": singleLine()
     .optional()
     .describe("`t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance."),
 });

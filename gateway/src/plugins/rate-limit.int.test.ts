@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { type AccessTokenVerifier, createAccessTokenVerifier, localJwks } from "@mp/auth";
+import { createLogger } from "@mp/logger";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RateLimitStore, redisRateLimitStore } from "../infra/rate-limit.store";
+import {
+  buildTestApp,
+  createTestKeys,
+  expectProblem,
+  fakeCatalogue,
+  TEST_AUDIENCE,
+  TEST_ISSUER,
+  type TestKeys,
+} from "../testing/test-kit";
+import type { ZodApp } from "../zod-app";
+
+/**
+ * Two gateway replicas counting in one Redis (127.0.0.1:6379 unless RATE_LIMIT_REDIS_URL says otherwise),
+ * each with its own store and connection, as two processes would have. Every test uses fresh key prefixes,
+ * so runs never see each other's counters.
+ */
+const REDIS_URL = process.env.RATE_LIMIT_REDIS_URL ?? "redis://127.0.0.1:6379";
+const logger = createLogger({ service: "rate-limit-test", level: "silent" });
+const url = "/marketplace/instances";
+const webhook = "/marketplace/webhooks/stripe";
+const event = { id: "evt_1", type: "checkout.session.completed" };
+const emptyPage = () => ({ items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 });
+
+let keys: TestKeys;
+let verifyCalls = 0;
+let verifier: AccessTokenVerifier;
+const opened: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  keys = await createTestKeys();
+  const real = createAccessTokenVerifier({
+    issuer: TEST_ISSUER,
+    audience: TEST_AUDIENCE,
+    keys: await localJwks(keys.jwksPath),
+  });
+  verifier = {
+    verify: (token) => {
+      verifyCalls += 1;
+      return real.verify(token);
+    },
+  };
+});
+afterAll(async () => {
+  for (const resource of opened.reverse()) await resource.close();
+});
+
+/** Two replicas sharing one Redis namespace, with the given budgets. */
+async function replicas(env: Record<string, string>): Promise<[ZodApp, ZodApp]> {
+  const prefix = `mp:test:${randomUUID()}:`;
+  const build = async () => {
+    const store: RateLimitStore = redisRateLimitStore(REDIS_URL, logger, { prefix });
+    const app = await buildTestApp({
+      keys,
+      env,
+      tokens: verifier,
+      catalogue: fakeCatalogue(emptyPage).client,
+      rateLimitStore: store,
+    });
+    opened.push(app);
+    return app;
+  };
+  return [await build(), await build()];
+}
+
+describe("rate limits shared through Redis", () => {
+  it("two replicas enforce one organisation budget together", async () => {
+    const [a, b] = await replicas({ RATE_LIMIT_PER_MINUTE: "4" });
+    const headers = { authorization: `Bearer ${await keys.token(["developer"])}` };
+    const statuses = [];
+    for (const replica of [a, b, a, b]) statuses.push((await replica.inject({ url, headers })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expectProblem(await a.inject({ url, headers }), 429, "rate-limited");
+    expectProblem(await b.inject({ url, headers }), 429, "rate-limited");
+  });
+
+  it("a flood of bad tokens from one address is refused by both before authentication runs", async () => {
+    const [a, b] = await replicas({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "6" });
+    const before = verifyCalls;
+    const statuses: number[] = [];
+    for (let n = 0; n < 30; n++) {
+      const token = await keys.token(["admin"], { foreign: true });
+      const replica = n % 2 === 0 ? a : b;
+      statuses.push(
+        (await replica.inject({ url, headers: { authorization: `Bearer ${token}` } })).statusCode,
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(6);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24);
+    expect(verifyCalls - before).toBe(6);
+  });
+
+  it("keeps payment notifications and API traffic in separate budgets", async () => {
+    const [a, b] = await replicas({
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "2",
+      RATE_LIMIT_WEBHOOK_PER_MINUTE: "2",
+    });
+    // Spend the address's API budget on one replica...
+    for (let n = 0; n < 3; n++) await a.inject({ url });
+    expectProblem(await b.inject({ url }), 429, "rate-limited");
+    // ...notifications still pass on both, until their own budget is spent on both.
+    expectProblem(await a.inject({ method: "POST", url: webhook, payload: event }), 501, "not-implemented");
+    expectProblem(await b.inject({ method: "POST", url: webhook, payload: event }), 501, "not-implemented");
+    expectProblem(await a.inject({ method: "POST", url: webhook, payload: event }), 429, "rate-limited");
+
+    // The reverse, from another address: spent notifications leave the API budget untouched.
+    const other = { remoteAddress: "203.0.113.8" };
+    for (let n = 0; n < 3; n++) await b.inject({ method: "POST", url: webhook, payload: event, ...other });
+    expectProblem(await a.inject({ url, ...other }), 401, "unauthenticated");
+    expectProblem(await b.inject({ url, ...other }), 401, "unauthenticated");
+    expectProblem(await a.inject({ url, ...other }), 429, "rate-limited");
+  });
+
+  it("keeps limiting in each replica's memory while Redis cannot be reached", async () => {
+    const store = redisRateLimitStore("redis://127.0.0.1:1", logger, { prefix: "mp:test:down:" });
+    const app = await buildTestApp({
+      keys,
+      env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "2" },
+      rateLimitStore: store,
+    });
+    opened.push(app);
+    expectProblem(await app.inject({ url }), 401, "unauthenticated");
+    expectProblem(await app.inject({ url }), 401, "unauthenticated");
+    expectProblem(await app.inject({ url }), 429, "rate-limited");
+  });
+});
