@@ -1,7 +1,7 @@
 /**
  * The Infuse-IoT REST API's JSON models as the simulator emits them (camelCase; optional fields are left
- * out, never null), after /work/shared/reference/infuse-iot-api.md section 4. Kept apart from the seed so
- * the wire shapes are reviewable against the fact sheet in one place.
+ * out, never null), after the models of the platform's OpenAPI document (https://api.infuse-iot.com/docs).
+ * Kept apart from the seed so the wire shapes are reviewable against that document in one place.
  */
 
 export interface Organisation {
