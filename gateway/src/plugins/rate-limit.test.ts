@@ -177,6 +177,17 @@ describe("rate limit per client address, before authentication", () => {
   });
 });
 
+describe("a hop count as TRUST_PROXY", () => {
+  it("takes the address the nearest trusted hop saw, whatever the client wrote before it", async () => {
+    const gateway = await app({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "1", TRUST_PROXY: "1" });
+    const via = (forwarded: string) => gateway.inject({ url, headers: { "x-forwarded-for": forwarded } });
+    expectProblem(await via("198.51.100.1, 192.0.2.10"), 401, "unauthenticated");
+    // A different spoofed first entry does not make a new client: the ingress saw 192.0.2.10 both times.
+    expectProblem(await via("198.51.100.2, 192.0.2.10"), 429, "rate-limited");
+    expectProblem(await via("198.51.100.1, 192.0.2.11"), 401, "unauthenticated");
+  });
+});
+
 describe("the payment notifications' own budget", () => {
   it("is not drained by API traffic, and does not drain the API's budgets", async () => {
     const gateway = await app({
