@@ -57,7 +57,7 @@ describe("marketplace instances through the gateway", () => {
     expect(listed.body.items.map((i) => i.id)).toContain(id);
   });
 
-  it("works with an API key in both header forms, and a revoked key is refused", async () => {
+  it("works with an API key in both header forms, a key cannot mint another, and a revoked key is refused", async () => {
     const admin = stack.credentials.admin;
     const issued = await call("POST", "/marketplace/api-keys", {
       token: admin.token,
@@ -86,6 +86,11 @@ describe("marketplace instances through the gateway", () => {
     expect(keys.status).toBe(200);
     expect(keys.body.items.some((k) => k.id === issued.body.id)).toBe(true);
     expect(JSON.stringify(keys.body)).not.toContain(key);
+    const minted = await call("POST", "/marketplace/api-keys", {
+      apiKey: key,
+      body: { name: "from a key", roles: ["admin"] },
+    });
+    expectProblem(minted, 403, "forbidden", "/marketplace/api-keys");
 
     const revoked = await call("DELETE", `/marketplace/api-keys/${issued.body.id}`, { token: admin.token });
     expect(revoked.status).toBe(204);
