@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { type Bus, connectBus } from "@mp/bus";
 import { type IotAdapterProto, type Principal, releaseCopyFailedV1, releaseStoredV1 } from "@mp/contracts";
 import { createUnaryClient, loadProto } from "@mp/grpc";
@@ -17,8 +17,10 @@ import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { releaseObjectKey } from "./domain/copy-job";
 import { InfuseClient } from "./infra/infuse/infuse.client";
 import { iotAdapterService } from "./module";
+import { startHttpStub } from "./testing/http-stub";
 
 const developer: Principal = {
   subject: "dev-1",
@@ -40,19 +42,59 @@ const good = seed.releases.find((r) => r.applicationId === APP);
 if (!good) throw new Error("the demo seed has no asset tracker release");
 const { file: _file, boardTargetCRC: _crc, ...goodInput } = good;
 const badCrc = mismatchFile(makeRelease({ ...goodInput, id: "bad0crc0release00000000a" }), "crc");
-seed.releases.push(badCrc);
+const tooBig = mismatchFile(makeRelease({ ...goodInput, id: "too0big0release00000000a" }), "oversized");
+seed.releases.push(badCrc, tooBig);
+
+/** A fourth organisation with a release of its own: it can copy, but only under its own prefix. */
+const rival: Principal = {
+  ...developer,
+  subject: "r-1",
+  organisationId: "0193a5d0-5700-7000-8000-0000000000aa",
+};
+const RIVAL_APP = 0x7001;
+const rivalInput = { ...goodInput, applicationId: RIVAL_APP, organisationId: rival.organisationId };
+const rivalGood = makeRelease({ ...rivalInput, id: "rival0good0release000000a" });
+const rivalBad = mismatchFile(makeRelease({ ...rivalInput, id: "rival0bad0release0000000a" }), "crc");
+seed.organisations.push({
+  id: rival.organisationId,
+  name: "Rival",
+  createdAt: good.createdAt,
+  updatedAt: good.createdAt,
+});
+seed.applications.push({
+  id: RIVAL_APP,
+  name: "Rival app",
+  description: "Another organisation's application",
+  organisationId: rival.organisationId,
+  createdAt: good.createdAt,
+  updatedAt: good.createdAt,
+});
+seed.releases.push(rivalGood, rivalBad);
+
+/** Item release ids (publishing's guids) the tests copy for. */
+const itemRelease = (n: number) => `0193a5d0-1700-7000-8000-${n.toString(16).padStart(12, "0")}`;
 
 let infra: TestInfra;
 let simulator: RunningSimulator;
 let service: RunningService;
 let bus: Bus;
 let s3: S3Client;
+/** Where the redirecting release points: records whether anything (a credential) ever arrives. */
+let elsewhere: Awaited<ReturnType<typeof startHttpStub>>;
 
 const proto = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
   .v1;
 
 beforeAll(async () => {
   infra = await freshInfra("iot_adapter");
+  elsewhere = await startHttpStub((_req, res) => {
+    res.writeHead(200, { "content-type": "application/octet-stream" });
+    res.end(releaseBytes(good));
+  });
+  seed.releases.push({
+    ...makeRelease({ ...goodInput, id: "redirect0release00000000a" }),
+    downloadRedirect: `${elsewhere.url}/cdn/release.bin`,
+  });
   simulator = await startSimulator({ port: 0, seed, apiKey: API_KEY, controlEnabled: true });
   service = await startService(
     iotAdapterService,
@@ -96,12 +138,23 @@ afterAll(async () => {
   await bus?.close();
   await service?.stop();
   await simulator?.stop();
+  await elsewhere?.stop();
   await infra?.cleanup();
 });
 
 const client = () =>
   createUnaryClient(proto.IotAdapterService, `127.0.0.1:${service.grpcPort}`, { upstream: "iot-adapter" });
 const as = (principal: Principal) => ({ principal, requestId: "r" });
+
+async function bytesAt(key: string): Promise<Buffer> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: infra.s3.bucket, Key: key }));
+  return Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()));
+}
+
+async function listKeys(prefix: string): Promise<string[]> {
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: infra.s3.bucket, Prefix: prefix }));
+  return (listed.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])).sort();
+}
 
 /** The simulator's control routes (outside the platform's paths). */
 const control = (route: string, body: unknown) =>
@@ -187,7 +240,7 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
       await expect(
         c.call(
           "copyReleaseBinary",
-          { applicationId: APP, releaseId: good.id, objectKey: "x/y.bin", correlationId: "steal" },
+          { applicationId: APP, releaseId: good.id, itemReleaseId: itemRelease(0xf) },
           as(principal),
         ),
       ).rejects.toMatchObject({ code: "not-found" });
@@ -206,10 +259,11 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
 
   it("copies a release binary into S3, verified, with its sha256, and emits iot.release.stored.v1", async () => {
     const c = client();
-    const objectKey = `items/0193a5d0-0000-7000-8000-0000000000c1/releases/${good.id}.bin`;
-    const request = { applicationId: APP, releaseId: good.id, objectKey, correlationId: "item-release-1" };
+    const objectKey = releaseObjectKey(developer.organisationId, itemRelease(1));
+    const request = { applicationId: APP, releaseId: good.id, itemReleaseId: itemRelease(1) };
     const queued = await c.call("copyReleaseBinary", request, as(developer));
-    expect(queued.status).toBe("queued");
+    expect(queued).toMatchObject({ status: "queued", objectKey });
+    expect(objectKey).toBe(`orgs/${developer.organisationId}/item-releases/${itemRelease(1)}.bin`);
     const again = await c.call("copyReleaseBinary", request, as(developer));
     expect(again.jobId).toBe(queued.jobId);
 
@@ -220,7 +274,7 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
     const expected = releaseBytes(good);
     const sha256 = createHash("sha256").update(expected).digest("hex");
     expect(releaseStoredV1.data.parse(event)).toMatchObject({
-      correlationId: "item-release-1",
+      correlationId: itemRelease(1),
       organisationId: developer.organisationId,
       releaseId: good.id,
       objectKey,
@@ -228,38 +282,135 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
       crc32: good.file.crc,
       sha256,
     });
-    const object = await s3.send(new GetObjectCommand({ Bucket: infra.s3.bucket, Key: objectKey }));
-    expect(Buffer.from(await (object.Body?.transformToByteArray() ?? new Uint8Array()))).toEqual(expected);
+    expect(await bytesAt(objectKey)).toEqual(expected);
     const { rows } = await service.pool.query(
       "SELECT status, sha256, attempts FROM copy_jobs WHERE id = $1",
       [queued.jobId],
     );
     expect(rows[0]).toEqual({ status: "stored", sha256, attempts: 1 });
     const done = await c.call("copyReleaseBinary", request, as(developer));
-    expect(done).toEqual({ jobId: queued.jobId, status: "stored" });
+    expect(done).toEqual({ jobId: queued.jobId, status: "stored", objectKey });
     c.close();
   });
 
-  it("fails a copy whose bytes do not match the advertised CRC32, leaving no object", async () => {
+  it("never lets a request naming another organisation's item release write or delete under its prefix", async () => {
     const c = client();
-    const objectKey = "items/bad/releases/bad.bin";
+    const mineKey = (n: number) => releaseObjectKey(developer.organisationId, itemRelease(n));
+    for (const n of [0x21, 0x22]) {
+      const job = await c.call(
+        "copyReleaseBinary",
+        { applicationId: APP, releaseId: good.id, itemReleaseId: itemRelease(n) },
+        as(developer),
+      );
+      await eventOf<{ jobId: string }>(releaseStoredV1.type, (d) => d.jobId === job.jobId);
+    }
+    const before = await listKeys(`orgs/${developer.organisationId}/`);
+
+    // The rival names the developer's item releases: one copy succeeds (an overwrite, were the key the
+    // caller's), one fails verification (a delete, were the key the caller's).
+    const overwrite = await c.call(
+      "copyReleaseBinary",
+      { applicationId: RIVAL_APP, releaseId: rivalGood.id, itemReleaseId: itemRelease(0x21) },
+      as(rival),
+    );
+    const remove = await c.call(
+      "copyReleaseBinary",
+      { applicationId: RIVAL_APP, releaseId: rivalBad.id, itemReleaseId: itemRelease(0x22) },
+      as(rival),
+    );
+    await eventOf<{ jobId: string }>(releaseStoredV1.type, (d) => d.jobId === overwrite.jobId);
+    await eventOf<{ jobId: string }>(releaseCopyFailedV1.type, (d) => d.jobId === remove.jobId);
+
+    expect(overwrite.objectKey).toBe(releaseObjectKey(rival.organisationId, itemRelease(0x21)));
+    expect(await bytesAt(overwrite.objectKey)).toEqual(releaseBytes(rivalGood));
+    expect(await listKeys(`orgs/${developer.organisationId}/`)).toEqual(before);
+    expect(before).toEqual(expect.arrayContaining([mineKey(0x21), mineKey(0x22)]));
+    expect(await bytesAt(mineKey(0x21))).toEqual(releaseBytes(good));
+    expect(await bytesAt(mineKey(0x22))).toEqual(releaseBytes(good));
+    expect(await listKeys(`orgs/${rival.organisationId}/`)).toEqual([overwrite.objectKey]);
+    c.close();
+  });
+
+  it("refuses release ids that are no path segment and item release ids that are no guid", async () => {
+    const c = client();
+    for (const releaseId of [".", "..", `${good.id}/..`])
+      await expect(
+        c.call(
+          "copyReleaseBinary",
+          { applicationId: APP, releaseId, itemReleaseId: itemRelease(3) },
+          as(developer),
+        ),
+      ).rejects.toMatchObject({ code: "validation-failed" });
+    await expect(
+      c.call("getRelease", { applicationId: APP, releaseId: ".." }, as(developer)),
+    ).rejects.toMatchObject({ code: "validation-failed" });
+    await expect(
+      c.call(
+        "copyReleaseBinary",
+        { applicationId: APP, releaseId: good.id, itemReleaseId: "../../orgs/x" },
+        as(developer),
+      ),
+    ).rejects.toMatchObject({ code: "validation-failed" });
+    c.close();
+  });
+
+  it("fails a copy whose bytes do not match the advertised CRC32 with checksum-mismatch, leaving no object", async () => {
+    const c = client();
     const queued = await c.call(
       "copyReleaseBinary",
-      { applicationId: APP, releaseId: badCrc.id, objectKey, correlationId: "item-release-bad" },
+      { applicationId: APP, releaseId: badCrc.id, itemReleaseId: itemRelease(4) },
       as(developer),
     );
     const event = await eventOf<{ jobId: string; reason: string }>(
       releaseCopyFailedV1.type,
       (d) => d.jobId === queued.jobId,
     );
-    expect(releaseCopyFailedV1.data.parse(event).reason).toMatch(/^CRC32 mismatch/);
-    await expect(
-      s3.send(new HeadObjectCommand({ Bucket: infra.s3.bucket, Key: objectKey })),
-    ).rejects.toThrow();
-    const { rows } = await service.pool.query("SELECT status, attempts FROM copy_jobs WHERE id = $1", [
+    expect(releaseCopyFailedV1.data.parse(event).reason).toBe("checksum-mismatch");
+    expect(await listKeys(queued.objectKey)).toEqual([]);
+    const { rows } = await service.pool.query(
+      "SELECT status, attempts, last_error FROM copy_jobs WHERE id = $1",
+      [queued.jobId],
+    );
+    expect(rows[0]).toEqual({ status: "failed", attempts: 1, last_error: "checksum-mismatch" });
+    c.close();
+  });
+
+  it("cuts off a download that runs past the advertised size: too-large, no object, no retry", async () => {
+    const c = client();
+    const queued = await c.call(
+      "copyReleaseBinary",
+      { applicationId: APP, releaseId: tooBig.id, itemReleaseId: itemRelease(5) },
+      as(developer),
+    );
+    const event = await eventOf<{ jobId: string; reason: string }>(
+      releaseCopyFailedV1.type,
+      (d) => d.jobId === queued.jobId,
+    );
+    expect(releaseCopyFailedV1.data.parse(event).reason).toBe("too-large");
+    expect(await listKeys(queued.objectKey)).toEqual([]);
+    const { rows } = await service.pool.query("SELECT attempts, last_error FROM copy_jobs WHERE id = $1", [
       queued.jobId,
     ]);
-    expect(rows[0]).toEqual({ status: "failed", attempts: 1 });
+    expect(rows[0]).toEqual({ attempts: 1, last_error: "too-large" });
+    c.close();
+  });
+
+  it("does not follow a redirected download: the credential never leaves, the copy fails with a code", async () => {
+    const c = client();
+    const redirected = seed.releases.find((r) => r.downloadRedirect !== undefined);
+    if (!redirected) throw new Error("no redirecting release in the seed");
+    const queued = await c.call(
+      "copyReleaseBinary",
+      { applicationId: APP, releaseId: redirected.id, itemReleaseId: itemRelease(6) },
+      as(developer),
+    );
+    const event = await eventOf<{ jobId: string; reason: string }>(
+      releaseCopyFailedV1.type,
+      (d) => d.jobId === queued.jobId,
+    );
+    expect(releaseCopyFailedV1.data.parse(event).reason).toBe("upstream-unavailable");
+    expect(elsewhere.requests).toEqual([]);
+    expect(await listKeys(queued.objectKey)).toEqual([]);
     c.close();
   });
 
@@ -287,7 +438,7 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
     try {
       const queued = await c.call(
         "copyReleaseBinary",
-        { applicationId: APP, releaseId: second.id, objectKey: "items/slow/r.bin", correlationId: "slow-1" },
+        { applicationId: APP, releaseId: second.id, itemReleaseId: itemRelease(7) },
         as(developer),
       );
       jobId = queued.jobId;

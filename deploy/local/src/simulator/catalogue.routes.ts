@@ -58,9 +58,9 @@ const BOARDS: ListSpec<Board> = {
   id: (b) => b.id,
 };
 
-/** The wire release: the seed-only `binarySize` stays inside the simulator. */
+/** The wire release: the seed-only `binarySize` and `downloadRedirect` stay inside the simulator. */
 export function releaseView(release: SeedRelease): ApplicationRelease {
-  const { binarySize: _size, ...view } = release;
+  const { binarySize: _size, downloadRedirect: _redirect, ...view } = release;
   return view;
 }
 
@@ -113,11 +113,15 @@ export function registerCatalogueRoutes(router: Router, world: () => World): voi
       return json(releaseView(release));
     })
     .add("GET", "/release/:releaseId", ({ params }) => json(releaseView(world().release(params.releaseId!))))
-    .add("GET", "/release/:releaseId/file", ({ params }) => ({
-      status: 200,
-      bytes: world().releaseFile(params.releaseId!),
-      contentType: "application/octet-stream",
-    }))
+    .add("GET", "/release/:releaseId/file", ({ params }) => {
+      const location = world().release(params.releaseId!).downloadRedirect;
+      if (location !== undefined) return { status: 302, location };
+      return {
+        status: 200,
+        bytes: world().releaseFile(params.releaseId!),
+        contentType: "application/octet-stream",
+      };
+    })
     .add("GET", "/board", ({ query }) => {
       const orgId = uuidParam(query, "organisationId");
       const includePublic = boolParam(query, "includePublic", false);

@@ -22,11 +22,12 @@ export interface Request {
   body: unknown;
 }
 
-/** JSON body, no body (204), or raw bytes (the release file). */
+/** JSON body, no body (204), raw bytes (the release file), or a redirect (a seeded release download). */
 export type Reply =
   | { status: number; json: unknown }
   | { status: number; empty: true }
-  | { status: number; bytes: Buffer; contentType: string };
+  | { status: number; bytes: Buffer; contentType: string }
+  | { status: number; location: string };
 
 export type Handler = (request: Request) => Reply;
 

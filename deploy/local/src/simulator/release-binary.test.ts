@@ -36,6 +36,9 @@ describe("release binaries", () => {
     const release = makeRelease({ ...base, binarySize: 9000 });
     const badCrc = mismatchFile(release, "crc");
     const badLen = mismatchFile(release, "len");
+    const oversized = mismatchFile(release, "oversized");
+    expect(releaseBytes(oversized).length).toBe(4 * 9000);
+    expect(oversized.file).toEqual(release.file);
     expect(crc32(releaseBytes(badCrc))).not.toBe(badCrc.file.crc);
     expect(releaseBytes(badLen).length).toBe(9000);
     expect(badLen.file.len).not.toBe(9000);

@@ -16,6 +16,8 @@ const SPAN = 88 * 1024;
 export interface SeedRelease extends ApplicationRelease {
   /** Length of the served bytes; defaults to `file.len`. */
   binarySize?: number;
+  /** When set, the download answers `302 Location: <this>` instead of the bytes (redirect tests). */
+  downloadRedirect?: string;
 }
 
 /** Deterministic image bytes: an MCUboot-style header then seeded pseudo-random payload. */
@@ -66,12 +68,17 @@ export function makeRelease(
   return { ...rest, file, boardTargetCRC: crc16(input.boardTarget) };
 }
 
-/** A copy of `release` whose advertised `crc` or `len` no longer matches its bytes (verification tests). */
-export function mismatchFile(release: SeedRelease, what: "crc" | "len"): SeedRelease {
+/**
+ * A copy of `release` whose advertised stats no longer match its bytes (verification tests): `crc` changes
+ * the advertised CRC32, `len` advertises 16 bytes more than are served, and `oversized` serves four times
+ * the advertised length (a download that must be cut off).
+ */
+export function mismatchFile(release: SeedRelease, what: "crc" | "len" | "oversized"): SeedRelease {
   const size = release.binarySize ?? release.file.len;
   const file = { ...release.file };
   if (what === "crc") file.crc = (file.crc ^ 0x5a5a5a5a) >>> 0;
-  else file.len += 16;
+  else if (what === "len") file.len += 16;
+  else return { ...release, binarySize: size * 4, file };
   return { ...release, binarySize: size, file };
 }
 

@@ -201,6 +201,8 @@ function send(res: ServerResponse, reply: Reply): void {
   if (res.destroyed) return;
   if ("empty" in reply) {
     res.writeHead(reply.status).end();
+  } else if ("location" in reply) {
+    res.writeHead(reply.status, { location: reply.location }).end();
   } else if ("bytes" in reply) {
     res.writeHead(reply.status, { "content-type": reply.contentType, "content-length": reply.bytes.length });
     res.end(reply.bytes);

@@ -16,6 +16,15 @@ const tampered = mismatchFile(seed.releases[0]!, "crc");
 tampered.id = "tampered-release";
 tampered.applicationId = DEMO_APPLICATIONS.beacon;
 seed.releases.push(tampered);
+const beacon = { applicationId: DEMO_APPLICATIONS.beacon };
+const redirecting = {
+  ...seed.releases[0]!,
+  ...beacon,
+  id: "redirecting-release",
+  downloadRedirect: "https://cdn.example/x",
+};
+const oversized = { ...mismatchFile(seed.releases[0]!, "oversized"), ...beacon, id: "oversized-release" };
+seed.releases.push(redirecting, oversized);
 
 let sim: RunningSimulator;
 
@@ -163,6 +172,27 @@ describe("lookups", () => {
     const meta = (await api(`/release/${tampered.id}`)).body as { file: { crc: number } };
     const bytes = Buffer.from(await (await api(`/release/${tampered.id}/file`)).raw.arrayBuffer());
     expect(crc32(bytes)).not.toBe(meta.file.crc);
+  });
+
+  it("serves an oversized release: four times the advertised length", async () => {
+    const meta = (await api(`/release/${oversized.id}`)).body as { file: { len: number } };
+    const res = await api(`/release/${oversized.id}/file`);
+    expect(Number(res.raw.headers.get("content-length"))).toBe(meta.file.len * 4);
+  });
+
+  it("redirects a seeded release's download, and keeps the seed-only fields off the wire", async () => {
+    const res = await fetch(`${sim.url}/release/${redirecting.id}/file`, {
+      headers: { authorization: `ApiKey ${KEY}` },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://cdn.example/x");
+    expect((await fetch(`${sim.url}/release/${redirecting.id}/file`, { redirect: "manual" })).status).toBe(
+      401,
+    );
+    const meta = (await api(`/release/${redirecting.id}`)).body as Record<string, unknown>;
+    expect(meta).not.toHaveProperty("downloadRedirect");
+    expect((await api(`/release/${oversized.id}`)).body).not.toHaveProperty("binarySize");
   });
 });
 

@@ -1,30 +1,32 @@
-import { ValidationError } from "@mp/errors";
+import { NotFoundError, ValidationError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { requirePrincipal } from "@mp/grpc";
-import type { CopyJob } from "../domain/copy-job";
+import { type CopyJob, isGuid, releaseObjectKey } from "../domain/copy-job";
+import { releaseIdProblem } from "../domain/release";
 import type { makeGetRelease } from "./get-release";
 import type { Clock, CopyJobRepository, IdGenerator } from "./ports";
 
 export interface CopyReleaseBinaryInput {
   applicationId: number;
   releaseId: string;
-  objectKey: string;
-  correlationId: string;
+  /** The item release (guid) the copy is for: names the object and is the job's correlation id. */
+  itemReleaseId: string;
 }
 
 function validate(input: CopyReleaseBinaryInput): void {
   const errors: Record<string, string[]> = {};
-  if (input.objectKey.length === 0 || input.objectKey.length > 1024 || input.objectKey.startsWith("/"))
-    errors["body.objectKey"] = ["must be 1 to 1024 characters and not start with /"];
-  if (input.correlationId.length === 0 || input.correlationId.length > 200)
-    errors["body.correlationId"] = ["must be 1 to 200 characters"];
+  const releaseProblem = releaseIdProblem(input.releaseId);
+  if (releaseProblem) errors["body.releaseId"] = [releaseProblem];
+  if (!isGuid(input.itemReleaseId)) errors["body.itemReleaseId"] = ["must be a guid"];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
 /**
  * Queue a copy of a release binary. The release must be the principal's (else not found); its advertised
- * length and CRC32 are recorded with the job, and the worker verifies the stored bytes against them. A
- * repeated request with the same correlation id returns the job already recorded, whatever it asks.
+ * length and CRC32 are recorded with the job, and the worker verifies the stored bytes against them. The
+ * object key is derived here from the principal's organisation and the item release id, never taken from
+ * the request: a caller naming another organisation's item release only ever reaches its own prefix. A
+ * repeated request for the same item release returns the job already recorded, whatever it asks.
  */
 export function makeCopyReleaseBinary(deps: {
   getRelease: ReturnType<typeof makeGetRelease>;
@@ -35,16 +37,19 @@ export function makeCopyReleaseBinary(deps: {
   wake: () => void;
 }) {
   return async (input: CopyReleaseBinaryInput, ctx: CallContext): Promise<CopyJob> => {
-    const { organisationId } = requirePrincipal(ctx);
+    const organisationId = requirePrincipal(ctx).organisationId.toLowerCase();
     validate(input);
+    // An identity whose organisation is no guid owns nothing on the platform (and could name no prefix).
+    if (!isGuid(organisationId)) throw new NotFoundError("IoT release");
     const release = await deps.getRelease(input, ctx);
+    const itemReleaseId = input.itemReleaseId.toLowerCase();
     const job = await deps.jobs.insertOrGet({
       id: deps.ids.next(),
       organisationId,
       applicationId: release.applicationId,
       releaseId: release.releaseId,
-      objectKey: input.objectKey,
-      correlationId: input.correlationId,
+      objectKey: releaseObjectKey(organisationId, itemReleaseId),
+      correlationId: itemReleaseId,
       sizeBytes: release.sizeBytes,
       crc32: release.crc32,
       createdAt: deps.clock.now(),

@@ -35,6 +35,16 @@ describe("getRelease", () => {
     });
   });
 
+  it("refuses release ids that cannot be a path segment, before asking the platform", async () => {
+    const before = calls.length;
+    for (const releaseId of [".", "..", "a/b", "../../organisation", ""])
+      await expect(getRelease({ applicationId: 1, releaseId }, ctxOf(developer()))).rejects.toMatchObject({
+        code: "validation-failed",
+        extensions: { errors: { "body.releaseId": [expect.any(String)] } },
+      });
+    expect(calls).toHaveLength(before);
+  });
+
   it("needs a principal", async () => {
     await expect(
       getRelease({ applicationId: 1, releaseId: "rel-1" }, ctxOf(undefined)),

@@ -1,12 +1,13 @@
-import { NotFoundError } from "@mp/errors";
+import { NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
-import type { IotRelease } from "../domain/release";
+import { type IotRelease, releaseIdProblem } from "../domain/release";
 import type { IotPlatform } from "./ports";
-import { isApplicationId, isReleaseId } from "./window";
+import { isApplicationId } from "./window";
 
 /**
  * One release of one of the principal's applications. Release ids are global on the platform, so a
- * release of another application or organisation is checked for and answered as not found.
+ * release of another application or organisation is checked for and answered as not found. A release id
+ * that cannot be a path segment (`.`, `..`, anything with `/`) is invalid input, refused before any call.
  */
 export function makeGetRelease(deps: { platform: IotPlatform }) {
   return async (
@@ -14,15 +15,17 @@ export function makeGetRelease(deps: { platform: IotPlatform }) {
     ctx: CallContext,
   ): Promise<IotRelease> => {
     const { organisationId } = requirePrincipal(ctx);
-    if (!isApplicationId(input.applicationId) || !isReleaseId(input.releaseId))
-      throw new NotFoundError("IoT release");
+    const problem = releaseIdProblem(input.releaseId);
+    if (problem) throw new ValidationError({ "body.releaseId": [problem] });
+    if (!isApplicationId(input.applicationId)) throw new NotFoundError("IoT release");
     const release = await deps.platform.getRelease(
       organisationId,
       input.applicationId,
       input.releaseId,
       ctx.signal,
     );
-    if (release.organisationId !== organisationId || release.applicationId !== input.applicationId)
+    const owner = release.organisationId.toLowerCase();
+    if (owner !== organisationId.toLowerCase() || release.applicationId !== input.applicationId)
       throw new NotFoundError("IoT release");
     return release;
   };

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { EventEnvelope } from "@mp/bus";
 import type { PoolClient } from "@mp/db";
-import type { CopyJob, Measured } from "../domain/copy-job";
+import type { CopyFailureCode, CopyJob, CopyRetryCode, Measured } from "../domain/copy-job";
 import type { IotApplication, IotRelease } from "../domain/release";
 
 export interface Window {
@@ -35,7 +35,12 @@ export interface IotPlatform {
     releaseId: string,
     signal?: AbortSignal,
   ): Promise<IotRelease>;
-  downloadRelease(releaseId: string, signal?: AbortSignal): Promise<Readable>;
+  /**
+   * The release binary as a stream, cut off once it runs past `maxBytes` (the advertised length): the
+   * call or the stream then fails with `CopyFailure("too-large")` and the download is aborted. A redirect
+   * is never followed (the platform credential must not travel on): `CopyFailure("upstream-unavailable")`.
+   */
+  downloadRelease(releaseId: string, maxBytes: number, signal?: AbortSignal): Promise<Readable>;
 }
 
 export type NewCopyJob = Omit<CopyJob, "status" | "attempts" | "lastError" | "sha256" | "updatedAt">;
@@ -48,8 +53,8 @@ export interface CopyJobRepository {
   claimNext(leaseMs: number): Promise<CopyJob | undefined>;
   /** False when the job was no longer queued (another worker finished it): emit nothing then. */
   markStored(tx: PoolClient, id: string, measured: Measured, now: Date): Promise<boolean>;
-  markFailed(tx: PoolClient, id: string, reason: string, now: Date): Promise<boolean>;
-  scheduleRetry(id: string, error: string, delayMs: number): Promise<void>;
+  markFailed(tx: PoolClient, id: string, reason: CopyFailureCode, now: Date): Promise<boolean>;
+  scheduleRetry(id: string, reason: CopyRetryCode, delayMs: number): Promise<void>;
 }
 
 /** The marketplace bucket. */

@@ -15,7 +15,3 @@ export function parseWindow(raw: { limit: number; offset: number }): Window {
 export function isApplicationId(id: number): boolean {
   return Number.isInteger(id) && id >= 0 && id <= 0xffff_ffff;
 }
-
-export function isReleaseId(id: string): boolean {
-  return id.length > 0 && id.length <= 200;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatReleaseVersion, toIsoMs } from "./release";
+import { formatReleaseVersion, releaseIdProblem, toIsoMs } from "./release";
 
 describe("formatReleaseVersion", () => {
   it("renders major.minor.revision+<build as 8 lowercase hex digits>", () => {
@@ -15,5 +15,21 @@ describe("toIsoMs", () => {
   it("normalises platform timestamps to ISO with milliseconds and Z", () => {
     expect(toIsoMs("2026-01-02T03:04:05Z")).toBe("2026-01-02T03:04:05.000Z");
     expect(toIsoMs("2026-01-02T04:04:05.5+01:00")).toBe("2026-01-02T03:04:05.500Z");
+  });
+});
+
+describe("releaseIdProblem", () => {
+  it("accepts opaque ids, even with characters that must be percent-encoded", () => {
+    for (const id of ["0123456789abcdef01234567", "a b:c?d#e%", "...", ".x", "x.."])
+      expect(releaseIdProblem(id)).toBeUndefined();
+  });
+
+  it("refuses dot segments, slashes and empty or overlong ids", () => {
+    expect(releaseIdProblem(".")).toBe("must not be . or ..");
+    expect(releaseIdProblem("..")).toBe("must not be . or ..");
+    expect(releaseIdProblem("a/b")).toBe("must not contain /");
+    expect(releaseIdProblem("/")).toBe("must not contain /");
+    expect(releaseIdProblem("")).toBe("must be 1 to 200 characters");
+    expect(releaseIdProblem("x".repeat(201))).toBe("must be 1 to 200 characters");
   });
 });

@@ -47,3 +47,16 @@ export function toIsoMs(value: string): string {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? value : new Date(ms).toISOString();
 }
+
+/**
+ * What is wrong with a platform release id a request names, or undefined. Release ids are opaque strings
+ * that travel as a URL path segment: `.` and `..` survive percent-encoding and are then resolved away by
+ * URL normalisation (addressing another route), and `/` must never split a segment, so all three are
+ * refused as invalid input rather than passed on.
+ */
+export function releaseIdProblem(id: string): string | undefined {
+  if (id.length < 1 || id.length > 200) return "must be 1 to 200 characters";
+  if (id === "." || id === "..") return "must not be . or ..";
+  if (id.includes("/")) return "must not contain /";
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import { AppError } from "@mp/errors";
 import type { IotPlatform, Window } from "../application/ports";
+import { CopyFailure } from "../domain/copy-job";
 import {
   formatReleaseVersion,
   type IotApplication,
@@ -9,7 +10,9 @@ import {
   toIsoMs,
 } from "../domain/release";
 import { makeTtlCache } from "./board-cache";
+import { limitBytes } from "./byte-limit";
 import type { InfuseClient } from "./infuse/infuse.client";
+import { PlatformRedirectError } from "./infuse/infuse.errors";
 import type { Application, ApplicationRelease } from "./infuse/infuse.types";
 
 export function toIotApplication(app: Application): IotApplication {
@@ -38,8 +41,8 @@ export function toIotRelease(release: ApplicationRelease, boardName: string): Io
 }
 
 /**
- * The IotPlatform port over the typed client: platform models become domain records here, and board
- * names come from a TTL cache. A board the marketplace credential cannot read (another organisation's
+ * The IotPlatform port over the typed client: platform models become domain records here, board names
+ * come from a TTL cache, and downloads are cut off past the release's advertised length. A board the marketplace credential cannot read (another organisation's
  * private board) falls back to the release's board target as its name rather than failing the release.
  */
 export function makeInfusePlatform(client: InfuseClient, options: { boardTtlMs?: number } = {}): IotPlatform {
@@ -72,8 +75,20 @@ export function makeInfusePlatform(client: InfuseClient, options: { boardTtlMs?:
     async getRelease(org: string, applicationId: number, releaseId: string, signal?: AbortSignal) {
       return withBoard(await client.getRelease(org, applicationId, releaseId, signal), signal);
     },
-    async downloadRelease(releaseId: string, signal?: AbortSignal): Promise<Readable> {
-      return (await client.downloadReleaseFile(releaseId, signal)).body;
+    async downloadRelease(releaseId: string, maxBytes: number, signal?: AbortSignal): Promise<Readable> {
+      const download = await client.downloadReleaseFile(releaseId, signal).catch((error: unknown) => {
+        if (error instanceof PlatformRedirectError)
+          throw new CopyFailure("upstream-unavailable", error.message, { cause: error });
+        throw error;
+      });
+      if (download.contentLength !== undefined && download.contentLength > maxBytes) {
+        download.body.destroy();
+        throw new CopyFailure(
+          "too-large",
+          `the platform sends ${download.contentLength} bytes for a release of ${maxBytes}`,
+        );
+      }
+      return limitBytes(download.body, maxBytes);
     },
   };
 }

@@ -45,7 +45,7 @@ export const release = (over: Partial<IotRelease> = {}): IotRelease => ({
 /** A platform holding the given releases; every call is recorded with the organisation it was made for. */
 export function fakePlatform(
   releases: IotRelease[],
-  download: () => Promise<Readable> = async () => Readable.from([Buffer.from("hello world")]),
+  download: (maxBytes: number) => Promise<Readable> = async () => Readable.from([Buffer.from("hello world")]),
 ) {
   const calls: string[] = [];
   const platform: IotPlatform = {
@@ -67,7 +67,7 @@ export function fakePlatform(
       if (!found) throw new NotFoundError("IoT release");
       return found;
     },
-    downloadRelease: () => download(),
+    downloadRelease: (_releaseId, maxBytes) => download(maxBytes),
   };
   return { platform, calls };
 }
@@ -75,7 +75,7 @@ export function fakePlatform(
 /** In-memory copy jobs with the repository's semantics (unique correlation id per organisation). */
 export function fakeJobs() {
   const jobs = new Map<string, CopyJob>();
-  const retries: { id: string; error: string; delayMs: number }[] = [];
+  const retries: { id: string; reason: string; delayMs: number }[] = [];
   const repo: CopyJobRepository = {
     async insertOrGet(job: NewCopyJob) {
       const existing = [...jobs.values()].find(
@@ -110,10 +110,10 @@ export function fakeJobs() {
       Object.assign(job, { status: "failed", lastError: reason });
       return true;
     },
-    async scheduleRetry(id, error, delayMs) {
-      retries.push({ id, error, delayMs });
+    async scheduleRetry(id, reason, delayMs) {
+      retries.push({ id, reason, delayMs });
       const job = jobs.get(id);
-      if (job) job.lastError = error;
+      if (job) job.lastError = reason;
     },
   };
   return { repo, jobs, retries };
@@ -134,9 +134,10 @@ export function fakeUnitOfWork() {
   return { uow, events };
 }
 
-/** A bucket in memory that measures like the real one. */
+/** A bucket in memory that measures like the real one; `deleted` records every delete. */
 export function fakeStore(fail?: () => Error | undefined) {
   const objects = new Map<string, Buffer>();
+  const deleted: string[] = [];
   const store: ObjectStore = {
     async putMeasured(key, body) {
       const error = fail?.();
@@ -153,8 +154,9 @@ export function fakeStore(fail?: () => Error | undefined) {
       return meter.result();
     },
     async delete(key) {
+      deleted.push(key);
       objects.delete(key);
     },
   };
-  return { store, objects };
+  return { store, objects, deleted };
 }

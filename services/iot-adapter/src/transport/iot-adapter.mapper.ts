@@ -40,5 +40,5 @@ export function toListReleasesMessage(slice: Slice<IotRelease>): ListReleasesRes
 }
 
 export function toCopyResponse(job: CopyJob): CopyReleaseBinaryResponse__Output {
-  return { jobId: job.id, status: job.status };
+  return { jobId: job.id, status: job.status, objectKey: job.objectKey };
 }

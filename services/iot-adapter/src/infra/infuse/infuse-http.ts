@@ -15,6 +15,7 @@ import {
   mapPlatformStatus,
   mapTransportFailure,
   PlatformCredentialError,
+  PlatformRedirectError,
 } from "./infuse.errors";
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from "./retry";
 
@@ -142,6 +143,9 @@ export class InfuseHttp {
     try {
       return await this.fetchImpl(url, {
         headers: { accept: "application/json", ...authHeader(this.options.apiKey) },
+        // Never follow: the credential header must reach the platform's origin only (see
+        // PlatformRedirectError); a 3xx comes back as a response and is refused.
+        redirect: "manual",
         signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
     } catch (error) {
@@ -152,6 +156,11 @@ export class InfuseHttp {
   private async failure(response: Response, what: string): Promise<AppError> {
     const body = await response.json().catch(() => undefined);
     const error = mapPlatformStatus(response.status, body, what);
+    if (error instanceof PlatformRedirectError)
+      this.options.logger.error(
+        { status: response.status, url: response.url, location: response.headers.get("location") },
+        "the Infuse-IoT platform answered with a redirect; redirects are not followed",
+      );
     if (error instanceof PlatformCredentialError)
       this.options.logger.error(
         { status: response.status, url: response.url },

@@ -1,7 +1,9 @@
 import { testLogger } from "@mp/logger";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { CopyFailure } from "../../domain/copy-job";
 import { BOARD_ID, ORG, platformApplication, platformBoard, platformRelease } from "../../testing/fixtures";
 import { json, startHttpStub } from "../../testing/http-stub";
+import { makeInfusePlatform } from "../infuse-platform.adapter";
 import { InfuseClient } from "./infuse.client";
 import { authHeader } from "./infuse-http";
 
@@ -61,6 +63,14 @@ describe("lists", () => {
     expect(url?.pathname).toBe(`/organisation/id/${ORG}/applications`);
     expect(url?.searchParams.get("limit")).toBe("3");
     expect(url?.searchParams.get("orderBy")).toBe("applicationId");
+  });
+
+  it("refuses ids that encoding would leave as dot segments, without a call", async () => {
+    for (const id of [".", "..", ""])
+      await expect(client().getRelease(ORG, 7, id)).rejects.toMatchObject({ code: "validation-failed" });
+    await expect(client().downloadReleaseFile("..")).rejects.toMatchObject({ code: "validation-failed" });
+    await expect(client().getApplication(ORG, -1)).rejects.toMatchObject({ code: "validation-failed" });
+    expect(stub.requests).toHaveLength(0);
   });
 
   it("encodes path segments and parses releases with optional fields absent", async () => {
@@ -160,5 +170,93 @@ describe("release download", () => {
   it("maps a missing release to not-found", async () => {
     stub.handle((_req, res) => json(res, 404, { code: 404, message: "no" }));
     await expect(client().downloadReleaseFile("x")).rejects.toMatchObject({ code: "not-found" });
+  });
+});
+
+describe("redirects", () => {
+  let elsewhere: Awaited<ReturnType<typeof startHttpStub>>;
+  beforeAll(async () => {
+    elsewhere = await startHttpStub((_req, res) => json(res, 200, platformBoard()));
+  });
+  afterAll(() => elsewhere.stop());
+  beforeEach(() => {
+    elsewhere.requests.length = 0;
+  });
+
+  it("are never followed, so the credential never travels on, and are not retried", async () => {
+    stub.handle((req, res) => {
+      res.writeHead(302, { location: `${elsewhere.url}${req.url}` });
+      res.end();
+    });
+    for (const apiKey of ["ik_test_key", "eyJ.jwt"]) {
+      await expect(client({ apiKey }).getBoard(BOARD_ID)).rejects.toMatchObject({
+        code: "upstream-unavailable",
+        message: expect.stringMatching(/redirect \(HTTP 302\)/),
+      });
+    }
+    expect(stub.requests).toHaveLength(2);
+    const platform = makeInfusePlatform(client({ apiKey: "eyJ.jwt" }));
+    const refused = await platform.downloadRelease("rel-1", 1024).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(CopyFailure);
+    expect(refused).toMatchObject({ code: "upstream-unavailable" });
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+});
+
+describe("release download limits (through the platform adapter)", () => {
+  const drain = async (body: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+
+  it("passes a download of exactly the advertised size", async () => {
+    stub.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/octet-stream" });
+      res.end(Buffer.alloc(2048, 1));
+    });
+    const body = await makeInfusePlatform(client()).downloadRelease("rel-1", 2048);
+    expect((await drain(body)).length).toBe(2048);
+  });
+
+  it("refuses a download whose announced length is over the advertised size, before reading it", async () => {
+    let closed = false;
+    stub.handle((_req, res) => {
+      res.on("close", () => {
+        closed = true;
+      });
+      res.writeHead(200, { "content-type": "application/octet-stream", "content-length": 64 * 1024 });
+      res.write(Buffer.alloc(1024));
+    });
+    await expect(makeInfusePlatform(client()).downloadRelease("rel-1", 2048)).rejects.toMatchObject({
+      code: "too-large",
+    });
+    await expect.poll(() => closed, { timeout: 2_000 }).toBe(true);
+  });
+
+  it("aborts a download as soon as it runs past the advertised size", async () => {
+    const total = 1024;
+    let written = 0;
+    let finished = false;
+    let closed = false;
+    stub.handle(async (_req, res) => {
+      res.on("close", () => {
+        closed = true;
+      });
+      res.writeHead(200, { "content-type": "application/octet-stream" }); // chunked: no length announced
+      while (written < total && !res.destroyed) {
+        res.write(Buffer.alloc(1024, 1));
+        written++;
+        // Paced, so an unaborted download would take over a second; the abort comes after a few KiB.
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      finished = written === total;
+      res.end();
+    });
+    const body = await makeInfusePlatform(client()).downloadRelease("rel-1", 4 * 1024);
+    await expect(drain(body)).rejects.toMatchObject({ code: "too-large" });
+    await expect.poll(() => closed, { timeout: 2_000 }).toBe(true);
+    expect(finished).toBe(false);
+    expect(written).toBeLessThan(total);
   });
 });

@@ -1,3 +1,4 @@
+import { ValidationError } from "@mp/errors";
 import { z } from "zod";
 import {
   type Application,
@@ -26,7 +27,23 @@ export interface Window {
   offset: number;
 }
 
-const enc = encodeURIComponent;
+/**
+ * A platform id as one URL path segment: percent-encoded with nothing kept safe (as the official client
+ * does), and never empty, `.` or `..`, which encoding leaves as they are and URL normalisation would
+ * resolve into another path. The use cases refuse such ids first; this is the last line.
+ */
+export function enc(value: string): string {
+  if (value === "" || value === "." || value === "..")
+    throw new ValidationError({ path: [`"${value}" cannot be a path segment`] });
+  return encodeURIComponent(value);
+}
+
+/** An application id as a path segment: the platform's ids are non-negative 32-bit integers. */
+function appId(id: number): string {
+  if (!Number.isInteger(id) || id < 0 || id > 0xffff_ffff)
+    throw new ValidationError({ path: [`${id} is not an application id`] });
+  return enc(String(id));
+}
 
 /**
  * Typed client of the Infuse-IoT REST API: the only code in the marketplace that talks to the platform.
@@ -45,7 +62,7 @@ export class InfuseClient {
     return this.http.breakerState();
   }
 
-  listApplications(org: string, window: Window, signal?: AbortSignal): Promise<Slice<Application>> {
+  async listApplications(org: string, window: Window, signal?: AbortSignal): Promise<Slice<Application>> {
     return this.slice(
       `/organisation/id/${enc(org)}/applications`,
       applicationSchema,
@@ -59,9 +76,9 @@ export class InfuseClient {
     );
   }
 
-  getApplication(org: string, applicationId: number, signal?: AbortSignal): Promise<Application> {
+  async getApplication(org: string, applicationId: number, signal?: AbortSignal): Promise<Application> {
     return this.http.getJson(
-      `/organisation/id/${enc(org)}/applications/${applicationId}`,
+      `/organisation/id/${enc(org)}/applications/${appId(applicationId)}`,
       applicationSchema,
       "IoT application",
       {},
@@ -70,14 +87,14 @@ export class InfuseClient {
   }
 
   /** Newest first (the platform's default: version, desc). */
-  listReleases(
+  async listReleases(
     org: string,
     applicationId: number,
     window: Window,
     signal?: AbortSignal,
   ): Promise<Slice<ApplicationRelease>> {
     return this.slice(
-      `/organisation/id/${enc(org)}/applications/${applicationId}/releases`,
+      `/organisation/id/${enc(org)}/applications/${appId(applicationId)}/releases`,
       applicationReleaseSchema,
       "IoT application",
       window,
@@ -86,9 +103,9 @@ export class InfuseClient {
     );
   }
 
-  getRelease(org: string, applicationId: number, releaseId: string, signal?: AbortSignal) {
+  async getRelease(org: string, applicationId: number, releaseId: string, signal?: AbortSignal) {
     return this.http.getJson(
-      `/organisation/id/${enc(org)}/applications/${applicationId}/releases/${enc(releaseId)}`,
+      `/organisation/id/${enc(org)}/applications/${appId(applicationId)}/releases/${enc(releaseId)}`,
       applicationReleaseSchema,
       "IoT release",
       {},
@@ -96,11 +113,11 @@ export class InfuseClient {
     );
   }
 
-  getBoard(id: string, signal?: AbortSignal): Promise<Board> {
+  async getBoard(id: string, signal?: AbortSignal): Promise<Board> {
     return this.http.getJson(`/board/id/${enc(id)}`, boardSchema, "Board", {}, signal);
   }
 
-  listDevices(org: string, window: Window, signal?: AbortSignal): Promise<Slice<Device>> {
+  async listDevices(org: string, window: Window, signal?: AbortSignal): Promise<Slice<Device>> {
     return this.slice("/device", deviceSchema, "Organisation", window, signal, {
       organisationId: org,
       orderBy: "createdAt",
@@ -108,11 +125,11 @@ export class InfuseClient {
     });
   }
 
-  getDevice(deviceId: string, signal?: AbortSignal): Promise<Device> {
+  async getDevice(deviceId: string, signal?: AbortSignal): Promise<Device> {
     return this.http.getJson(`/device/deviceId/${enc(deviceId)}`, deviceSchema, "Device", {}, signal);
   }
 
-  getDeviceState(deviceId: string, signal?: AbortSignal): Promise<DeviceState> {
+  async getDeviceState(deviceId: string, signal?: AbortSignal): Promise<DeviceState> {
     return this.http.getJson(
       `/device/deviceId/${enc(deviceId)}/state`,
       deviceStateSchema,
@@ -122,7 +139,7 @@ export class InfuseClient {
     );
   }
 
-  getDeviceApplicationState(deviceId: string, signal?: AbortSignal): Promise<DeviceApplicationState> {
+  async getDeviceApplicationState(deviceId: string, signal?: AbortSignal): Promise<DeviceApplicationState> {
     return this.http.getJson(
       `/device/deviceId/${enc(deviceId)}/application/state`,
       deviceApplicationStateSchema,
@@ -136,7 +153,7 @@ export class InfuseClient {
    * The release binary as a stream. ASSUMED route `GET /release/{releaseId}/file`: the platform documents
    * no download (devices fetch over CoAP); the simulator serves this one. See docs/infuse-iot-adapter.md.
    */
-  downloadReleaseFile(releaseId: string, signal?: AbortSignal) {
+  async downloadReleaseFile(releaseId: string, signal?: AbortSignal) {
     return this.http.download(`/release/${enc(releaseId)}/file`, "IoT release binary", signal);
   }
 

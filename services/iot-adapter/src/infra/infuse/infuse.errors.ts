@@ -28,6 +28,19 @@ export class PlatformCredentialError extends AppError {
   }
 }
 
+/**
+ * The platform answered with a redirect. Redirects are never followed: the credential header would travel
+ * to wherever the platform points (fetch drops `Authorization` across origins but not `x-api-key`), and a
+ * redirect is not an answer the adapter can use. Not transient: asking again brings the same redirect.
+ */
+export class PlatformRedirectError extends AppError {
+  constructor(readonly httpStatus: number) {
+    super("upstream-unavailable", `The IoT platform answered with a redirect (HTTP ${httpStatus}).`, {
+      retryAfterSeconds: 5,
+    });
+  }
+}
+
 /** What the platform says about a non-2xx response, if its body is the documented `{code, message}`. */
 export function platformMessage(body: unknown): string | undefined {
   const parsed = platformErrorSchema.safeParse(body);
@@ -36,12 +49,13 @@ export function platformMessage(body: unknown): string | undefined {
 
 /**
  * Map a non-2xx platform response to the contract's errors:
- * 404 -> not-found; 401/403 -> upstream-unavailable (credential refused); 429/5xx -> upstream-unavailable
+ * 3xx -> upstream-unavailable (a redirect, never followed); 404 -> not-found; 401/403 -> upstream-unavailable (credential refused); 429/5xx -> upstream-unavailable
  * (transient); 400/422 and any other status -> internal (the adapter sent something the platform rejects:
  * a bug here, not the caller's fault; the use cases validate input before calling).
  */
 export function mapPlatformStatus(status: number, body: unknown, what: string): AppError {
   const message = platformMessage(body);
+  if (status >= 300 && status < 400) return new PlatformRedirectError(status);
   if (status === 404) return new NotFoundError(what);
   if (status === 401 || status === 403) return new PlatformCredentialError(status);
   if (status === 429 || status >= 500)

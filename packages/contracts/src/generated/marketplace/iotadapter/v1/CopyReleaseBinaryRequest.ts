@@ -5,24 +5,20 @@ export interface CopyReleaseBinaryRequest {
   'applicationId'?: (number);
   'releaseId'?: (string);
   /**
-   * Where to store the binary in the marketplace bucket (chosen by the caller, e.g. under the item).
+   * The item release (guid) the binary is copied for. It names the stored object (under the caller's
+   * organisation) and is echoed as `correlationId` in the resulting event; one job per organisation and
+   * item release.
    */
-  'objectKey'?: (string);
-  /**
-   * The caller's id for this copy (the item release id); echoed in the resulting event.
-   */
-  'correlationId'?: (string);
+  'itemReleaseId'?: (string);
 }
 
 export interface CopyReleaseBinaryRequest__Output {
   'applicationId': (number);
   'releaseId': (string);
   /**
-   * Where to store the binary in the marketplace bucket (chosen by the caller, e.g. under the item).
+   * The item release (guid) the binary is copied for. It names the stored object (under the caller's
+   * organisation) and is echoed as `correlationId` in the resulting event; one job per organisation and
+   * item release.
    */
-  'objectKey': (string);
-  /**
-   * The caller's id for this copy (the item release id); echoed in the resulting event.
-   */
-  'correlationId': (string);
+  'itemReleaseId': (string);
 }

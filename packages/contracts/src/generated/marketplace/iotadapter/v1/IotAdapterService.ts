@@ -15,18 +15,20 @@ import type { Release as _marketplace_iotadapter_v1_Release, Release__Output as 
 
 export interface IotAdapterServiceClient extends grpc.Client {
   /**
-   * Queues a copy of the release binary into object storage, verified against the platform's length and
-   * CRC32 (sha256 recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1. Idempotent per
-   * correlation id.
+   * Queues a copy of the release binary into object storage at a key the adapter derives from the caller's
+   * organisation and the item release id, verified against the platform's length and CRC32 (sha256
+   * recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1 (reason: a fixed code).
+   * Idempotent per (organisation, item release id).
    */
   CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
   CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
   CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
   CopyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * Queues a copy of the release binary into object storage, verified against the platform's length and
-   * CRC32 (sha256 recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1. Idempotent per
-   * correlation id.
+   * Queues a copy of the release binary into object storage at a key the adapter derives from the caller's
+   * organisation and the item release id, verified against the platform's length and CRC32 (sha256
+   * recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1 (reason: a fixed code).
+   * Idempotent per (organisation, item release id).
    */
   copyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
   copyReleaseBinary(argument: _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>): grpc.ClientUnaryCall;
@@ -73,9 +75,10 @@ export interface IotAdapterServiceClient extends grpc.Client {
 
 export interface IotAdapterServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
-   * Queues a copy of the release binary into object storage, verified against the platform's length and
-   * CRC32 (sha256 recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1. Idempotent per
-   * correlation id.
+   * Queues a copy of the release binary into object storage at a key the adapter derives from the caller's
+   * organisation and the item release id, verified against the platform's length and CRC32 (sha256
+   * recorded). Emits iot.release.stored.v1 or iot.release.copy-failed.v1 (reason: a fixed code).
+   * Idempotent per (organisation, item release id).
    */
   CopyReleaseBinary: grpc.handleUnaryCall<_marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse>;
   
