@@ -134,15 +134,27 @@ async function lastEvent(type: string) {
   return message.json<{ type: string; data: Record<string, unknown> }>();
 }
 
-async function insertAvailableRelease(itemId: string, version: string) {
+async function insertRelease(itemId: string, version: string, status: "available" | "preparing" | "failed") {
+  const available = status === "available";
   await publishing.pool.query(
     `INSERT INTO item_releases (id, item_id, organisation_id, infuse_iot_application_id, infuse_iot_release_id,
        version, version_key, board_id, board_name, board_target, size_bytes, crc32, sha256, object_key, status,
-       copy_next_attempt_at, created_at, updated_at)
-     VALUES (gen_random_uuid(), $1, $2, 1, $3, $3, $3, 'b', 'Board', 't', 10, 1, $4, 'k', 'available', now(), now(), now())`,
-    [itemId, ORG_A, version, "a".repeat(64)],
+       failure_reason, copy_next_attempt_at, created_at, updated_at)
+     VALUES (gen_random_uuid(), $1, $2, 1, $3, $3, $3, 'b', 'Board', 't', 10, 1, $4, $5, $6, $7, now(), now(), now())`,
+    [
+      itemId,
+      ORG_A,
+      version,
+      available ? "a".repeat(64) : null,
+      available ? "k" : null,
+      status,
+      status === "failed" ? "checksum-mismatch" : null,
+    ],
   );
 }
+
+const insertAvailableRelease = (itemId: string, version: string) =>
+  insertRelease(itemId, version, "available");
 
 beforeAll(async () => {
   infra = await freshInfra("publishing_items");
@@ -380,6 +392,13 @@ describe("developer items over gRPC (real PostgreSQL, NATS and gRPC doubles)", (
       code: "item-not-ready",
       extensions: { unmet: ["release"] },
     });
+    // Only an available release counts: one still preparing (or failed) leaves the item unready.
+    await insertRelease(id, "0.9.0+00000001", "preparing");
+    await insertRelease(id, "0.8.0+00000001", "failed");
+    await expect(c.call("publishItem", { id }, A)).rejects.toMatchObject({
+      code: "item-not-ready",
+      extensions: { unmet: ["release"] },
+    });
     await insertAvailableRelease(id, "1.0.0+00000001");
     await insertAvailableRelease(id, "1.1.0+00000002");
 
@@ -391,7 +410,7 @@ describe("developer items over gRPC (real PostgreSQL, NATS and gRPC doubles)", (
     expect(one.status).toBe("published");
     expect(two).toEqual(one);
     expect(one).toMatchObject({
-      releaseCount: 2,
+      releaseCount: 3,
       latestVersion: "1.1.0+00000002",
       readiness: { ready: true },
     });
@@ -414,10 +433,16 @@ describe("developer items over gRPC (real PostgreSQL, NATS and gRPC doubles)", (
       extensions: { state: "unpublished" },
     });
     expect((await c.call("publishItem", { id }, A)).status).toBe("published");
-    expect((await c.call("retireItem", { id }, A)).status).toBe("retired");
+    const retired = await c.call("retireItem", { id }, A);
+    expect(retired.status).toBe("retired");
+    // Retiring again is idempotent like publish: the same item, and no second event in the outbox.
+    expect(await c.call("retireItem", { id }, A)).toEqual(retired);
+    const { rows: retiredEvents } = await publishing.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM outbox WHERE event_type = 'publishing.item.retired.v1'",
+    );
+    expect(Number(retiredEvents[0]?.n)).toBe(1);
     for (const change of [
       () => c.call("publishItem", { id }, A),
-      () => c.call("retireItem", { id }, A),
       () => c.call("appendMetadata", { id, displayName: "x" }, A),
       () => c.call("setPrice", { id, price: { amount: "1", currency: "EUR" } }, A),
     ]) {

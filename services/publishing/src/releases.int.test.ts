@@ -164,7 +164,7 @@ const storedData = (correlationId: string, releaseId: string): ReleaseStoredV1 =
   organisationId: ORG_A,
   applicationId: 7,
   releaseId,
-  objectKey: `stored/${correlationId}.bin`,
+  objectKey: `orgs/${ORG_A}/item-releases/${correlationId}.bin`,
   sizeBytes: 4000,
   crc32: 0xdeadbeef,
   sha256: "c".repeat(64),
@@ -277,12 +277,8 @@ describe("item releases", () => {
     });
     expect(selected.sha256).toBeUndefined();
     expect(selected.failureReason).toBeUndefined();
-    const call = copyCalls.find((x) => x.request.correlationId === selected.id);
-    expect(call?.request).toMatchObject({
-      applicationId: 7,
-      releaseId: "rel-7a",
-      objectKey: `items/${itemId}/releases/${selected.id}.bin`,
-    });
+    const call = copyCalls.find((x) => x.request.itemReleaseId === selected.id);
+    expect(call?.request).toEqual({ applicationId: 7, releaseId: "rel-7a", itemReleaseId: selected.id });
     expect(call?.principal.organisationId).toBe(ORG_A);
     const { rows: added } = await publishing.pool.query<{ payload: { data: Record<string, unknown> } }>(
       "SELECT payload FROM outbox WHERE event_type = 'publishing.item.release-added.v1'",
@@ -335,7 +331,7 @@ describe("item releases", () => {
     c.close();
   });
 
-  it("records a failed copy with its reason", async () => {
+  it("records a failed copy with its fixed reason code", async () => {
     const c = client();
     const selected = await c.call("selectItemRelease", { id: itemId, releaseId: "rel-7b" }, as(dev(ORG_A)));
     const failed: ReleaseCopyFailedV1 = {
@@ -344,7 +340,7 @@ describe("item releases", () => {
       organisationId: ORG_A,
       applicationId: 7,
       releaseId: "rel-7b",
-      reason: "CRC32 mismatch",
+      reason: "checksum-mismatch",
       failedAt: new Date().toISOString(),
     };
     await publishIot(releaseCopyFailedV1.type, failed);
@@ -359,8 +355,58 @@ describe("item releases", () => {
     expect(listed.items[0]).toMatchObject({
       id: selected.id,
       status: "failed",
-      failureReason: "CRC32 mismatch",
+      failureReason: "checksum-mismatch",
     });
+    c.close();
+  });
+
+  it("ignores outcomes for another organisation's item release or an unknown one", async () => {
+    const c = client();
+    const otherItem = "0193a1b2-0000-7000-8000-0000000000ca";
+    await insertItem(otherItem, ORG_A, 8);
+    const selected = await c.call(
+      "selectItemRelease",
+      { id: otherItem, releaseId: "rel-8a" },
+      as(dev(ORG_A)),
+    );
+    const handled = async (consumer: string) => {
+      const { rows } = await publishing.pool.query<{ n: string }>(
+        "SELECT count(*) AS n FROM inbox WHERE consumer = $1",
+        [consumer],
+      );
+      return Number(rows[0]?.n);
+    };
+    const storedBefore = await handled("publishing-release-stored");
+    const failedBefore = await handled("publishing-release-copy-failed");
+    await publishIot(releaseStoredV1.type, {
+      ...storedData(selected.id, "rel-8a"),
+      organisationId: ORG_B,
+    });
+    await publishIot(releaseStoredV1.type, storedData("0193a1b2-0000-7000-8000-0000000000ee", "rel-8a"));
+    await publishIot(releaseCopyFailedV1.type, {
+      jobId: "0193a1b2-0000-7000-8000-0000000000f3",
+      correlationId: selected.id,
+      organisationId: ORG_B,
+      applicationId: 8,
+      releaseId: "rel-8a",
+      reason: "not-found",
+      failedAt: new Date().toISOString(),
+    } satisfies ReleaseCopyFailedV1);
+    await waitFor(
+      async () =>
+        (await handled("publishing-release-stored")) === storedBefore + 2 &&
+        (await handled("publishing-release-copy-failed")) === failedBefore + 1
+          ? true
+          : undefined,
+      { what: "the three foreign outcomes to be handled" },
+    );
+    expect(await statusOf(selected.id)).toEqual({ status: "preparing", sha256: null, failure_reason: null });
+    const { rows } = await publishing.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM outbox WHERE payload->'data'->>'itemReleaseId' = $1
+         AND event_type <> 'publishing.item.release-added.v1'`,
+      [selected.id],
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
     c.close();
   });
 
@@ -385,6 +431,13 @@ describe("item releases", () => {
       code: "validation-failed",
       extensions: { errors: { "body.releaseId": expect.any(Array) } },
     });
+    for (const releaseId of ["..", ".", "rel-7c/.."])
+      await expect(
+        c.call("selectItemRelease", { id: itemId, releaseId }, as(dev(ORG_A))),
+      ).rejects.toMatchObject({
+        code: "validation-failed",
+        extensions: { errors: { "body.releaseId": expect.any(Array) } },
+      });
     const retired = "0193a1b2-0000-7000-8000-0000000000c9";
     await insertItem(retired, ORG_A, 9, "retired");
     await expect(
@@ -400,16 +453,16 @@ describe("item releases", () => {
     copyFailures = 1; // the select request's own copy call
     const selected = await c.call("selectItemRelease", { id: itemId, releaseId: "rel-7d" }, as(dev(ORG_A)));
     expect(selected.status).toBe("preparing");
-    expect(copyCalls.some((x) => x.request.correlationId === selected.id)).toBe(false);
+    expect(copyCalls.some((x) => x.request.itemReleaseId === selected.id)).toBe(false);
     // Let the first retry be due now instead of after the grace period.
     await publishing.pool.query("UPDATE item_releases SET copy_next_attempt_at = now() WHERE id = $1", [
       selected.id,
     ]);
     copyFailures = 0;
-    const retried = await waitFor(() => copyCalls.find((x) => x.request.correlationId === selected.id), {
+    const retried = await waitFor(() => copyCalls.find((x) => x.request.itemReleaseId === selected.id), {
       what: "the retry loop to ask the adapter again",
     });
-    expect(retried.request.objectKey).toBe(`items/${itemId}/releases/${selected.id}.bin`);
+    expect(retried.request).toEqual({ applicationId: 7, releaseId: "rel-7d", itemReleaseId: selected.id });
     expect(retried.principal.organisationId).toBe(ORG_A);
     const { rows } = await publishing.pool.query<{ copy_requested_at: Date | null }>(
       "SELECT copy_requested_at FROM item_releases WHERE id = $1",

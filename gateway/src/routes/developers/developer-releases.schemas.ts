@@ -10,7 +10,9 @@ export const DeveloperItemRelease = ItemRelease.extend({
   failureReason: z
     .string()
     .optional()
-    .describe("Why the binary could not be copied or verified; present only when `status` is `failed`."),
+    .describe(
+      "Why the binary could not be copied or verified, as a fixed code; present only when `status` is `failed`. `not-found`: the IoT platform no longer has the binary; `size-mismatch` / `checksum-mismatch`: the copy is not the advertised length / CRC32; `too-large`: the download ran past the advertised length; `upstream-unavailable`: the platform answered in a way a retry will not change; `retries-exhausted`: the platform or storage stayed unavailable; `copy-refused`: the copy request was refused; `copy-failed`: any other reason.",
+    ),
 }).meta({
   id: "DeveloperItemRelease",
   description:

@@ -50,7 +50,7 @@ export function releaseAvailableEvent(
       ...common(release, instanceId),
       status: "available",
       sha256: release.sha256 ?? "",
-      objectKey: release.objectKey,
+      objectKey: release.objectKey ?? "",
       availableAt: release.updatedAt.toISOString(),
     },
     release.updatedAt,

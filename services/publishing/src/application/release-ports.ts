@@ -95,9 +95,12 @@ export interface IotAdapterPort {
     ctx: AdapterCallContext,
   ): Promise<{ items: IotReleaseInfo[]; hasMore: boolean }>;
   getRelease(applicationId: number, releaseId: string, ctx: AdapterCallContext): Promise<IotReleaseInfo>;
-  /** Idempotent per correlation id. */
+  /**
+   * Idempotent per item release. The adapter chooses where the binary goes (under the caller's
+   * organisation) and reports the key with the stored outcome.
+   */
   copyReleaseBinary(
-    request: { applicationId: number; releaseId: string; objectKey: string; correlationId: string },
+    request: { applicationId: number; releaseId: string; itemReleaseId: string },
     ctx: AdapterCallContext,
   ): Promise<void>;
 }

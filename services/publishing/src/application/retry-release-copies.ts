@@ -1,6 +1,6 @@
 import { AppError } from "@mp/errors";
 import type { Logger } from "@mp/logger";
-import { markFailed } from "../domain/item-release";
+import { markFailed, type ReleaseFailureCode } from "../domain/item-release";
 import { releaseFailedEvent } from "./release-events";
 import type {
   IotAdapterPort,
@@ -22,7 +22,8 @@ export function copyRetryDelayMs(attempts: number): number {
  * One pass of the copy retry loop: claims the copies the iot-adapter has not accepted yet and asks again
  * (the adapter is idempotent per correlation id, so a request that did arrive the first time is harmless).
  * A transient failure schedules the next attempt with backoff; a definite refusal (the release is gone, the
- * organisation lost access) fails the release with the adapter's reason. Returns the number of copies asked.
+ * organisation lost access) fails the release with a fixed code (`not-found` or `copy-refused`; the
+ * adapter's own words go to the log only). Returns the number of copies asked.
  */
 export function makeRetryReleaseCopies(deps: {
   releases: ItemReleaseRepository;
@@ -42,8 +43,7 @@ export function makeRetryReleaseCopies(deps: {
           {
             applicationId: release.infuseIotApplicationId,
             releaseId: release.infuseIotReleaseId,
-            objectKey: release.objectKey,
-            correlationId: release.id,
+            itemReleaseId: release.id,
           },
           {
             // The adapter acts for an organisation; this is publishing asking on the developer's behalf.
@@ -71,7 +71,7 @@ export function makeRetryReleaseCopies(deps: {
             "copy request retry failed",
           );
         } else {
-          await failRelease(deps, release.id, (error as Error).message || code);
+          await failRelease(deps, release.id, code === "not-found" ? "not-found" : "copy-refused", error);
         }
       }
     }
@@ -82,16 +82,17 @@ export function makeRetryReleaseCopies(deps: {
 async function failRelease(
   deps: Parameters<typeof makeRetryReleaseCopies>[0],
   id: string,
-  reason: string,
+  reason: ReleaseFailureCode,
+  cause: unknown,
 ): Promise<void> {
   await deps.unitOfWork.run(async (tx, emit) => {
     const current = await deps.releases.getForUpdate(tx, id);
     if (!current) return;
-    const result = markFailed(current, `copy request refused: ${reason}`, deps.clock.now());
+    const result = markFailed(current, reason, deps.clock.now());
     if (!result.changed) return;
     await deps.releases.update(tx, result.release);
     const item = await deps.items.get(current.itemId);
     if (item) await emit(releaseFailedEvent(result.release, item.marketplaceInstanceId));
   });
-  deps.logger.warn({ itemReleaseId: id, reason }, "copy request refused; item release failed");
+  deps.logger.warn({ itemReleaseId: id, reason, err: cause }, "copy request refused; item release failed");
 }

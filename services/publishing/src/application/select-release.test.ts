@@ -1,6 +1,6 @@
 import type { EventEnvelope } from "@mp/bus";
 import type { PoolClient } from "@mp/db";
-import { ConflictError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
+import { ConflictError, NotFoundError, UpstreamUnavailableError, ValidationError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,7 @@ function fakes(
   const scheduled: { id: string; attempts: number }[] = [];
   const events: EventEnvelope[] = [];
   const copies: string[] = [];
+  const requests: Parameters<IotAdapterPort["copyReleaseBinary"]>[0][] = [];
   const item = options.item ?? ITEM;
   const items: ReleaseItemReader = {
     findOwned: async (org, id) => (org === item.organisationId && id === item.id ? item : undefined),
@@ -83,7 +84,8 @@ function fakes(
       return options.release ?? IOT_RELEASE;
     },
     async copyReleaseBinary(request) {
-      copies.push(request.correlationId);
+      copies.push(request.itemReleaseId);
+      requests.push(request);
       await (options.copy ?? (async () => {}))();
     },
   };
@@ -100,7 +102,7 @@ function fakes(
     clock: { now: () => now },
     ids: { next: () => `0193a1b2-0000-7000-8000-00000000010${n++}` },
   };
-  return { deps, rows, accepted, scheduled, events, copies };
+  return { deps, rows, accepted, scheduled, events, copies, requests };
 }
 
 describe("selectRelease", () => {
@@ -116,8 +118,20 @@ describe("selectRelease", () => {
       itemReleaseId: release.id,
       marketplaceInstanceId: ITEM.marketplaceInstanceId,
     });
-    expect(f.copies).toEqual([release.id]);
+    expect(f.requests).toEqual([{ applicationId: 7, releaseId: "rel-1", itemReleaseId: release.id }]);
+    expect(release.objectKey).toBeNull();
     expect(f.accepted.has(release.id)).toBe(true);
+  });
+
+  it("refuses release ids that cannot be a URL path segment, before asking the adapter", async () => {
+    const f = fakes();
+    for (const releaseId of [".", " .. ", "rel-1/..", "../../release/x"])
+      await expect(makeSelectRelease(f.deps)({ id: ITEM.id, releaseId }, ctx())).rejects.toMatchObject({
+        code: "validation-failed",
+        errors: { "body.releaseId": expect.any(Array) },
+      });
+    expect(f.rows.size).toBe(0);
+    expect(f.requests).toEqual([]);
   });
 
   it("keeps the release preparing and unaccepted when the adapter is down, for the retry pass", async () => {
@@ -177,14 +191,25 @@ describe("retry pass", () => {
     expect(f.scheduled).toEqual([{ id: release.id, attempts: 3 }]);
     expect(f.rows.get(release.id)?.status).toBe("preparing");
 
-    outcome = new NotFoundError("Release");
+    outcome = new NotFoundError("Release 'rel-1' at http://10.0.0.7/release/rel-1");
     await pass();
-    expect(f.rows.get(release.id)).toMatchObject({
-      status: "failed",
-      failureReason: expect.stringMatching(/refused/),
-    });
+    expect(f.rows.get(release.id)).toMatchObject({ status: "failed", failureReason: "not-found" });
     expect(f.events.map((e) => e.type)).toContain("publishing.item.release-failed.v1");
     expect(await pass()).toBe(0);
+  });
+
+  it("fails a release the adapter refuses outright with copy-refused, never with its words", async () => {
+    let refusal: Error | undefined;
+    const f = fakes({
+      copy: async () => {
+        if (refusal) throw refusal;
+      },
+    });
+    const first = await makeSelectRelease(f.deps)({ id: ITEM.id, releaseId: "rel-1" }, ctx());
+    f.accepted.delete(first.id);
+    refusal = new ValidationError({ "body.itemReleaseId": ["must be a guid"] });
+    await makeRetryReleaseCopies({ ...f.deps, logger: testLogger() })();
+    expect(f.rows.get(first.id)).toMatchObject({ status: "failed", failureReason: "copy-refused" });
   });
 
   it("marks the copy accepted once the adapter takes it", async () => {

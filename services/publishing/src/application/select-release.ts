@@ -1,6 +1,6 @@
 import { AppError, ConflictError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
-import { type ItemRelease, selectRelease } from "../domain/item-release";
+import { type ItemRelease, iotReleaseIdProblem, selectRelease } from "../domain/item-release";
 import { releaseAddedEvent } from "./release-events";
 import type {
   AdapterCallContext,
@@ -38,8 +38,8 @@ export function makeSelectRelease(deps: SelectReleaseDeps) {
   return async (raw: { id: string; releaseId: string }, ctx: CallContext): Promise<ItemRelease> => {
     const caller = requirePrincipal(ctx, "developer");
     const releaseId = raw.releaseId.trim();
-    if (releaseId.length < 1 || releaseId.length > 128)
-      throw new ValidationError({ "body.releaseId": ["must be 1 to 128 characters"] });
+    const problem = iotReleaseIdProblem(releaseId);
+    if (problem) throw new ValidationError({ "body.releaseId": [problem] });
     const itemId = normaliseGuid(raw.id);
     const item = itemId ? await deps.items.findOwned(caller.organisationId.toLowerCase(), itemId) : undefined;
     if (!item) throw new NotFoundError("Marketplace item");
@@ -60,8 +60,7 @@ export function makeSelectRelease(deps: SelectReleaseDeps) {
         {
           applicationId: release.infuseIotApplicationId,
           releaseId: release.infuseIotReleaseId,
-          objectKey: release.objectKey,
-          correlationId: release.id,
+          itemReleaseId: release.id,
         },
         call,
       );

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   compareVersions,
   type ItemRelease,
+  iotReleaseIdProblem,
   latestVersion,
   markAvailable,
   markFailed,
-  releaseObjectKey,
   selectRelease,
   versionSortKey,
 } from "./item-release";
@@ -35,11 +35,11 @@ const preparing = (): ItemRelease =>
 const stored = {
   sha256: "a".repeat(64),
   sizeBytes: 1024,
-  objectKey: `items/${ITEM.id}/releases/${RELEASE_ID}.bin`,
+  objectKey: `orgs/${ITEM.organisationId}/item-releases/${RELEASE_ID}.bin`,
 };
 
 describe("selectRelease", () => {
-  it("starts preparing, without digest, stored under the item and named by the item release id", () => {
+  it("starts preparing, without digest and without an object until the adapter reports one", () => {
     const r = preparing();
     expect(r).toMatchObject({
       status: "preparing",
@@ -47,35 +47,41 @@ describe("selectRelease", () => {
       failureReason: null,
       itemId: ITEM.id,
       infuseIotReleaseId: "rel-abc",
-      objectKey: `items/${ITEM.id}/releases/${RELEASE_ID}.bin`,
+      objectKey: null,
       createdAt: t0,
     });
   });
+});
 
-  it("names objects so two selections never share one", () => {
-    expect(releaseObjectKey("i1", "r1")).toBe("items/i1/releases/r1.bin");
-    expect(releaseObjectKey("i1", "r1")).not.toBe(releaseObjectKey("i1", "r2"));
+describe("iotReleaseIdProblem", () => {
+  it("accepts opaque ids and refuses dot segments, slashes and bad lengths", () => {
+    for (const id of ["rel-abc", "a b:c", "...", ".x"]) expect(iotReleaseIdProblem(id)).toBeUndefined();
+    for (const id of [".", "..", "a/b", "/", "", "x".repeat(129)])
+      expect(iotReleaseIdProblem(id)).toEqual(expect.any(String));
   });
 });
 
 describe("status transitions", () => {
-  it("preparing -> available records digest, length and key", () => {
+  it("preparing -> available records digest, length and the adapter's key", () => {
     const result = markAvailable(preparing(), { ...stored, sizeBytes: 1000 }, t1);
     expect(result.changed).toBe(true);
     expect(result.release).toMatchObject({
       status: "available",
       sha256: stored.sha256,
       sizeBytes: 1000,
+      objectKey: stored.objectKey,
       updatedAt: t1,
     });
   });
 
-  it("preparing -> failed records the reason (a default when the report has none)", () => {
-    expect(markFailed(preparing(), "crc mismatch", t1).release).toMatchObject({
-      status: "failed",
-      failureReason: "crc mismatch",
-    });
-    expect(markFailed(preparing(), "", t1).release.failureReason).toBe("copy failed");
+  it("preparing -> failed keeps a fixed code only, never raw text", () => {
+    for (const code of ["checksum-mismatch", "too-large", "retries-exhausted", "not-found"])
+      expect(markFailed(preparing(), code, t1).release).toMatchObject({
+        status: "failed",
+        failureReason: code,
+      });
+    for (const raw of ["", "CRC32 mismatch: 0x1 vs 0x2", "ECONNREFUSED 10.0.0.7:9000", "Copy-Refused"])
+      expect(markFailed(preparing(), raw, t1).release.failureReason).toBe("copy-failed");
   });
 
   it("the first outcome wins: available and failed are final, repeats change nothing", () => {
@@ -84,10 +90,10 @@ describe("status transitions", () => {
       changed: false,
       release: available,
     });
-    expect(markFailed(available, "late failure", t1)).toEqual({ changed: false, release: available });
-    const failed = markFailed(preparing(), "gone", t1).release;
+    expect(markFailed(available, "too-large", t1)).toEqual({ changed: false, release: available });
+    const failed = markFailed(preparing(), "not-found", t1).release;
     expect(markAvailable(failed, stored, t1)).toEqual({ changed: false, release: failed });
-    expect(markFailed(failed, "again", t1).release.failureReason).toBe("gone");
+    expect(markFailed(failed, "too-large", t1).release.failureReason).toBe("not-found");
   });
 });
 

@@ -24,9 +24,11 @@ export interface ItemRelease {
   sizeBytes: number;
   crc32: number;
   sha256: string | null;
-  objectKey: string;
+  /** Where the iot-adapter stored the binary (it chooses the key); null until `available`. */
+  objectKey: string | null;
   status: ItemReleaseStatus;
-  failureReason: string | null;
+  /** A `ReleaseFailureCode` once `failed`, never raw error text. */
+  failureReason: ReleaseFailureCode | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -42,14 +44,43 @@ export interface SelectedIotRelease {
 }
 
 /**
- * Where the binary lives in the marketplace bucket: under the item, named by the item release id, so two
- * selections never share an object and a retried copy overwrites only its own.
+ * Why a release failed, as a developer sees it: the iot-adapter's fixed codes, plus `copy-refused` (the
+ * adapter refused the copy request outright) and `copy-failed` (a reason publishing does not know, so raw
+ * text from anywhere never reaches a user). Details stay in the services' logs.
  */
-export function releaseObjectKey(itemId: string, itemReleaseId: string): string {
-  return `items/${itemId}/releases/${itemReleaseId}.bin`;
+export const RELEASE_FAILURE_CODES = [
+  "not-found",
+  "size-mismatch",
+  "checksum-mismatch",
+  "too-large",
+  "upstream-unavailable",
+  "retries-exhausted",
+  "copy-refused",
+  "copy-failed",
+] as const;
+export type ReleaseFailureCode = (typeof RELEASE_FAILURE_CODES)[number];
+
+export function toFailureCode(reason: string): ReleaseFailureCode {
+  return (RELEASE_FAILURE_CODES as readonly string[]).includes(reason)
+    ? (reason as ReleaseFailureCode)
+    : "copy-failed";
 }
 
-/** A new selection: `preparing`, no digest yet, the platform's length until the stored object's replaces it. */
+/**
+ * What is wrong with an IoT release id a request names, or undefined. The id is opaque, but the adapter
+ * puts it into a URL path: `.` and `..` would be resolved away there and `/` would split the segment.
+ */
+export function iotReleaseIdProblem(releaseId: string): string | undefined {
+  if (releaseId.length < 1 || releaseId.length > 128) return "must be 1 to 128 characters";
+  if (releaseId === "." || releaseId === "..") return "must not be . or ..";
+  if (releaseId.includes("/")) return "must not contain /";
+  return undefined;
+}
+
+/**
+ * A new selection: `preparing`, no digest and no object yet (the iot-adapter picks the key when it copies),
+ * the platform's length until the stored object's replaces it.
+ */
 export function selectRelease(
   item: { id: string; organisationId: string },
   release: SelectedIotRelease,
@@ -66,7 +97,7 @@ export function selectRelease(
     sizeBytes: release.sizeBytes,
     crc32: release.crc32,
     sha256: null,
-    objectKey: releaseObjectKey(item.id, ids.id),
+    objectKey: null,
     status: "preparing",
     failureReason: null,
     createdAt: ids.now,
@@ -100,12 +131,15 @@ export function markAvailable(
   };
 }
 
-/** The copy gave up. Same rule as `markAvailable`: only `preparing` moves. */
+/**
+ * The copy gave up. Same rule as `markAvailable`: only `preparing` moves. The reason is kept only as one of
+ * the fixed codes (anything else becomes `copy-failed`).
+ */
 export function markFailed(release: ItemRelease, reason: string, now: Date): Transition {
   if (release.status !== "preparing") return { changed: false, release };
   return {
     changed: true,
-    release: { ...release, status: "failed", failureReason: reason || "copy failed", updatedAt: now },
+    release: { ...release, status: "failed", failureReason: toFailureCode(reason), updatedAt: now },
   };
 }
 

@@ -8,7 +8,7 @@ const EXPECTED: Record<ItemStatus, Record<Transition, ItemStatus | "unchanged" |
   draft: { publish: "published", unpublish: "invalid", retire: "retired" },
   published: { publish: "unchanged", unpublish: "unpublished", retire: "retired" },
   unpublished: { publish: "published", unpublish: "invalid", retire: "retired" },
-  retired: { publish: "invalid", unpublish: "invalid", retire: "invalid" },
+  retired: { publish: "invalid", unpublish: "invalid", retire: "unchanged" },
 };
 
 describe("item state machine", () => {

@@ -30,11 +30,15 @@ export function invalidState(status: ItemStatus, detail: string): ConflictError 
 
 /**
  * The item state machine (contract section 4): draft -> published, published -> unpublished,
- * unpublished -> published, any -> retired (final). Publishing a published item is a no-op so repeated
- * or concurrent publishes answer the same item. Readiness is checked by the caller, not here.
+ * unpublished -> published, any -> retired (final). Publishing a published item and retiring a retired
+ * one are no-ops, so repeated or concurrent requests answer the same item. Readiness is checked by the
+ * caller, not here.
  */
 export function transition(status: ItemStatus, move: Transition): TransitionOutcome {
-  if (status === "retired") throw invalidState(status, "A retired item cannot change.");
+  if (status === "retired") {
+    if (move === "retire") return { kind: "unchanged" };
+    throw invalidState(status, "A retired item cannot change.");
+  }
   switch (move) {
     case "publish":
       return status === "published" ? { kind: "unchanged" } : { kind: "changed", status: "published" };

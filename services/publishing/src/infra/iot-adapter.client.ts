@@ -56,8 +56,8 @@ export function releaseIotAdapter(client: Pick<IotAdapterClient, "call">): IotAd
     async getRelease(applicationId, releaseId, ctx) {
       return toRelease(await client.call("getRelease", { applicationId, releaseId }, ctx));
     },
-    async copyReleaseBinary(request, ctx) {
-      await client.call("copyReleaseBinary", request, ctx);
+    async copyReleaseBinary({ applicationId, releaseId, itemReleaseId }, ctx) {
+      await client.call("copyReleaseBinary", { applicationId, releaseId, itemReleaseId }, ctx);
     },
   };
 }

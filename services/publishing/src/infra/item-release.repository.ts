@@ -1,7 +1,12 @@
 import { type Paged, type Pool, type PoolClient, paged, pageWindow, type Queryable } from "@mp/db";
 import { ConflictError } from "@mp/errors";
 import type { ItemReleaseRepository, ListItemReleasesQuery, PendingCopy } from "../application/release-ports";
-import { type ItemRelease, type ItemReleaseStatus, versionSortKey } from "../domain/item-release";
+import {
+  type ItemRelease,
+  type ItemReleaseStatus,
+  toFailureCode,
+  versionSortKey,
+} from "../domain/item-release";
 
 interface ItemReleaseRow {
   id: string;
@@ -16,7 +21,7 @@ interface ItemReleaseRow {
   size_bytes: string;
   crc32: string;
   sha256: string | null;
-  object_key: string;
+  object_key: string | null;
   status: ItemReleaseStatus;
   failure_reason: string | null;
   copy_attempts: number;
@@ -37,7 +42,7 @@ const toRelease = (row: ItemReleaseRow): ItemRelease => ({
   sha256: row.sha256,
   objectKey: row.object_key,
   status: row.status,
-  failureReason: row.failure_reason,
+  failureReason: row.failure_reason === null ? null : toFailureCode(row.failure_reason),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
