@@ -1,4 +1,4 @@
-import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { connectBus } from "@mp/bus";
 import type { AssetsProto, Principal } from "@mp/contracts";
 import type { UploadSession__Output } from "@mp/contracts/generated/marketplace/assets/v1/UploadSession";
@@ -7,8 +7,9 @@ import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { objectKey, uploadKey } from "./domain/asset";
+import { assetObjectsPrefix, UPLOAD_PREFIX, uploadKey } from "./domain/asset";
 import { assetsService, buildAssets } from "./module";
+import { startRecordingS3Proxy } from "./testing/recording-s3-proxy";
 import { jpegImage, pngImage } from "./testing/test-images";
 
 const developer: Principal = {
@@ -33,19 +34,23 @@ let infra: TestInfra;
 let service: RunningService;
 let s3: S3Client;
 let client: ReturnType<typeof makeClient>;
+/** Every S3 request the service makes goes through it (presigned URLs go to the store directly). */
+let proxy: Awaited<ReturnType<typeof startRecordingS3Proxy>>;
 
 const makeClient = () =>
   createUnaryClient(proto.AssetsService, `127.0.0.1:${service.grpcPort}`, { upstream: "assets" });
 
 beforeAll(async () => {
   infra = await freshInfra("assets");
+  proxy = await startRecordingS3Proxy(infra.s3.endpoint);
   const env = {
     DATABASE_URL: infra.databaseUrl,
     NATS_URL: infra.natsUrl,
     BUS_NAMESPACE: infra.busNamespace,
     ASSETS_GRPC_PORT: "0",
     LOG_LEVEL: "silent",
-    S3_ENDPOINT: infra.s3.endpoint,
+    S3_ENDPOINT: proxy.url,
+    S3_PUBLIC_ENDPOINT: infra.s3.endpoint,
     S3_REGION: infra.s3.region,
     S3_ACCESS_KEY_ID: infra.s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
@@ -67,6 +72,7 @@ afterAll(async () => {
   client?.close();
   s3?.destroy();
   await service?.stop();
+  await proxy?.stop();
   await infra?.cleanup();
 });
 
@@ -84,6 +90,24 @@ async function startUpload(
 async function put(session: UploadSession__Output, bytes: Uint8Array, headers = session.uploadHeaders) {
   const response = await fetch(session.uploadUri, { method: "PUT", headers, body: bytes });
   return { status: response.status, body: await response.text() };
+}
+
+/** Keys under a prefix, as the bucket lists them now. */
+async function keysUnder(prefix: string): Promise<string[]> {
+  const listed = await s3.send(new ListObjectsV2Command({ Bucket: infra.s3.bucket, Prefix: prefix }));
+  return (listed.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])).sort();
+}
+
+/** The finalised copies of an asset in the bucket. */
+const copiesOf = (assetId: string) => keysUnder(assetObjectsPrefix(developer.organisationId, assetId));
+
+/** The asset's recorded object key (null unless ready). */
+async function recordedKey(assetId: string): Promise<string | null> {
+  const { rows } = await service.pool.query<{ object_key: string | null }>(
+    "SELECT object_key FROM assets WHERE id = $1",
+    [assetId],
+  );
+  return rows[0]?.object_key ?? null;
 }
 
 async function exists(key: string): Promise<boolean> {
@@ -119,7 +143,7 @@ async function rejectionOf(
 }
 
 describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 store)", () => {
-  it("hands out a presigned PUT bound to the content type, valid 15 minutes, under the organisation", async () => {
+  it("hands out a presigned PUT that signs its content type, valid at most 15 minutes, under uploads/", async () => {
     const before = Date.now();
     const session = await startUpload("icon", "image/png");
     expect(session.assetId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
@@ -128,7 +152,12 @@ describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 s
     const url = new URL(session.uploadUri);
     expect(url.origin).toBe(infra.s3.endpoint);
     expect(url.pathname).toBe(`/${infra.s3.bucket}/${uploadKey(developer.organisationId, session.assetId)}`);
-    expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+    expect(url.pathname.startsWith(`/${infra.s3.bucket}/${UPLOAD_PREFIX}${developer.organisationId}/`)).toBe(
+      true,
+    );
+    // The local store checks no signature, so the URL itself must show what it binds.
+    expect(Number(url.searchParams.get("X-Amz-Expires"))).toBeGreaterThan(0);
+    expect(Number(url.searchParams.get("X-Amz-Expires"))).toBeLessThanOrEqual(900);
     expect(url.searchParams.get("X-Amz-SignedHeaders")?.split(";")).toContain("content-type");
     const expiresIn = Date.parse(session.expiresAt) - before;
     expect(expiresIn).toBeGreaterThanOrEqual(15 * 60 * 1000 - 5);
@@ -154,7 +183,9 @@ describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 s
     const stored = await fetch(asset.url);
     expect(stored.status).toBe(200);
     expect(Buffer.from(await stored.arrayBuffer()).equals(bytes)).toBe(true);
-    expect(await exists(objectKey(developer.organisationId, session.assetId))).toBe(true);
+    const key = await recordedKey(session.assetId);
+    expect(key?.startsWith(assetObjectsPrefix(developer.organisationId, session.assetId))).toBe(true);
+    expect(await copiesOf(session.assetId)).toEqual([key]);
     expect(await exists(uploadKey(developer.organisationId, session.assetId))).toBe(false);
 
     const again = await finalise(session, { sizeBytes: 1, width: 1, height: 1 });
@@ -188,7 +219,7 @@ describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 s
         sizeBytes: bytes.length,
         width: 256,
         height: 256,
-        objectKey: objectKey(developer.organisationId, session.assetId),
+        objectKey: key,
       },
     });
     const info = await bus.jsm.streams.info(bus.streamName("ASSETS"), { subjects_filter: subject });
@@ -210,7 +241,7 @@ describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 s
     const session = await startUpload("image", "image/png");
     const reasons = await rejectionOf(session, bytes, { sizeBytes: bytes.length, width: 401, height: 320 });
     expect(reasons).toEqual(["dimensions-mismatch"]);
-    expect(await exists(objectKey(developer.organisationId, session.assetId))).toBe(false);
+    expect(await copiesOf(session.assetId)).toEqual([]);
     expect(await exists(uploadKey(developer.organisationId, session.assetId))).toBe(false);
     await expect(
       finalise(session, { sizeBytes: bytes.length, width: 400, height: 320 }),
@@ -250,13 +281,27 @@ describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 s
     ]);
   });
 
-  it("rejects an icon over 1 MiB on its size alone, reading only the first MiB of it", async () => {
+  it("rejects an icon over 1 MiB on its HEAD (409), deletes it, and never copies it anywhere", async () => {
     const bytes = pngImage(600, 600, { noise: true });
     expect(bytes.length).toBeGreaterThan(1024 * 1024);
     const session = await startUpload("icon", "image/png");
+    const upload = uploadKey(developer.organisationId, session.assetId);
+    const seen = proxy.requests.length;
     expect(await rejectionOf(session, bytes, { sizeBytes: bytes.length, width: 600, height: 600 })).toEqual([
       "size-over-limit",
     ]);
+    // Every request the service made for this finalise: a HEAD first, then at most a ranged read of the
+    // upload for the other reasons, then its delete. No copy, and nothing ever addressed an asset key.
+    const made = proxy.requests.slice(seen);
+    expect(made[0]).toMatchObject({ method: "HEAD", path: `/${infra.s3.bucket}/${upload}` });
+    expect(made.filter((r) => r.copySource !== undefined)).toEqual([]);
+    expect(made.filter((r) => r.method === "PUT")).toEqual([]);
+    const prefix = assetObjectsPrefix(developer.organisationId, session.assetId);
+    expect(made.filter((r) => r.path.includes(prefix))).toEqual([]);
+    expect(made.at(-1)).toMatchObject({ method: "DELETE", path: `/${infra.s3.bucket}/${upload}` });
+    expect(await copiesOf(session.assetId)).toEqual([]);
+    expect(await exists(upload)).toBe(false);
+    expect(await recordedKey(session.assetId)).toBeNull();
   });
 
   it("gives concurrent finalises of one asset one verdict and one event", async () => {
@@ -290,6 +335,8 @@ describe("upload sessions and finalise over gRPC (real PostgreSQL, NATS and S3 s
       { what: "the concurrent finalise's event" },
     );
     expect(events.filter((id) => id === session.assetId)).toHaveLength(1);
+    // Each finalise copied to its own key; only the winner's copy is left, and it is the recorded one.
+    expect(await copiesOf(session.assetId)).toEqual([await recordedKey(session.assetId)]);
     await bus.close();
   });
 

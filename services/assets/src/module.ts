@@ -12,7 +12,7 @@ import type { z } from "zod";
 import { makeCreateUploadSession } from "./application/create-upload-session";
 import { makeFinaliseAsset } from "./application/finalise-asset";
 import { makeGetAsset, makeGetAssets } from "./application/get-asset";
-import type { Clock, IdGenerator } from "./application/ports";
+import type { Clock, IdGenerator, ObjectStore } from "./application/ports";
 import { assetsConfig } from "./config";
 import { makeAssetRepository } from "./infra/asset.repository";
 import { makeS3ObjectStore } from "./infra/s3-object-store";
@@ -21,21 +21,16 @@ import { ASSETS_SERVICE, assetsGrpc } from "./transport/assets.grpc";
 /** Builds the assets service from its dependencies; main.ts, the launcher and the tests share it. */
 export function buildAssets(
   deps: ModuleDeps<z.output<typeof assetsConfig>>,
-  overrides: { clock?: Clock; ids?: IdGenerator } = {},
+  overrides: { clock?: Clock; ids?: IdGenerator; objects?: ObjectStore & { close(): void } } = {},
 ): ServiceModule {
   const assets = makeAssetRepository(deps.pool);
-  const objects = makeS3ObjectStore(deps.config);
+  const objects = overrides.objects ?? makeS3ObjectStore(deps.config);
   const unitOfWork = makeUnitOfWork(deps.pool);
   const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? uuidV7Ids;
   const useCases = {
-    createUploadSession: makeCreateUploadSession({
-      assets,
-      objects,
-      unitOfWork,
-      clock,
-      ids: overrides.ids ?? uuidV7Ids,
-    }),
-    finaliseAsset: makeFinaliseAsset({ assets, objects, unitOfWork, clock }),
+    createUploadSession: makeCreateUploadSession({ assets, objects, unitOfWork, clock, ids }),
+    finaliseAsset: makeFinaliseAsset({ assets, objects, unitOfWork, clock, ids }),
     getAsset: makeGetAsset({ assets, objects, clock }),
     getAssets: makeGetAssets({ assets, objects, clock }),
   };

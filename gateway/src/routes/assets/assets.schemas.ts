@@ -27,15 +27,22 @@ export const UploadSession = z
 
 export const AssetParams = z.object({ assetId: guidInput("Asset id (guid, any case).") });
 
+/**
+ * Only the shape is checked here (positive integers that fit the wire types). The contract's bounds (size
+ * limit, pixel ranges, squareness) are checks of the stored object: a breach is 409 `asset-invalid` with
+ * its reasons from the assets service, never a 400.
+ */
 export const FinaliseBody = z.strictObject({
   assetId: guidInput("Must equal the path's asset id."),
   sizeBytes: z
     .int()
     .min(1)
-    .max(5 * 1024 * 1024)
-    .describe("<= 1 MiB for an icon, <= 5 MiB for an image."),
-  width: z.int().min(1).max(4096).describe("Pixels: icons square 128..1024, images 320..4096 per side."),
-  height: z.int().min(1).max(4096),
+    .describe("The uploaded file's size; over 1 MiB (icon) or 5 MiB (image) is 409 `asset-invalid`."),
+  width: z
+    .int32()
+    .min(1)
+    .describe("Pixels: icons square 128..1024, images 320..4096 per side (else 409 `asset-invalid`)."),
+  height: z.int32().min(1),
 });
 
 /** The checks finalise can fail, as the assets service names them. */

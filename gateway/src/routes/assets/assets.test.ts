@@ -174,7 +174,7 @@ describe("POST /assets/{assetId}/finalise", () => {
     expect(calls.at(-1)).toMatchObject({ method: "finaliseAsset", request: finaliseBody });
   });
 
-  it("rejects a body id that differs from the path id, and out-of-bounds numbers", async () => {
+  it("rejects a body id that differs from the path id, and numbers of the wrong shape", async () => {
     const before = calls.length;
     const mismatch = expectProblem(
       await post(`/assets/${ASSET_ID}/finalise`, {
@@ -188,13 +188,31 @@ describe("POST /assets/{assetId}/finalise", () => {
       "body.assetId": [expect.any(String)],
     });
     const bounds = expectProblem(
-      await post(`/assets/${ASSET_ID}/finalise`, { ...finaliseBody, sizeBytes: 0, width: 4097, height: 1.5 }),
+      await post(`/assets/${ASSET_ID}/finalise`, {
+        ...finaliseBody,
+        sizeBytes: 0,
+        width: 2 ** 31,
+        height: 1.5,
+      }),
       400,
       "validation-failed",
     );
     expect(Object.keys(fieldErrors(bounds)).sort()).toEqual(["body.height", "body.sizeBytes", "body.width"]);
     expectProblem(await post("/assets/not-a-guid/finalise", finaliseBody), 400, "validation-failed");
     expect(calls.length).toBe(before);
+  });
+
+  it("leaves the contract's size and pixel bounds to the assets service (409 asset-invalid, not 400)", async () => {
+    const before = calls.length;
+    handler = () => {
+      throw new ConflictError("asset-invalid", "The uploaded object does not match the asset.", {
+        extensions: { reasons: ["size-over-limit", "dimensions-out-of-range"] },
+      });
+    };
+    const oversized = { ...finaliseBody, sizeBytes: 6 * 1024 * 1024, width: 5000, height: 5000 };
+    expectProblem(await post(`/assets/${ASSET_ID}/finalise`, oversized), 409, "asset-invalid");
+    expect(calls.length).toBe(before + 1);
+    expect(calls.at(-1)).toMatchObject({ method: "finaliseAsset", request: oversized });
   });
 
   it("passes not-found through (unknown or another organisation's asset)", async () => {

@@ -20,9 +20,14 @@ const pending = (n: number, org = ORG) =>
   );
 
 const rows: Asset[] = [
-  markReady(pending(1), { sizeBytes: 10, width: 320, height: 320 }, now),
+  markReady(pending(1), { sizeBytes: 10, width: 320, height: 320 }, `orgs/${ORG}/assets/${id(1)}/a1`, now),
   pending(2),
-  markReady(pending(3, OTHER), { sizeBytes: 10, width: 320, height: 320 }, now),
+  markReady(
+    pending(3, OTHER),
+    { sizeBytes: 10, width: 320, height: 320 },
+    `orgs/${OTHER}/assets/${id(3)}/a1`,
+    now,
+  ),
 ];
 const assets = {
   get: async (org: string, assetId: string) => rows.find((r) => r.organisationId === org && r.id === assetId),
@@ -41,7 +46,7 @@ const ctx: CallContext = {
 describe("getAsset and getAssets", () => {
   it("reads the caller's asset in any case, with a url only once ready", async () => {
     const ready = await makeGetAsset(deps)(id(1).toUpperCase(), ctx);
-    expect(ready.url).toBe(`http://s3/orgs/${ORG}/assets/${id(1)}`);
+    expect(ready.url).toBe(`http://s3/orgs/${ORG}/assets/${id(1)}/a1`);
     expect((await makeGetAsset(deps)(id(2), ctx)).url).toBeNull();
   });
 

@@ -9,7 +9,7 @@ export const GET_ASSETS_MAX = 100;
 /** A ready asset comes with a fresh short-lived presigned GET; others have no address. */
 export async function viewOf(asset: Asset, objects: ObjectStore, clock: Clock): Promise<AssetView> {
   const url =
-    asset.status === "ready"
+    asset.status === "ready" && asset.objectKey !== null
       ? await objects.presignGet(asset.objectKey, clock.now(), DOWNLOAD_TTL_SECONDS)
       : null;
   return { asset, url };

@@ -11,7 +11,7 @@ export interface AssetRepository {
   getForUpdate(tx: PoolClient, organisationId: string, id: string): Promise<Asset | undefined>;
   /** The organisation's assets among `ids`, in no particular order. */
   getMany(organisationId: string, ids: string[]): Promise<Asset[]>;
-  /** Writes the verdict of finalise: status, checked sizes, reasons, finalised_at. */
+  /** Writes the verdict of finalise: status, checked sizes, reasons, object key, finalised_at. */
   saveVerdict(tx: PoolClient, asset: Asset): Promise<void>;
 }
 
@@ -21,13 +21,20 @@ export interface ObjectStore {
   presignPut(key: string, contentType: string, signedAt: Date, expiresInSeconds: number): Promise<string>;
   /** A presigned GET for `key`, valid `expiresInSeconds` from `signedAt`. */
   presignGet(key: string, signedAt: Date, expiresInSeconds: number): Promise<string>;
-  /** Server-side copy; false when `from` does not exist. */
-  copy(from: string, to: string): Promise<boolean>;
+  /** The stored object's size (and ETag, to copy exactly that version), from a HEAD; nothing is read. */
+  head(key: string): Promise<ObjectHead>;
+  /**
+   * Server-side copy. With `ifMatch` (an ETag from `head`) the store copies only that version of `from`:
+   * `changed` when it was replaced since, `missing` when it is gone.
+   */
+  copy(from: string, to: string, ifMatch?: string): Promise<"copied" | "missing" | "changed">;
   /** Size and type facts about a stored object, read by the server itself (never the client's word). */
   inspect(key: string, maxBytes: number): Promise<ObjectFacts>;
   /** Deletes the objects; missing ones are fine. */
   delete(...keys: string[]): Promise<void>;
 }
+
+export type ObjectHead = { exists: false } | { exists: true; sizeBytes: number; etag: string | undefined };
 
 /** Runs work in one database transaction and appends events to the outbox inside it. */
 export interface UnitOfWork {

@@ -2,13 +2,15 @@ import { ValidationError } from "@mp/errors";
 import { describe, expect, it } from "vitest";
 import {
   type AssetType,
+  assetObjectsPrefix,
   checkObject,
   createPendingAsset,
   type DeclaredObject,
+  finalisedObjectKey,
   isAssetId,
   isUploadExpired,
   type ObjectFacts,
-  objectKey,
+  UPLOAD_PREFIX,
   UPLOAD_TTL_MS,
   uploadKey,
   validateDeclaredObject,
@@ -81,7 +83,7 @@ describe("createPendingAsset", () => {
       assetType: "image",
       mimeType: "image/jpeg",
       fileName: "shot.jpg",
-      objectKey: `orgs/${ORG.toLowerCase()}/assets/${ID}`,
+      objectKey: null,
       status: "pending",
       sizeBytes: null,
       width: null,
@@ -93,9 +95,13 @@ describe("createPendingAsset", () => {
     });
   });
 
-  it("keeps the upload key apart from the finalised object's key, both under the organisation", () => {
-    expect(uploadKey(ORG, ID)).toBe(`orgs/${ORG.toLowerCase()}/uploads/${ID}`);
-    expect(objectKey(ORG, ID)).toBe(`orgs/${ORG.toLowerCase()}/assets/${ID}`);
+  it("puts uploads under the expirable uploads/ prefix and finalised copies under the organisation", () => {
+    expect(uploadKey(ORG, ID)).toBe(`uploads/${ORG.toLowerCase()}/${ID}`);
+    expect(uploadKey(ORG, ID).startsWith(UPLOAD_PREFIX)).toBe(true);
+    const attempt = "0193a1b2-0000-7000-8000-0000000000aa";
+    expect(finalisedObjectKey(ORG, ID, attempt)).toBe(`orgs/${ORG.toLowerCase()}/assets/${ID}/${attempt}`);
+    expect(finalisedObjectKey(ORG, ID, attempt).startsWith(assetObjectsPrefix(ORG, ID))).toBe(true);
+    expect(finalisedObjectKey(ORG, ID, attempt).startsWith(UPLOAD_PREFIX)).toBe(false);
   });
 });
 

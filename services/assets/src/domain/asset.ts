@@ -39,8 +39,11 @@ export interface Asset {
   assetType: AssetType;
   mimeType: AssetMimeType;
   fileName: string;
-  /** Where the finalised object lives; the upload goes to `uploadKey` first (see there). */
-  objectKey: string;
+  /**
+   * Where the finalised object lives (a `finalisedObjectKey`); null until finalise made the asset ready.
+   * The upload goes to `uploadKey` first (see there).
+   */
+  objectKey: string | null;
   status: AssetStatus;
   sizeBytes: number | null;
   width: number | null;
@@ -59,17 +62,31 @@ export interface NewUploadSessionInput {
 }
 
 /**
- * Keys live under the organisation's prefix so storage permissions, lifecycle rules and audits can be
- * scoped per organisation. The finalised object has its own key, distinct from the upload key, so a
- * client still holding the presigned PUT cannot replace an asset after it was checked.
+ * Every upload lands under this prefix, and nothing else does: an upload is only needed until finalise
+ * copies it (the address is valid 15 minutes), so a bucket lifecycle rule may expire everything under it
+ * (the deploy files set one day). Finalised objects live under `orgs/` and never expire.
  */
-export function objectKey(organisationId: string, assetId: string): string {
-  return `orgs/${organisationId.toLowerCase()}/assets/${assetId.toLowerCase()}`;
+export const UPLOAD_PREFIX = "uploads/";
+
+/** The key the presigned PUT writes to: `uploads/<organisation>/<asset id>`. */
+export function uploadKey(organisationId: string, assetId: string): string {
+  return `${UPLOAD_PREFIX}${organisationId.toLowerCase()}/${assetId.toLowerCase()}`;
 }
 
-/** The key the presigned PUT writes to; finalise copies it to `objectKey` and checks the copy. */
-export function uploadKey(organisationId: string, assetId: string): string {
-  return `orgs/${organisationId.toLowerCase()}/uploads/${assetId.toLowerCase()}`;
+/**
+ * Where one finalise attempt copies the upload before checking it: under the organisation's prefix and
+ * the asset, named by the attempt. Each attempt gets its own key, so concurrent finalises (which do their
+ * S3 work outside any transaction) never overwrite each other's checked copy, and a client still holding
+ * the presigned PUT can never replace an asset after it was checked. The winning attempt's key becomes the
+ * asset's `objectKey`; the others delete their copies.
+ */
+export function finalisedObjectKey(organisationId: string, assetId: string, attemptId: string): string {
+  return `${assetObjectsPrefix(organisationId, assetId)}${attemptId.toLowerCase()}`;
+}
+
+/** Every finalised copy of one asset sits under this prefix. */
+export function assetObjectsPrefix(organisationId: string, assetId: string): string {
+  return `orgs/${organisationId.toLowerCase()}/assets/${assetId.toLowerCase()}/`;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
@@ -113,7 +130,7 @@ export function createPendingAsset(
     id: ids.id as AssetId,
     organisationId,
     ...valid,
-    objectKey: objectKey(organisationId, ids.id),
+    objectKey: null,
     status: "pending",
     sizeBytes: null,
     width: null,
@@ -231,10 +248,12 @@ export function checkObject(
   return verdict;
 }
 
-export function markReady(asset: Asset, declared: DeclaredObject, now: Date): Asset {
-  return { ...asset, status: "ready", ...declared, reasons: [], finalisedAt: now };
+/** Ready, at the key of the copy that was checked. */
+export function markReady(asset: Asset, declared: DeclaredObject, objectKey: string, now: Date): Asset {
+  return { ...asset, status: "ready", ...declared, objectKey, reasons: [], finalisedAt: now };
 }
 
+/** Rejected: its objects are deleted, so it keeps no key. */
 export function markRejected(asset: Asset, reasons: string[], now: Date): Asset {
-  return { ...asset, status: "rejected", reasons, finalisedAt: now };
+  return { ...asset, status: "rejected", objectKey: null, reasons, finalisedAt: now };
 }

@@ -8,7 +8,7 @@ interface AssetRow {
   asset_type: string;
   mime_type: string;
   file_name: string;
-  object_key: string;
+  object_key: string | null;
   status: string;
   size_bytes: string | null;
   width: number | null;
@@ -88,7 +88,7 @@ export function makeAssetRepository(pool: Pool): AssetRepository {
     async saveVerdict(tx: PoolClient, asset: Asset) {
       await tx.query(
         `UPDATE assets SET status = $3, size_bytes = $4, width = $5, height = $6, reasons = $7,
-           finalised_at = $8
+           finalised_at = $8, object_key = $9
          WHERE organisation_id = $1 AND id = $2`,
         [
           asset.organisationId,
@@ -99,6 +99,7 @@ export function makeAssetRepository(pool: Pool): AssetRepository {
           asset.height,
           asset.reasons,
           asset.finalisedAt,
+          asset.objectKey,
         ],
       );
     },

@@ -40,6 +40,11 @@ const isNotFound = (error: unknown): boolean => {
   return e?.name === "NotFound" || e?.name === "NoSuchKey" || e?.$metadata?.httpStatusCode === 404;
 };
 
+const isPreconditionFailed = (error: unknown): boolean => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === "PreconditionFailed" || e?.$metadata?.httpStatusCode === 412;
+};
+
 /**
  * Object storage over the S3 API. Presigned URLs go to clients, so they are signed for
  * `S3_PUBLIC_ENDPOINT` when set (the address clients reach, e.g. behind an ingress) and for `S3_ENDPOINT`
@@ -62,18 +67,31 @@ export function makeS3ObjectStore(config: ObjectStoreConfig): ObjectStore & { cl
     presignGet: (key, signedAt, expiresIn) =>
       getSignedUrl(signer, new GetObjectCommand({ Bucket, Key: key }), { expiresIn, signingDate: signedAt }),
 
-    async copy(from, to) {
+    async head(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { exists: true, sizeBytes: head.ContentLength ?? 0, etag: head.ETag };
+      } catch (error) {
+        if (isNotFound(error)) return { exists: false };
+        throw error;
+      }
+    },
+
+    async copy(from, to, ifMatch) {
       try {
         await client.send(
           new CopyObjectCommand({
             Bucket,
             Key: to,
             CopySource: `${Bucket}/${from.split("/").map(encodeURIComponent).join("/")}`,
+            // S3 and MinIO honour it (s3rver ignores it): the copy is of the version that was measured.
+            CopySourceIfMatch: ifMatch,
           }),
         );
-        return true;
+        return "copied";
       } catch (error) {
-        if (isNotFound(error)) return false;
+        if (isNotFound(error)) return "missing";
+        if (isPreconditionFailed(error)) return "changed";
         throw error;
       }
     },
