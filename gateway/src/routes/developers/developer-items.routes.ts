@@ -184,7 +184,7 @@ export function developerItemsRoutes(
       "retireItem",
       "retireItem",
       "Retire an item",
-      "Any status -> retired, final: offerings are withdrawn and listings disabled; a retired item accepts no change (409 `invalid-state`).",
+      "Any status -> retired, final: offerings are withdrawn and listings disabled. Retiring a retired item returns it unchanged (idempotent, like publish); a retired item accepts no other change (409 `invalid-state`).",
       ["invalid-state"],
     ],
   ] as const;
