@@ -101,7 +101,7 @@ export function developerReleasesRoutes(
         tags: ["Developer items"],
         summary: "Select an IoT release for the item",
         description:
-          "The release must belong to the item's application: another application's (or an unknown) release is a 400 on `body.releaseId`, as is a release id of `.`, `..` or containing `/`. The answer is `preparing`; the binary is copied into object storage in the background and the release becomes `available` once stored and verified, or `failed` with `failureReason`. Selecting the same release twice, or selecting for a retired item, is a 409 `invalid-state`.",
+          "The release must belong to the item's application: another application's (or an unknown) release is a 400 on `body.releaseId`, as is a release id of `.`, `..` or containing `/` or `\\`. The answer is `preparing`; the binary is copied into object storage in the background and the release becomes `available` once stored and verified, or `failed` with `failureReason`. Selecting the same release twice, or selecting for a retired item, is a 409 `invalid-state`.",
         params: ItemParams,
         body: SelectReleaseBody,
         response: responses(

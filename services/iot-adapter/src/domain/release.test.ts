@@ -27,8 +27,9 @@ describe("releaseIdProblem", () => {
   it("refuses dot segments, slashes and empty or overlong ids", () => {
     expect(releaseIdProblem(".")).toBe("must not be . or ..");
     expect(releaseIdProblem("..")).toBe("must not be . or ..");
-    expect(releaseIdProblem("a/b")).toBe("must not contain /");
-    expect(releaseIdProblem("/")).toBe("must not contain /");
+    expect(releaseIdProblem("a/b")).toBe("must not contain / or \\");
+    expect(releaseIdProblem("/")).toBe("must not contain / or \\");
+    expect(releaseIdProblem("a\\b")).toBe("must not contain / or \\");
     expect(releaseIdProblem("")).toBe("must be 1 to 200 characters");
     expect(releaseIdProblem("x".repeat(201))).toBe("must be 1 to 200 characters");
   });

@@ -51,12 +51,12 @@ export function toIsoMs(value: string): string {
 /**
  * What is wrong with a platform release id a request names, or undefined. Release ids are opaque strings
  * that travel as a URL path segment: `.` and `..` survive percent-encoding and are then resolved away by
- * URL normalisation (addressing another route), and `/` must never split a segment, so all three are
- * refused as invalid input rather than passed on.
+ * URL normalisation (addressing another route), and `/` (or `\`, which URL parsers treat alike) must
+ * never split a segment, so they are refused as invalid input rather than passed on.
  */
 export function releaseIdProblem(id: string): string | undefined {
   if (id.length < 1 || id.length > 200) return "must be 1 to 200 characters";
   if (id === "." || id === "..") return "must not be . or ..";
-  if (id.includes("/")) return "must not contain /";
+  if (id.includes("/") || id.includes("\\")) return "must not contain / or \\";
   return undefined;
 }

@@ -56,7 +56,7 @@ describe("selectRelease", () => {
 describe("iotReleaseIdProblem", () => {
   it("accepts opaque ids and refuses dot segments, slashes and bad lengths", () => {
     for (const id of ["rel-abc", "a b:c", "...", ".x"]) expect(iotReleaseIdProblem(id)).toBeUndefined();
-    for (const id of [".", "..", "a/b", "/", "", "x".repeat(129)])
+    for (const id of [".", "..", "a/b", "/", "a\\b", "", "x".repeat(129)])
       expect(iotReleaseIdProblem(id)).toEqual(expect.any(String));
   });
 });

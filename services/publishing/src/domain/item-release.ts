@@ -73,7 +73,7 @@ export function toFailureCode(reason: string): ReleaseFailureCode {
 export function iotReleaseIdProblem(releaseId: string): string | undefined {
   if (releaseId.length < 1 || releaseId.length > 128) return "must be 1 to 128 characters";
   if (releaseId === "." || releaseId === "..") return "must not be . or ..";
-  if (releaseId.includes("/")) return "must not contain /";
+  if (releaseId.includes("/") || releaseId.includes("\\")) return "must not contain / or \\";
   return undefined;
 }
 
