@@ -464,11 +464,17 @@ describe("item releases", () => {
     });
     expect(retried.request).toEqual({ applicationId: 7, releaseId: "rel-7d", itemReleaseId: selected.id });
     expect(retried.principal.organisationId).toBe(ORG_A);
-    const { rows } = await publishing.pool.query<{ copy_requested_at: Date | null }>(
-      "SELECT copy_requested_at FROM item_releases WHERE id = $1",
-      [selected.id],
+    // The loop records the acceptance after the adapter answered, so this may trail the call a little.
+    await waitFor(
+      async () => {
+        const { rows } = await publishing.pool.query<{ copy_requested_at: Date | null }>(
+          "SELECT copy_requested_at FROM item_releases WHERE id = $1",
+          [selected.id],
+        );
+        return rows[0]?.copy_requested_at ?? undefined;
+      },
+      { what: "the accepted copy request to be recorded" },
     );
-    expect(rows[0]?.copy_requested_at).not.toBeNull();
     c.close();
   });
 
