@@ -159,7 +159,7 @@ describe("bus", () => {
     try {
       await waitFor(() => (consumer.stats().handled === 2 ? true : undefined));
       await waitFor(async () => {
-        const info = await bus.jsm.consumers.info(bus.streamName("MIXED"), "mixed");
+        const info = await bus.jsm.consumers.info(bus.streamName("MIXED"), consumer.durable);
         return info.num_ack_pending === 0 && info.num_pending === 0 ? true : undefined;
       });
     } finally {

@@ -2,7 +2,9 @@ import type { Logger } from "@mp/logger";
 import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManager } from "@nats-io/jetstream";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { connect } from "@nats-io/transport-node";
+import { type BusEnv, type BusSettings, busSettings, defaultBusSettings } from "./config";
 import { assertNamespace, namespacedStreamName, namespacedSubject } from "./namespace";
+import { setMaxEventBytes } from "./outbox";
 
 /**
  * One NATS connection per service with its JetStream handles. Every subject and stream name goes through
@@ -14,6 +16,10 @@ export interface Bus {
   js: JetStreamClient;
   jsm: JetStreamManager;
   namespace: string;
+  /** The connecting process (a service name): labels metrics and spans. */
+  service: string;
+  /** Stream, outbox, inbox and consumer settings from configuration (defaults when none was given). */
+  settings: BusSettings;
   /** `namespace + type`. */
   subject(type: string): string;
   /** Namespace-derived prefix (upper-cased, dots to `_`) + `name`. */
@@ -28,14 +34,24 @@ const CLOSE_TIMEOUT_MS = 5_000;
  * Connect and keep reconnecting forever (`maxReconnectAttempts: -1`, also while waiting for the first
  * connection), so a NATS outage degrades a service instead of killing it: the outbox keeps rows and
  * consumers resume. Connection state changes are logged.
+ *
+ * `config` is the service's parsed configuration (its `BUS_*` keys, see `busEnv`); `settings` overrides
+ * single values (tests). `maxEventBytes` also becomes this process's limit for `appendToOutbox`.
  */
 export async function connectBus(options: {
   url: string;
   name: string;
   namespace?: string;
   logger: Logger;
+  config?: BusEnv;
+  settings?: Partial<BusSettings>;
 }): Promise<Bus> {
   const namespace = assertNamespace(options.namespace ?? "");
+  const settings: BusSettings = {
+    ...(options.config ? busSettings(options.config) : defaultBusSettings()),
+    ...options.settings,
+  };
+  setMaxEventBytes(settings.maxEventBytes);
   const log = options.logger.child({ component: "bus" });
   const nc = await connect({
     servers: options.url,
@@ -59,6 +75,8 @@ export async function connectBus(options: {
     js: jetstream(nc),
     jsm,
     namespace,
+    service: options.name,
+    settings,
     subject: (type) => namespacedSubject(namespace, type),
     streamName: (name) => namespacedStreamName(namespace, name),
     close: async () => {

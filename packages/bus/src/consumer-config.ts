@@ -2,9 +2,6 @@ import { AckPolicy, type ConsumerConfig, DeliverPolicy, JetStreamApiError } from
 import { nanos } from "@nats-io/nats-core";
 import type { Bus } from "./connection";
 
-/** Long enough for a handler and its transaction; a slower one is redelivered and caught by the inbox. */
-export const ACK_WAIT_MS = 30_000;
-
 /** "consumer already exists" (servers >= 2.10 refuse a create that would change a consumer). */
 const CONSUMER_EXISTS = 10148;
 
@@ -33,19 +30,30 @@ export function supportsMultipleFilters(serverVersion: string | undefined): bool
   return major > 2 || (major === 2 && minor >= 10);
 }
 
+export interface DurableTiming {
+  /** Time to ack a delivery before the server redelivers it. */
+  ackWaitMs: number;
+  /** The server deletes the durable after this long without a pull request from any replica. */
+  inactiveThresholdMs: number;
+}
+
 /**
- * Create the durable pull consumer, or bring an existing one to this configuration. Deliveries are not
- * capped by the server (`max_deliver -1`): the consumer counts them and dead-letters itself, which the
- * server's own cap could not do.
+ * Create the durable pull consumer, or bring an existing one to this configuration. A new durable starts
+ * at the first message the stream still holds (`DeliverPolicy.All`). Deliveries are not capped by the
+ * server (`max_deliver -1`): the consumer counts them and dead-letters itself, which the server's own cap
+ * could not do. `inactive_threshold` makes durables nobody pulls from any more (the set of an older
+ * release) disappear on their own.
  */
 export async function ensureConsumer(
   bus: Bus,
   stream: string,
   durable: string,
   subjects: readonly string[],
+  timing: DurableTiming,
 ): Promise<void> {
   const changeable = {
-    ack_wait: nanos(ACK_WAIT_MS),
+    ack_wait: nanos(timing.ackWaitMs),
+    inactive_threshold: nanos(timing.inactiveThresholdMs),
     max_deliver: -1,
     ...consumerFilter(subjects, bus.nc.info?.version),
   };

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Bus } from "./connection";
 import { type Consumer, startConsumer } from "./consumer";
-import { countDeadLetters } from "./dead-letters";
+import { countDeadLetters, listDeadLetters, replayDeadLetter } from "./dead-letters";
 import { type EventEnvelope, newEvent } from "./envelope";
 import { ensureStream } from "./streams";
 import { applyEffect, type BusFixture, busFixture, effectCount, publishRaw } from "./test-fixture";
@@ -117,7 +117,7 @@ describe("consumer", () => {
     await waitFor(() => (consumer.stats().deadLettered === 1 ? true : undefined));
     // Terminated on the server: nothing pending, nothing awaiting an ack, so no further redelivery.
     await waitFor(async () => {
-      const info = await consumerInfo("always-fails");
+      const info = await consumerInfo(consumer.durable);
       return info.num_ack_pending === 0 && info.num_pending === 0 ? info : undefined;
     });
     expect(calls).toBe(3);
@@ -195,5 +195,31 @@ describe("consumer", () => {
     const after = consume("resumable", type, handler);
     await waitFor(() => (after.stats().handled === 1 ? true : undefined));
     expect(seen).toEqual([first.id, second.id]);
+  });
+
+  it("replays a dead letter once its cause is fixed", async () => {
+    const type = "shop.invoice.issued.v1";
+    const event = newEvent(type, "shop", { invoiceId: "i-1" });
+    let broken = true;
+    const consumer = consume(
+      "invoicing",
+      type,
+      async () => {
+        if (broken) throw new Error("tax service down");
+      },
+      { maxDeliver: 1 },
+    );
+    await publishRaw(bus, type, JSON.stringify(event), event.id);
+    await waitFor(() => (consumer.stats().deadLettered === 1 ? true : undefined));
+    const [letter] = await listDeadLetters(fx.pool, { consumer: "invoicing" });
+    expect(letter).toMatchObject({ eventId: event.id, subject: bus.subject(type), replayedAt: null });
+
+    broken = false;
+    await replayDeadLetter(fx.pool, bus.js, letter!.id);
+    await waitFor(() => (consumer.stats().handled === 1 ? true : undefined), { what: "the replayed event" });
+    expect(await effectCount(fx.pool, event.id)).toBe(1);
+    expect(await listDeadLetters(fx.pool, { consumer: "invoicing" })).toEqual([]);
+    const [replayed] = await listDeadLetters(fx.pool, { consumer: "invoicing", includeReplayed: true });
+    expect(replayed?.replayedAt).toBeInstanceOf(Date);
   });
 });

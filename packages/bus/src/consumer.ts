@@ -1,13 +1,14 @@
 import type { Pool, PoolClient } from "@mp/db";
 import type { Logger } from "@mp/logger";
 import type { ConsumerMessages, JsMsg } from "@nats-io/jetstream";
-import { metrics } from "@opentelemetry/api";
 import type { ZodType } from "zod";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
 import { ensureConsumer } from "./consumer-config";
 import { type ConsumerStats, type MessageContext, processMessage } from "./consumer-message";
+import { durableName } from "./durable-name";
 import type { EventEnvelope } from "./envelope";
+import { consumerCounters } from "./metrics";
 import { subjectMatches } from "./namespace";
 import { assertRetryOptions, relayBackoffMs } from "./retry-policy";
 
@@ -18,6 +19,8 @@ export interface Consumer {
   stop(): Promise<void>;
   /** A snapshot of the counters since start. */
   stats(): ConsumerStats;
+  /** The JetStream durable this consumer reads (logical name + hash of its event types). */
+  readonly durable: string;
 }
 
 export interface ConsumerOptions<T> {
@@ -26,7 +29,10 @@ export interface ConsumerOptions<T> {
   logger: Logger;
   /** Un-namespaced stream name, as given to `ensureStream`. */
   stream: string;
-  /** Durable consumer name; also the inbox and dead-letter key, so keep it stable across releases. */
+  /**
+   * Logical consumer name, stable across releases: it keys the inbox and the dead letters. The JetStream
+   * durable is derived from it and the event types (see `durableName`).
+   */
   durable: string;
   /** Un-namespaced event types (subjects) to receive. */
   eventTypes: string[];
@@ -34,50 +40,96 @@ export interface ConsumerOptions<T> {
   maxDeliver?: number;
   /** Delay before delivery n+1 is `backoffMs[min(n - 1, last)]` (default 1 s, 5 s, 15 s, 60 s). */
   backoffMs?: number[];
+  /** Ack deadline of a delivery (default: `bus.settings.ackWaitMs`). */
+  ackWaitMs?: number;
+  /** Inactivity after which the server deletes the durable (default: `bus.settings.inactiveThresholdMs`). */
+  inactiveThresholdMs?: number;
+  /**
+   * Messages this replica handles at once, each in its own transaction (default 1, at most
+   * {@link FETCH_BATCH}). Above 1, events of one aggregate may be applied concurrently: the version guard
+   * and the row lock it takes keep the result right.
+   */
+  concurrency?: number;
   /** Validates `data`; an event that fails it is dead-lettered at once. */
   schema?: ZodType<T>;
   /** Runs inside the inbox transaction; throw to have the event retried. */
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
 }
 
-const MAX_BUFFERED = 16;
+/** Messages one replica holds at a time: pulled together, handled one by one. */
+export const FETCH_BATCH = 4;
+/** How long one pull request waits for messages before the next one is sent. */
+const FETCH_EXPIRES_MS = 5_000;
 const RESTART_BASE_MS = 500;
 
 /**
  * Consume events from a durable pull consumer, applying each one at most once in effect (inbox) and at
- * least once in delivery (ack after commit). Messages are handled one at a time in stream order; a
- * retried one is redelivered later without holding up the rest. Setup and subscription failures (NATS
- * down, stream not created yet) are logged and retried forever, never thrown.
+ * least once in delivery (ack after commit). A replica holds at most {@link FETCH_BATCH} messages at a
+ * time (pulled as room frees up) and handles them one after another, or `concurrency` at once; every
+ * `ackWait / 3` it tells the server it is still working on each message it holds (`working()`), so a
+ * slow handler, or a message waiting behind one, is not redelivered to another replica meanwhile.
+ *
+ * No ordering is promised: a retried event comes back after its backoff while later ones go ahead,
+ * replicas work in parallel, and a new durable replays history. Handlers apply an event only when it is
+ * newer than the state they hold (the aggregate `version` in its data, see `applyIfNewer`).
+ *
+ * With several event types on nats-server < 2.10 the durable has no server-side filter and receives every
+ * subject of the stream; those outside its types are acked and skipped. That is safe because the durable
+ * belongs to this exact set of types: a release handling more types has another durable (`durableName`),
+ * which reads the stream from its start. Setup and subscription failures (NATS down, stream not created
+ * yet, durable deleted by the replay command) are logged and retried forever, never thrown.
  */
 export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
   const maxDeliver = options.maxDeliver ?? 5;
   const backoffMs = options.backoffMs ?? [1_000, 5_000, 15_000, 60_000];
   assertRetryOptions(maxDeliver, backoffMs);
-  if (options.eventTypes.length === 0) throw new Error(`Consumer ${options.durable} needs event types`);
-  const { bus, durable } = options;
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > FETCH_BATCH)
+    throw new Error(`concurrency must be an integer from 1 to ${FETCH_BATCH}, got ${concurrency}`);
+  const { bus } = options;
+  const logical = options.durable;
+  const durable = durableName(logical, options.eventTypes);
   const stream = bus.streamName(options.stream);
-  const subjects = options.eventTypes.map((type) => bus.subject(type));
-  const log = options.logger.child({ component: "consumer", consumer: durable, stream });
+  const subjects = [...new Set(options.eventTypes)].sort().map((type) => bus.subject(type));
+  const timing = {
+    ackWaitMs: options.ackWaitMs ?? bus.settings.ackWaitMs,
+    inactiveThresholdMs: options.inactiveThresholdMs ?? bus.settings.inactiveThresholdMs,
+  };
+  const log = options.logger.child({ component: "consumer", consumer: logical, durable, stream });
   const ctx: MessageContext<T> = {
     pool: options.pool,
     log,
-    consumer: durable,
+    consumer: logical,
     maxDeliver,
     backoffMs,
     schema: options.schema,
     handle: options.handle,
     stats: { handled: 0, duplicates: 0, retried: 0, deadLettered: 0 },
-    deadLetterCounter: metrics.getMeter("@mp/bus").createCounter("bus.dead_letters", {
-      description: "Events a consumer gave up on and recorded in dead_letters",
-    }),
+    counters: consumerCounters(),
+    labels: { consumer: logical, service: bus.service },
   };
   const alarm = new Alarm();
+  /** Every message this replica holds, from its arrival until it is acked, nak'ed or terminated. */
+  const held = new Set<JsMsg>();
+  /** Held messages no worker has taken yet, in arrival order. */
+  const queue: JsMsg[] = [];
+  const workers = new Set<Promise<void>>();
+  /** Woken when a worker settles a message: the fetch loop may have room for more. */
+  const room = new Alarm();
   let stopping = false;
-  let messages: ConsumerMessages | undefined;
+  let batch: ConsumerMessages | undefined;
+
+  // One timer for the consumer: each tick extends the ack deadline of every message this replica holds.
+  const heartbeat = setInterval(
+    () => {
+      for (const msg of held) msg.working();
+    },
+    Math.max(100, Math.floor(timing.ackWaitMs / 3)),
+  );
+  heartbeat.unref();
 
   const deliver = async (msg: JsMsg) => {
     if (stopping) return msg.nak();
-    // Only without server-side filtering (several subjects on nats-server < 2.10) can others arrive.
     if (!subjects.some((pattern) => subjectMatches(pattern, msg.subject))) return msg.ack();
     await processMessage(ctx, msg).catch((error: unknown) => {
       log.error({ err: error }, "unexpected failure handling a message; handing it back");
@@ -85,32 +137,79 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     });
   };
 
+  /** Hand queued messages to workers, up to `concurrency` at once. */
+  const dispatch = () => {
+    while (workers.size < concurrency) {
+      const msg = queue.shift();
+      if (!msg) return;
+      const worker = deliver(msg).finally(() => {
+        held.delete(msg);
+        workers.delete(worker);
+        room.wake();
+        dispatch();
+      });
+      workers.add(worker);
+    }
+  };
+
+  /** Hand back what no worker has started, so another replica can take it at once. */
+  const releaseQueued = () => {
+    for (const msg of queue.splice(0)) {
+      held.delete(msg);
+      msg.nak();
+    }
+  };
+
+  /**
+   * Pull messages while fewer than FETCH_BATCH are held (asking for at least half a batch at a time, so a
+   * busy replica does not pull message by message), feeding the workers as they arrive.
+   */
+  const pull = async (consumer: Awaited<ReturnType<typeof bus.js.consumers.get>>) => {
+    const minimum = Math.max(1, Math.floor(FETCH_BATCH / 2));
+    while (!stopping) {
+      if (FETCH_BATCH - held.size < minimum) {
+        await room.sleep(FETCH_EXPIRES_MS);
+        continue;
+      }
+      batch = await consumer.fetch({ max_messages: FETCH_BATCH - held.size, expires: FETCH_EXPIRES_MS });
+      if (stopping) batch.stop();
+      for await (const msg of batch) {
+        held.add(msg);
+        queue.push(msg);
+        dispatch();
+      }
+    }
+  };
+
   const run = (async () => {
     let failures = 0;
     while (!stopping) {
       try {
-        await ensureConsumer(bus, stream, durable, subjects);
+        await ensureConsumer(bus, stream, durable, subjects, timing);
         const consumer = await bus.js.consumers.get(stream, durable);
-        messages = await consumer.consume({ max_messages: MAX_BUFFERED });
-        // close() settles only once iterated to its end, which the loop below does.
-        if (stopping) void messages.close();
         failures = 0;
-        for await (const msg of messages) await deliver(msg);
+        await pull(consumer);
       } catch (error) {
         failures++;
         if (!stopping) log.warn({ err: error, failures }, "consumer unavailable; retrying");
       }
-      messages = undefined;
+      batch = undefined;
+      releaseQueued();
       if (!stopping) await alarm.sleep(relayBackoffMs(failures, RESTART_BASE_MS));
     }
+    releaseQueued();
+    await Promise.all(workers);
   })();
 
   return {
+    durable,
     async stop() {
       stopping = true;
       alarm.wake();
-      await messages?.close();
+      room.wake();
+      batch?.stop();
       await run;
+      clearInterval(heartbeat);
     },
     stats: () => ({ ...ctx.stats }),
   };

@@ -1,8 +1,29 @@
+export {
+  type BusEnv,
+  type BusSettings,
+  busEnv,
+  busSettings,
+  DEFAULT_MAX_EVENT_BYTES,
+  defaultBusSettings,
+  parseDuration,
+  parseSize,
+} from "./config";
 export { type Bus, connectBus } from "./connection";
-export { type Consumer, type ConsumerOptions, type ConsumerStats, startConsumer } from "./consumer";
-export { countDeadLetters } from "./dead-letters";
+export {
+  type Consumer,
+  type ConsumerOptions,
+  type ConsumerStats,
+  FETCH_BATCH,
+  startConsumer,
+} from "./consumer";
+export { countDeadLetters, type DeadLetterRow, listDeadLetters, replayDeadLetter } from "./dead-letters";
+export { durableName, isDurableOf } from "./durable-name";
 export { type EventEnvelope, newEvent, parseEnvelope, UnparsableEventError } from "./envelope";
 export { busMigrations } from "./migrations";
-export { appendToOutbox } from "./outbox";
+export { appendToOutbox, EventTooLargeError } from "./outbox";
+export { listParked, type ParkedRow, unpark } from "./outbox-admin";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox-relay";
-export { DUPLICATE_WINDOW_MS, ensureStream } from "./streams";
+export { PRUNE_BATCH, type PruneResult, pruneBusTables, type RetentionWindows } from "./pruning";
+export { resetConsumer } from "./replay";
+export { DUPLICATE_WINDOW_MS, ensureStream, type StreamLimits } from "./streams";
+export { applyIfNewer, type VersionedChange } from "./version-guard";

@@ -46,10 +46,27 @@ CREATE INDEX dead_letters_consumer ON dead_letters (consumer, created_at);
 `;
 
 /**
+ * Parking: a row that failed `BUS_OUTBOX_MAX_ATTEMPTS` publishes gets `parked_at` and is skipped until a
+ * human unparks it, so it no longer holds up later rows. Pruning deletes by age in small batches, hence
+ * the indexes on the age columns (the sent-rows index is partial: unsent rows are never pruned). A dead
+ * letter records when it was replayed.
+ */
+const PARKING_PRUNING = `
+ALTER TABLE outbox ADD COLUMN parked_at timestamptz;
+CREATE INDEX outbox_sent_at ON outbox (sent_at) WHERE sent_at IS NOT NULL;
+CREATE INDEX inbox_handled_at ON inbox (handled_at);
+ALTER TABLE dead_letters ADD COLUMN replayed_at timestamptz;
+CREATE INDEX dead_letters_created_at ON dead_letters (created_at);
+`;
+
+/**
  * The bus tables, as migrations with ids prefixed `bus/`, to apply in the service's own schema before its
  * own migrations: `migrate(pool, schema, [...busMigrations(), ...serviceMigrations])`. Never edit an entry
  * once released (`migrate` refuses changed text); add a new one.
  */
 export function busMigrations(): Migration[] {
-  return [{ id: "bus/0001_outbox_inbox", sql: OUTBOX_INBOX }];
+  return [
+    { id: "bus/0001_outbox_inbox", sql: OUTBOX_INBOX },
+    { id: "bus/0002_parking_pruning", sql: PARKING_PRUNING },
+  ];
 }

@@ -1,7 +1,16 @@
 import type { Pool, PoolClient } from "@mp/db";
+import type { Logger } from "@mp/logger";
+import { context, SpanKind, trace } from "@opentelemetry/api";
 import type { Bus } from "./connection";
 import type { EventEnvelope } from "./envelope";
-import { toMsgHeaders } from "./trace-context";
+import {
+  busTracer,
+  captureTraceContext,
+  contextFromCarrier,
+  failSpan,
+  messagingAttributes,
+  toMsgHeaders,
+} from "./trace-context";
 
 interface OutboxRow {
   seq: string;
@@ -9,37 +18,65 @@ interface OutboxRow {
   event_type: string;
   payload: string;
   headers: Record<string, string>;
+  attempts: number;
 }
 
-/** Raised when JetStream did not acknowledge a row; the rows before it were marked sent. */
+/** A row JetStream refused; the rows before it were marked sent and its attempt was counted. */
 export class OutboxPublishError extends Error {
   override readonly name = "OutboxPublishError";
 }
 
-/**
- * One relay pass: in one transaction, claim up to `batchSize` unsent rows in `seq` order, publish them one
- * by one, and mark the acknowledged ones sent. A transaction-scoped advisory lock per schema lets one
- * relay replica at a time publish, which is what keeps the stream in outbox order; `SKIP LOCKED` keeps
- * a replica without the lock from ever waiting on claimed rows.
- *
- * A publish failure commits the progress so far (plus the failed row's attempt count) and throws. Any
- * other failure rolls back as a crash would: the batch is republished later, and dedup drops it.
- */
-export async function relayOutboxBatch(deps: {
+/** NATS or JetStream itself is unreachable: nothing was counted against the row that failed. */
+export class OutboxOutageError extends Error {
+  override readonly name = "OutboxOutageError";
+}
+
+export interface RelayBatchDeps {
   pool: Pool;
   bus: Bus;
+  logger: Logger;
   batchSize: number;
+  /** Failed publishes after which a row is parked. */
+  maxAttempts: number;
+  /** False while the connection is known to be down. */
+  connected: () => boolean;
   afterPublish?: ((event: EventEnvelope) => void | Promise<void>) | undefined;
-}): Promise<number> {
+}
+
+export interface RelayBatchResult {
+  published: number;
+  parked: number;
+}
+
+/**
+ * One relay pass: in one transaction, claim up to `batchSize` unsent, unparked rows in `seq` order, publish
+ * them, and mark the acknowledged ones sent. The publishes of a pass go out back to back on the one
+ * connection (JetStream stores them in that order) and their acks are awaited together, so a pass costs
+ * one round trip, not one per row. A transaction-scoped advisory lock per schema lets one relay replica
+ * at a time publish, so two relays never publish a row twice or interleave their passes; `SKIP LOCKED`
+ * keeps a replica without the lock from ever waiting on claimed rows.
+ *
+ * When publishes fail the pass asks JetStream a cheap question (account info). No answer means an outage
+ * (NATS down, JetStream unavailable): what was acknowledged is marked sent, no attempt is counted, and
+ * {@link OutboxOutageError} pauses the relay. An answer means the fault is the row's (no stream for its
+ * subject, too large, store full, a per-message error): its attempt is counted with the error, and the
+ * pass throws {@link OutboxPublishError} so the relay retries it after a backoff, or, at `maxAttempts`,
+ * parks it (`parked_at`) until a human unparks it. Either way the rows after a failed one are not held
+ * back, so a failed row may reach its stream after later rows: consumers rely on aggregate versions, not
+ * on stream order. Any other failure rolls back as a crash would: the batch is republished later, and
+ * dedup drops what JetStream already stored.
+ */
+export async function relayOutboxBatch(deps: RelayBatchDeps): Promise<RelayBatchResult> {
   const client = await deps.pool.connect();
   let reusable = true;
   try {
     await client.query("BEGIN");
-    const published = await publishClaimed(client, deps);
+    const outcome = await publishClaimed(client, deps);
     await client.query("COMMIT");
-    return published;
+    if (outcome.failure) throw outcome.failure;
+    return { published: outcome.published, parked: outcome.parked };
   } catch (error) {
-    if (!(error instanceof OutboxPublishError)) {
+    if (!(error instanceof OutboxPublishError || error instanceof OutboxOutageError)) {
       await client.query("ROLLBACK").catch(() => {
         reusable = false;
       });
@@ -53,40 +90,109 @@ export async function relayOutboxBatch(deps: {
 
 async function publishClaimed(
   client: PoolClient,
-  deps: Parameters<typeof relayOutboxBatch>[0],
-): Promise<number> {
+  deps: RelayBatchDeps,
+): Promise<RelayBatchResult & { failure?: Error }> {
   const { rows: lock } = await client.query<{ locked: boolean }>(
     "SELECT pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), ''))) AS locked",
   );
-  if (!lock[0]?.locked) return 0;
+  if (!lock[0]?.locked) return { published: 0, parked: 0 };
   const { rows } = await client.query<OutboxRow>(
-    `SELECT seq, event_id, event_type, payload::text AS payload, headers
-       FROM outbox WHERE sent_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    `SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
+       FROM outbox WHERE sent_at IS NULL AND parked_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
     [deps.batchSize],
   );
+  const results = await Promise.allSettled(rows.map((row) => publishRow(deps.bus, row)));
   const sent: string[] = [];
-  for (const row of rows) {
-    try {
-      await deps.bus.js.publish(deps.bus.subject(row.event_type), row.payload, {
-        msgID: row.event_id,
-        headers: toMsgHeaders(row.headers),
-      });
-    } catch (error) {
-      await markSent(client, sent);
-      await client.query("UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = $1", [
-        row.seq,
-        String(error),
-      ]);
-      await client.query("COMMIT");
-      throw new OutboxPublishError(`Could not publish event ${row.event_id} (${row.event_type})`, {
-        cause: error,
-      });
+  const failed: Array<{ row: OutboxRow; error: unknown }> = [];
+  for (const [i, result] of results.entries()) {
+    const row = rows[i] as OutboxRow;
+    if (result.status === "rejected") {
+      failed.push({ row, error: result.reason });
+      continue;
     }
     if (deps.afterPublish) await deps.afterPublish(JSON.parse(row.payload) as EventEnvelope);
     sent.push(row.seq);
   }
   await markSent(client, sent);
-  return sent.length;
+  const first = failed[0];
+  if (!first) return { published: sent.length, parked: 0 };
+  if (!deps.connected() || !(await jetStreamAnswers(deps.bus))) {
+    return {
+      published: sent.length,
+      parked: 0,
+      failure: new OutboxOutageError("NATS JetStream is unreachable", { cause: first.error }),
+    };
+  }
+  let parked = 0;
+  for (const { row, error } of failed) {
+    const attempts = row.attempts + 1;
+    const park = attempts >= deps.maxAttempts;
+    await client.query(
+      "UPDATE outbox SET attempts = $2, last_error = $3, parked_at = CASE WHEN $4 THEN now() END WHERE seq = $1",
+      [row.seq, attempts, String(error), park],
+    );
+    const where = { eventId: row.event_id, eventType: row.event_type, seq: row.seq, attempts, err: error };
+    if (park) {
+      parked++;
+      deps.logger.error(where, "outbox row parked after its last attempt; it waits for a human");
+    }
+  }
+  const retried = failed.length - parked;
+  return {
+    published: sent.length,
+    parked,
+    ...(retried > 0
+      ? {
+          failure: new OutboxPublishError(
+            `Could not publish ${retried} event(s), first ${first.row.event_id} (${first.row.event_type})`,
+            { cause: first.error },
+          ),
+        }
+      : {}),
+  };
+}
+
+/**
+ * Publish one row as a producer span in the trace the row was written in; the message carries the span's
+ * context, so the consumer's span becomes its child.
+ */
+async function publishRow(bus: Bus, row: OutboxRow): Promise<void> {
+  const subject = bus.subject(row.event_type);
+  const parent = contextFromCarrier(row.headers);
+  const span = busTracer().startSpan(
+    `send ${subject}`,
+    {
+      kind: SpanKind.PRODUCER,
+      attributes: {
+        ...messagingAttributes(subject, row.event_id),
+        "messaging.operation.type": "send",
+        "bus.outbox.seq": row.seq,
+        "bus.outbox.attempts": row.attempts,
+      },
+    },
+    parent,
+  );
+  try {
+    const carrier = { ...row.headers, ...captureTraceContext(trace.setSpan(parent, span)) };
+    await context.with(trace.setSpan(parent, span), () =>
+      bus.js.publish(subject, row.payload, { msgID: row.event_id, headers: toMsgHeaders(carrier) }),
+    );
+  } catch (error) {
+    failSpan(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** Whether JetStream's API answers at all: tells an outage from a fault of one message. */
+async function jetStreamAnswers(bus: Bus): Promise<boolean> {
+  try {
+    await bus.jsm.getAccountInfo();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function markSent(client: PoolClient, seqs: string[]): Promise<void> {

@@ -50,7 +50,7 @@ describe("outbox relay across a NATS outage", () => {
     });
     try {
       await waitFor(async () =>
-        (await bus.jsm.consumers.info(bus.streamName("ORDERS"), "fulfilment")) ? true : undefined,
+        (await bus.jsm.consumers.info(bus.streamName("ORDERS"), consumer.durable)) ? true : undefined,
       );
       await server.stop();
       const event = newEvent("orders.order.placed.v1", "orders", { orderId: "o-1", totalCents: 1200 });
@@ -70,6 +70,11 @@ describe("outbox relay across a NATS outage", () => {
         timeoutMs: 15_000,
         what: "the row marked sent after NATS restarted",
       });
+      // The outage was no fault of the row: no attempt was counted against it.
+      const { rows } = await fx.pool.query("SELECT attempts, parked_at FROM outbox WHERE event_id = $1", [
+        event.id,
+      ]);
+      expect(rows[0]).toEqual({ attempts: 0, parked_at: null });
       const entries = await readStream(bus, "ORDERS");
       expect(entries.map((e) => e.msgId)).toEqual([event.id]);
       expect(entries[0]?.event).toEqual(event);

@@ -115,4 +115,31 @@ describe("outbox relay", () => {
     expect(await relay.flush()).toBe(0);
     expect((await readStream(bus, "FLUSH")).map((e) => e.msgId)).toEqual(events.map((e) => e.id));
   });
+
+  it("prunes sent rows past their window on its own, and keeps unsent ones", async () => {
+    await ensureStream(bus, { name: "PRUNE", subjects: ["prune.>"] });
+    const sent = newEvent("prune.sent.v1", "prune", {});
+    const stuck = newEvent("prunenowhere.x.v1", "prune", {});
+    await withTransaction(fx.pool, (client) => appendToOutbox(client, sent));
+    await fx.pool.query(
+      "INSERT INTO outbox (event_id, event_type, payload, parked_at) VALUES ($1, $2, $3, now())",
+      [stuck.id, stuck.type, JSON.stringify(stuck)],
+    );
+    const relay = startOutboxRelay({
+      pool: fx.pool,
+      bus,
+      logger: fx.logger,
+      retention: { outboxMs: 1 },
+      pruneIntervalMs: 50,
+    });
+    try {
+      await waitFor(async () => ((await sentAt(sent.id)) === undefined ? true : undefined), {
+        what: "the sent row pruned",
+      });
+    } finally {
+      await relay.stop();
+    }
+    expect((await readStream(bus, "PRUNE")).map((e) => e.msgId)).toEqual([sent.id]);
+    expect(await sentAt(stuck.id)).toBeNull();
+  });
 });

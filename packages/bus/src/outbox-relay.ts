@@ -4,12 +4,14 @@ import type { NatsConnection } from "@nats-io/nats-core";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
 import type { EventEnvelope } from "./envelope";
-import { relayOutboxBatch } from "./outbox-batch";
+import { OutboxOutageError, type RelayBatchResult, relayOutboxBatch } from "./outbox-batch";
+import { observeBusTables } from "./outbox-gauges";
 import { listenForOutbox } from "./outbox-listener";
+import { pruneBusTables, type RetentionWindows } from "./pruning";
 import { relayBackoffMs } from "./retry-policy";
 
 export interface OutboxRelay {
-  /** Finish the pass in progress, then release the LISTEN connection and every timer. */
+  /** Finish the pass in progress, then release the LISTEN connection, the metrics and every timer. */
   stop(): Promise<void>;
   /** Publish everything pending now; resolves to how many events this call published. */
   flush(): Promise<number>;
@@ -23,45 +25,72 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Rows claimed per transaction (default 100). */
   batchSize?: number;
+  /** Failed publishes before a row is parked (default: `bus.settings.outboxMaxAttempts`). */
+  maxAttempts?: number;
+  /** Pruning windows (default: from `bus.settings`). */
+  retention?: Partial<RetentionWindows>;
+  /** Time between two pruning passes (default 60 s; the first runs one interval after start). */
+  pruneIntervalMs?: number;
   /** Test hook between publish and mark-sent; throwing from it simulates a crash there. */
   afterPublish?: (event: EventEnvelope) => void | Promise<void>;
 }
 
 /**
- * Publish committed outbox rows to JetStream, in `seq` order, at least once. A row is marked sent only
- * after JetStream acknowledged it, so a crash in between republishes it with the same `Nats-Msg-Id`,
- * which the stream's dedup window drops (and the consumers' inbox catches beyond it). Failures never
- * escape the loop: rows stay unsent and the relay retries with capped backoff, waking early when NATS
- * reconnects. Commits wake it through LISTEN/NOTIFY; polling covers a lost LISTEN connection. The relay
- * holds one pool connection for LISTEN while it runs; size the pool for it.
+ * The bus's background work for one service: publish committed outbox rows to JetStream, prune the bus
+ * tables, and report their figures as metrics.
+ *
+ * Rows are published in `seq` order, at least once. A row is marked sent only after JetStream acknowledged
+ * it, so a crash in between republishes it with the same `Nats-Msg-Id`, which the stream's dedup window
+ * drops (and the consumers' inbox catches beyond it). Failures never escape the loop: during an outage
+ * rows stay unsent and the relay retries with capped backoff, waking early when NATS reconnects; a row
+ * JetStream keeps refusing is parked after `maxAttempts` and the rows behind it go on (see
+ * `relayOutboxBatch`). Commits wake it through LISTEN/NOTIFY; polling covers a lost LISTEN connection.
+ * The relay holds one pool connection for LISTEN while it runs; size the pool for it.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const log = options.logger.child({ component: "outbox-relay" });
+  const { bus, pool } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const batchSize = options.batchSize ?? 100;
+  const maxAttempts = options.maxAttempts ?? bus.settings.outboxMaxAttempts;
+  const retention: RetentionWindows = {
+    outboxMs: options.retention?.outboxMs ?? bus.settings.outboxRetentionMs,
+    inboxMs: options.retention?.inboxMs ?? bus.settings.inboxRetentionMs,
+    deadLettersMs: options.retention?.deadLettersMs ?? bus.settings.deadLetterRetentionMs,
+  };
   const alarm = new Alarm();
   let stopping = false;
   let failures = 0;
 
   // A reconnect ends any backoff; commits only wake a relay that is not backing off.
-  const connection = watchConnection(options.bus.nc, () => {
+  const connection = watchConnection(bus.nc, () => {
     failures = 0;
     alarm.wake();
   });
-  const listener = listenForOutbox(options.pool, log, () => {
+  const listener = listenForOutbox(pool, log, () => {
     if (failures === 0) alarm.wake();
   });
+  const stopGauges = observeBusTables(pool, bus.service, log);
+  const maxPayload = bus.nc.info?.max_payload;
+  if (maxPayload && bus.settings.maxEventBytes > maxPayload)
+    log.warn(
+      { maxEventBytes: bus.settings.maxEventBytes, maxPayload },
+      "BUS_MAX_EVENT_BYTES exceeds the server's max_payload: large events will be parked",
+    );
 
   // Passes of the loop and of flush() never overlap within a process.
   let queue: Promise<unknown> = Promise.resolve();
-  const runPass = (): Promise<number> => {
-    const pass = queue.then(() => {
+  const runPass = (): Promise<RelayBatchResult> => {
+    const pass = queue.then(async () => {
       // Fail fast while disconnected rather than hold claimed rows through a publish timeout.
-      if (!connection.connected()) throw new Error("NATS is disconnected");
+      if (!connection.connected()) throw new OutboxOutageError("NATS is disconnected");
       return relayOutboxBatch({
-        pool: options.pool,
-        bus: options.bus,
+        pool,
+        bus,
+        logger: log,
         batchSize,
+        maxAttempts,
+        connected: connection.connected,
         afterPublish: options.afterPublish,
       });
     });
@@ -73,9 +102,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     while (!stopping) {
       let delay = pollIntervalMs;
       try {
-        const published = await runPass();
+        const { published, parked } = await runPass();
         failures = 0;
-        if (published >= batchSize) continue;
+        // A full batch (parked rows included: they freed the way) means more may be waiting.
+        if (published + parked >= batchSize) continue;
       } catch (error) {
         failures++;
         delay = relayBackoffMs(failures, pollIntervalMs);
@@ -85,21 +115,39 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }
   })();
 
+  const pruneAlarm = new Alarm();
+  const pruning = (async () => {
+    const interval = options.pruneIntervalMs ?? 60_000;
+    while (!stopping) {
+      await pruneAlarm.sleep(interval);
+      if (stopping) break;
+      try {
+        const pruned = await pruneBusTables(pool, retention);
+        if (pruned.outbox + pruned.inbox + pruned.deadLetters > 0) log.info(pruned, "bus tables pruned");
+      } catch (error) {
+        log.warn({ err: error }, "pruning the bus tables failed; next pass will retry");
+      }
+    }
+  })();
+
   return {
     async stop() {
       stopping = true;
       alarm.wake();
+      pruneAlarm.wake();
       await loop;
+      await pruning;
       await queue;
+      stopGauges();
       connection.stop();
       await listener.stop();
     },
     async flush() {
       let total = 0;
       for (;;) {
-        const published = await runPass();
+        const { published, parked } = await runPass();
         total += published;
-        if (published < batchSize) return total;
+        if (published + parked < batchSize) return total;
       }
     },
   };

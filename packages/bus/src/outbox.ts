@@ -1,4 +1,5 @@
 import type { Queryable } from "@mp/db";
+import { DEFAULT_MAX_EVENT_BYTES } from "./config";
 import type { EventEnvelope } from "./envelope";
 import { captureTraceContext } from "./trace-context";
 
@@ -8,20 +9,64 @@ import { captureTraceContext } from "./trace-context";
  */
 export const OUTBOX_CHANNEL_PREFIX = "bus_outbox.";
 
+let processMaxEventBytes = DEFAULT_MAX_EVENT_BYTES;
+
+/** Set this process's event size limit (`connectBus` does, from `BUS_MAX_EVENT_BYTES`). */
+export function setMaxEventBytes(bytes: number): void {
+  if (!Number.isInteger(bytes) || bytes < 1) throw new Error(`Invalid event size limit ${bytes}`);
+  processMaxEventBytes = bytes;
+}
+
+/** Raised by `appendToOutbox` for an event NATS could not carry; the caller's transaction should fail. */
+export class EventTooLargeError extends Error {
+  override readonly name = "EventTooLargeError";
+  constructor(
+    readonly eventType: string,
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(
+      `Event ${eventType} is ${bytes} bytes serialised, over the ${maxBytes}-byte limit (BUS_MAX_EVENT_BYTES): ` +
+        "carry references or split it, a NATS message cannot hold it",
+    );
+  }
+}
+
 /**
- * Record `event` for publication inside the caller's transaction (pass the client `withTransaction` gives),
- * so the event exists if and only if the change it describes commits. The active trace context is stored
- * with it and travels as message headers. The NOTIFY is delivered on commit only, which wakes the relay
- * without polling; a rolled-back transaction neither stores nor announces anything.
+ * Record `event` (or several, in order, with one statement) for publication inside the caller's
+ * transaction (pass the client `withTransaction` gives), so the event exists if and only if the change it
+ * describes commits. The active trace context is stored with it and travels as message headers. The
+ * NOTIFY is delivered on commit only, which wakes the relay without polling; a rolled-back transaction
+ * neither stores nor announces anything.
+ *
+ * An event larger than `maxBytes` (default: the process limit, `BUS_MAX_EVENT_BYTES`) is refused with an
+ * {@link EventTooLargeError} here, while the caller can still fail its request, rather than discovered by
+ * the relay after the commit.
  */
-export async function appendToOutbox(client: Queryable, event: EventEnvelope): Promise<void> {
-  const payload = JSON.stringify(event);
+export async function appendToOutbox(
+  client: Queryable,
+  events: EventEnvelope | readonly EventEnvelope[],
+  options: { maxBytes?: number } = {},
+): Promise<void> {
+  const list = Array.isArray(events) ? events : [events as EventEnvelope];
+  if (list.length === 0) return;
+  const maxBytes = options.maxBytes ?? processMaxEventBytes;
+  const payloads = list.map((event) => {
+    const payload = JSON.stringify(event);
+    const bytes = Buffer.byteLength(payload, "utf8");
+    if (bytes > maxBytes) throw new EventTooLargeError(event.type, bytes, maxBytes);
+    return payload;
+  });
   const traceHeaders = JSON.stringify(captureTraceContext());
   await client.query(
     `WITH appended AS (
-       INSERT INTO outbox (event_id, event_type, payload, headers) VALUES ($1, $2, $3, $4) RETURNING 1
+       INSERT INTO outbox (event_id, event_type, payload, headers)
+       SELECT id, type, payload, $4::jsonb
+         FROM unnest($1::uuid[], $2::text[], $3::json[]) WITH ORDINALITY AS e(id, type, payload, position)
+        ORDER BY position
+       RETURNING 1
      )
-     SELECT pg_notify($5 || coalesce(current_schema(), ''), '') FROM appended`,
-    [event.id, event.type, payload, traceHeaders, OUTBOX_CHANNEL_PREFIX],
+     SELECT pg_notify($5 || coalesce(current_schema(), ''), '') FROM (SELECT 1 FROM appended LIMIT 1) AS one`,
+    [list.map((e) => e.id), list.map((e) => e.type), payloads, traceHeaders, OUTBOX_CHANNEL_PREFIX],
   );
 }

@@ -3,6 +3,7 @@ import { createPool, migrate, type Pool, type Queryable } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { headers } from "@nats-io/nats-core";
+import type { BusSettings } from "./config";
 import { type Bus, connectBus } from "./connection";
 import type { EventEnvelope } from "./envelope";
 import { busMigrations } from "./migrations";
@@ -20,7 +21,7 @@ export interface BusFixture {
   logger: Logger;
   /** Log lines at warn and above, parsed, to wait on what a background loop reported. */
   logs: Array<{ level: string; msg: string }>;
-  connect(url?: string): Promise<Bus>;
+  connect(url?: string, settings?: Partial<BusSettings>): Promise<Bus>;
   cleanup(): Promise<void>;
 }
 
@@ -46,8 +47,8 @@ export async function busFixture(label: string): Promise<BusFixture> {
     pool,
     logger,
     logs,
-    async connect(url = infra.natsUrl) {
-      const bus = await connectBus({ url, name: label, namespace: infra.busNamespace, logger });
+    async connect(url = infra.natsUrl, settings = {}) {
+      const bus = await connectBus({ url, name: label, namespace: infra.busNamespace, logger, settings });
       buses.push({ bus, shared: url === infra.natsUrl });
       return bus;
     },

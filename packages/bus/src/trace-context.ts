@@ -1,11 +1,27 @@
 import { headers, type MsgHdrs } from "@nats-io/nats-core";
-import { type Context, context, propagation, ROOT_CONTEXT, type TextMapGetter } from "@opentelemetry/api";
+import {
+  type Attributes,
+  type Context,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type Span,
+  SpanStatusCode,
+  type TextMapGetter,
+  type Tracer,
+  trace,
+} from "@opentelemetry/api";
 
-/** Propagation fields (W3C `traceparent`, `tracestate`, baggage...) of the active context. */
-export function captureTraceContext(): Record<string, string> {
+/** Propagation fields (W3C `traceparent`, `tracestate`, baggage...) of `ctx` (default: the active one). */
+export function captureTraceContext(ctx: Context = context.active()): Record<string, string> {
   const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
+  propagation.inject(ctx, carrier);
   return carrier;
+}
+
+/** The context stored with an outbox row, rooted at ROOT_CONTEXT like `contextFromHeaders`. */
+export function contextFromCarrier(carrier: Record<string, string>): Context {
+  return propagation.extract(ROOT_CONTEXT, carrier);
 }
 
 /** NATS headers for a publish: the captured propagation fields, verbatim. */
@@ -26,4 +42,27 @@ const headerGetter: TextMapGetter<MsgHdrs | undefined> = {
  */
 export function contextFromHeaders(h: MsgHdrs | undefined): Context {
   return propagation.extract(ROOT_CONTEXT, h, headerGetter);
+}
+
+/** The bus's tracer, looked up per use so a tracer provider installed after import is honoured. */
+export function busTracer(): Tracer {
+  return trace.getTracer("@mp/bus");
+}
+
+/** Span attributes of a NATS message (OpenTelemetry messaging conventions). */
+export function messagingAttributes(subject: string, messageId: string | undefined): Attributes {
+  return {
+    "messaging.system": "nats",
+    "messaging.destination.name": subject,
+    ...(messageId ? { "messaging.message.id": messageId } : {}),
+  };
+}
+
+/** Record `error` on `span` as the reason it failed. */
+export function failSpan(span: Span, error: unknown): void {
+  span.recordException(error instanceof Error ? error : String(error));
+  span.setStatus({
+    code: SpanStatusCode.ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  });
 }
