@@ -100,6 +100,25 @@ describe("bus", () => {
     const info = await bus.jsm.streams.info(bus.streamName("CATALOG"));
     expect(info.config.subjects).toEqual([bus.subject("catalog.item.>"), bus.subject("catalog.price.>")]);
     expect(info.config.duplicate_window).toBe(120_000_000_000);
+    // The defaults: one replica, 30 days, no size cap.
+    expect(info.config).toMatchObject({ num_replicas: 1, max_age: 30 * 86_400 * 1e9, max_bytes: -1 });
+  });
+
+  it("ensureStream applies and updates replicas, max_age and max_bytes", async () => {
+    await ensureStream(
+      bus,
+      { name: "RETAINED", subjects: ["retained.>"] },
+      { maxAgeMs: 3_600_000, maxBytes: 8 << 20 },
+    );
+    const first = await bus.jsm.streams.info(bus.streamName("RETAINED"));
+    expect(first.config).toMatchObject({ num_replicas: 1, max_age: 3_600 * 1e9, max_bytes: 8 << 20 });
+    await ensureStream(
+      bus,
+      { name: "RETAINED", subjects: ["retained.>"] },
+      { maxAgeMs: 7_200_000, maxBytes: 16 << 20 },
+    );
+    const updated = await bus.jsm.streams.info(bus.streamName("RETAINED"));
+    expect(updated.config).toMatchObject({ max_age: 7_200 * 1e9, max_bytes: 16 << 20, discard: "old" });
   });
 
   it("carries an event from a committed transaction to a handler, with its trace context", async () => {

@@ -16,18 +16,19 @@ describe("bus configuration", () => {
     expect(() => parseSize("1.5GiB")).toThrow();
   });
 
-  it("defaults to one replica, 30 days, 10 GiB, and an inbox a day longer than the stream", () => {
+  it("defaults to one replica, 30 days, no size cap, and an inbox a day longer than the stream", () => {
     const settings = busSettings(env.parse({}));
     expect(settings).toMatchObject({
       streamReplicas: 1,
       streamMaxAgeMs: 30 * 86_400_000,
-      streamMaxBytes: 10 * 1024 ** 3,
+      streamMaxBytes: -1,
       maxEventBytes: DEFAULT_MAX_EVENT_BYTES,
       outboxMaxAttempts: 10,
       inboxRetentionMs: 31 * 86_400_000,
       ackWaitMs: 30_000,
     });
     expect(DEFAULT_MAX_EVENT_BYTES).toBeLessThan(1024 * 1024);
+    expect(busSettings(env.parse({ BUS_STREAM_MAX_BYTES: "2GiB" })).streamMaxBytes).toBe(2 * 1024 ** 3);
   });
 
   it("names bad keys", () => {

@@ -49,8 +49,17 @@ export const busEnv = {
   BUS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Events older than this leave the stream (history a new consumer can replay). */
   BUS_STREAM_MAX_AGE: duration("30d", 60_000),
-  /** Size cap of each stream; the oldest events go first when it is reached. */
-  BUS_STREAM_MAX_BYTES: size("10GiB", 1024 * 1024),
+  /**
+   * Size cap of each stream; the oldest events go first when it is reached. Unset: no cap, `max_age`
+   * alone bounds the stream. JetStream reserves the cap in its storage when the stream is created, so
+   * set it where the volume is sized for every stream's cap (Kubernetes), not on a shared dev server.
+   */
+  BUS_STREAM_MAX_BYTES: z
+    .string()
+    .regex(SIZE, "must be a size like 1048576, 896KiB or 10GiB")
+    .optional()
+    .transform((value) => (value === undefined ? -1 : parseSize(value)))
+    .refine((bytes) => bytes === -1 || bytes >= 1024 * 1024, "must be at least 1MiB"),
   /** Largest serialised event `appendToOutbox` accepts; a margin under NATS's default 1 MiB `max_payload`. */
   BUS_MAX_EVENT_BYTES: size(`${DEFAULT_MAX_EVENT_BYTES}`, 1024),
   /** Failed publishes of one outbox row before it is parked and later rows go ahead. */
@@ -77,6 +86,7 @@ export type BusEnv = z.output<z.ZodObject<typeof busEnv>>;
 export interface BusSettings {
   streamReplicas: number;
   streamMaxAgeMs: number;
+  /** -1: no cap. */
   streamMaxBytes: number;
   maxEventBytes: number;
   outboxMaxAttempts: number;

@@ -1,5 +1,6 @@
 import {
   type Bus,
+  busEnv,
   busMigrations,
   type Consumer,
   connectBus,
@@ -68,9 +69,17 @@ export interface ServiceSpec<S extends z.ZodObject = z.ZodObject> {
   /** Streams this service publishes to (created or updated at boot). */
   streams: { name: string; subjects: readonly string[] }[];
   build: (deps: ModuleDeps<z.output<S> & CommonConfig>) => ServiceModule | Promise<ServiceModule>;
+  /**
+   * Re-emit the current state of every aggregate this service owns as snapshot events carrying their
+   * current versions (appended to the outbox; the running service's relay publishes them), so a consumer
+   * can rebuild its read model once the stream's history has expired. Run by `pnpm bus snapshot`.
+   * Resolves to the number of events appended.
+   */
+  snapshot?: (deps: { pool: Pool; logger: Logger }) => Promise<number>;
 }
 
-type CommonConfig = z.output<typeof serviceConfigSchema> & { GRPC_PORT: number; BUS_NAMESPACE: string };
+type CommonConfig = z.output<typeof serviceConfigSchema> &
+  z.output<z.ZodObject<typeof busEnv>> & { GRPC_PORT: number; BUS_NAMESPACE: string };
 
 export interface RunningService {
   name: ServiceName;
@@ -115,6 +124,7 @@ export async function startService<S extends z.ZodObject>(
         .string()
         .regex(/^([a-z0-9]+\.)?$/)
         .default(""),
+      ...busEnv,
     })
     .extend(spec.config?.shape ?? {});
   const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
@@ -142,6 +152,7 @@ export async function startService<S extends z.ZodObject>(
       name: spec.name,
       namespace: config.BUS_NAMESPACE,
       logger,
+      config,
     });
     stops.push(() => bus.close());
     for (const stream of spec.streams)

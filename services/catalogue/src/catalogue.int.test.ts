@@ -1,11 +1,13 @@
-import { connectBus } from "@mp/bus";
-import type { CatalogueProto, Principal, PublishingProto } from "@mp/contracts";
+import { connectBus, newEvent } from "@mp/bus";
+import { type CatalogueProto, instanceSnapshotV1, type Principal, type PublishingProto } from "@mp/contracts";
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { publishingService } from "@mp/svc-publishing";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toInstanceCreatedEvent } from "./application/create-instance";
+import type { Instance } from "./domain/instance";
 import { catalogueService } from "./module";
 
 const admin: Principal = {
@@ -159,5 +161,45 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
     expect(known).toMatchObject({ id: created.id, defaultCurrency: "USD" });
     pub.close();
     c.close();
+  });
+
+  it("re-announces every instance in a snapshot, which publishing applies through its version guard", async () => {
+    const handled = async () => {
+      const { rows } = await publishing.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM inbox WHERE consumer = 'publishing-instances'",
+      );
+      return rows[0]?.n ?? 0;
+    };
+    const before = await handled();
+    const known = await publishing.pool.query("SELECT * FROM known_instances ORDER BY id");
+    expect(known.rows).toHaveLength(3);
+
+    expect(await catalogueService.snapshot?.({ pool: catalogue.pool, logger: testLogger() })).toBe(3);
+    // A forged copy of an instance with other data but the same version changes nothing either.
+    const bus = await connectBus({
+      url: infra.natsUrl,
+      name: "probe",
+      namespace: infra.busNamespace,
+      logger: testLogger(),
+    });
+    const forged = newEvent(instanceSnapshotV1.type, "catalogue", {
+      ...toInstanceCreatedEvent({
+        id: known.rows[0].id,
+        name: "forged",
+        ownerOrganisationId: known.rows[0].owner_organisation_id,
+        defaultCurrency: "XXX",
+        platformFeeBps: 9999,
+        createdAt: known.rows[0].created_at,
+      } as Instance),
+    });
+    await bus.js.publish(bus.subject(forged.type), JSON.stringify(forged), { msgID: forged.id });
+    await bus.close();
+
+    await waitFor(async () => ((await handled()) === before + 4 ? true : undefined), {
+      what: "publishing to handle the snapshots",
+    });
+    expect((await publishing.pool.query("SELECT * FROM known_instances ORDER BY id")).rows).toEqual(
+      known.rows,
+    );
   });
 });

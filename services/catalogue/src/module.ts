@@ -14,6 +14,7 @@ import { makeListInstances } from "./application/list-instances";
 import type { Clock, IdGenerator } from "./application/ports";
 import { catalogueConfig } from "./config";
 import { makeInstanceRepository } from "./infra/instance.repository";
+import { emitCatalogueSnapshots } from "./infra/snapshots";
 import { CATALOGUE_SERVICE, catalogueGrpc } from "./transport/catalogue.grpc";
 
 /** Builds the catalogue from its dependencies; main.ts, the launcher and the tests all go through here. */
@@ -41,4 +42,5 @@ export const catalogueService: ServiceSpec<typeof catalogueConfig> = {
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.CATALOGUE],
   build: (deps) => buildCatalogue(deps),
+  snapshot: emitCatalogueSnapshots,
 };

@@ -16,6 +16,7 @@ import { testLogger } from "@mp/logger";
 import type { RunningService } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishingService } from "./module";
 import { callerOf, INSTANCE, ORG_A, ORG_B, startPublishing } from "./testing/fixture";
 
 const A = callerOf(ORG_A, "r-items");
@@ -455,5 +456,46 @@ describe("developer items over gRPC (real PostgreSQL, NATS and gRPC doubles)", (
       what: "the retired event",
     });
     expect(await eventCount("publishing.item.unpublished.v1")).toBe(1);
+  });
+
+  it("carries the item's aggregate version in every event, +1 per change, and snapshots its current state", async () => {
+    const { items } = await c.call("listItems", { search: "Heat" }, A);
+    const id = items[0]!.id;
+    const { rows } = await publishing.pool.query<{ version: number }>(
+      "SELECT version FROM items WHERE id = $1",
+      [id],
+    );
+    const current = rows[0]!.version;
+    const ofItem = async () => {
+      const name = bus.streamName("PUBLISHING");
+      const info = await bus.jsm.streams.info(name);
+      const found: Array<{ type: string; data: { itemId?: string; version: number; status: string } }> = [];
+      for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq++) {
+        const event = (await bus.jsm.streams.getMessage(name, { seq }))?.json<(typeof found)[number]>();
+        if (event?.data.itemId === id && !event.type.includes("release")) found.push(event);
+      }
+      return found;
+    };
+    const events = await ofItem();
+    expect(events.map((e) => e.data.version).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: current }, (_, i) => i + 1),
+    );
+    expect(events.find((e) => e.data.version === current)?.data.status).toBe("retired");
+
+    expect(
+      await publishingService.snapshot?.({ pool: publishing.pool, logger: testLogger() }),
+    ).toBeGreaterThan(0);
+    const snapshot = await waitFor(
+      async () => (await ofItem()).find((e) => e.type === "publishing.item.snapshot.v1"),
+      {
+        what: "the item's snapshot on the stream",
+      },
+    );
+    expect(snapshot.data).toMatchObject({
+      itemId: id,
+      version: current,
+      status: "retired",
+      displayName: "Heat",
+    });
   });
 });

@@ -6,6 +6,7 @@ import { makeRecordInstance } from "./application/record-instance";
 import { publishingConfig } from "./config";
 import { createIotAdapterClient } from "./infra/iot-adapter.client";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
+import { emitPublishingSnapshots } from "./infra/snapshots";
 import { buildItems } from "./items.module";
 import { buildReleases } from "./releases.module";
 import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
@@ -42,4 +43,5 @@ export const publishingService: ServiceSpec<typeof publishingConfig> = {
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.PUBLISHING],
   build: (deps) => buildPublishing(deps),
+  snapshot: emitPublishingSnapshots,
 };

@@ -169,6 +169,7 @@ const storedData = (correlationId: string, releaseId: string): ReleaseStoredV1 =
   crc32: 0xdeadbeef,
   sha256: "c".repeat(64),
   storedAt: new Date().toISOString(),
+  version: 1,
 });
 
 async function statusOf(id: string) {
@@ -288,6 +289,8 @@ describe("item releases", () => {
         itemReleaseId: selected.id,
         marketplaceInstanceId: INSTANCE_2,
         status: "preparing",
+        releaseVersion: "1.0.0+00000001",
+        version: 1,
       }),
     );
 
@@ -315,10 +318,12 @@ describe("item releases", () => {
     );
     expect((await statusOf(selected.id))?.sha256).toBe("c".repeat(64));
     const { rows: events } = await publishing.pool.query<{
-      payload: { data: { itemReleaseId: string; sizeBytes: number } };
+      payload: { data: { itemReleaseId: string; sizeBytes: number; version: number } };
     }>("SELECT payload FROM outbox WHERE event_type = 'publishing.item.release-available.v1'");
     expect(events.filter((e) => e.payload.data.itemReleaseId === selected.id)).toHaveLength(1);
     expect(events[0]?.payload.data.sizeBytes).toBe(4000);
+    // Its second state: the release's aggregate version went from 1 (added) to 2.
+    expect(events[0]?.payload.data.version).toBe(2);
 
     const listed = await c.call("listItemReleases", { id: itemId }, as(dev(ORG_A)));
     expect(listed).toMatchObject({ page: 1, pageSize: 20, totalCount: 1, totalPages: 1 });
@@ -342,6 +347,7 @@ describe("item releases", () => {
       releaseId: "rel-7b",
       reason: "checksum-mismatch",
       failedAt: new Date().toISOString(),
+      version: 1,
     };
     await publishIot(releaseCopyFailedV1.type, failed);
     await waitFor(async () => ((await statusOf(selected.id))?.status === "failed" ? true : undefined), {

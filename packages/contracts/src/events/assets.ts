@@ -1,6 +1,10 @@
 import { z } from "zod";
+import { onlyVersion } from "./versions";
 
-/** `assets.asset.finalised.v1`: the stored object was checked and the asset is ready to attach. */
+/**
+ * `assets.asset.finalised.v1`: the stored object was checked and the asset is ready to attach. A ready
+ * asset never changes again, so this is its only event (`version` 1).
+ */
 export const assetFinalisedV1 = {
   type: "assets.asset.finalised.v1",
   stream: "ASSETS",
@@ -15,6 +19,7 @@ export const assetFinalisedV1 = {
     height: z.number().int().positive(),
     objectKey: z.string(),
     finalisedAt: z.iso.datetime(),
+    version: onlyVersion,
   }),
 } as const;
 export type AssetFinalisedV1 = z.infer<typeof assetFinalisedV1.data>;

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { onlyVersion } from "./versions";
+
+/*
+ * Copy outcomes belong to the copy job (one per requester and correlation id). A job reports exactly one
+ * outcome, stored or failed, and never changes afterwards: `version` is 1.
+ */
 
 /** `iot.release.stored.v1`: a release binary is in object storage, verified against the platform. */
 export const releaseStoredV1 = {
@@ -16,6 +22,7 @@ export const releaseStoredV1 = {
     crc32: z.number().int().nonnegative(),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     storedAt: z.iso.datetime(),
+    version: onlyVersion,
   }),
 } as const;
 export type ReleaseStoredV1 = z.infer<typeof releaseStoredV1.data>;
@@ -32,6 +39,7 @@ export const releaseCopyFailedV1 = {
     releaseId: z.string(),
     reason: z.string(),
     failedAt: z.iso.datetime(),
+    version: onlyVersion,
   }),
 } as const;
 export type ReleaseCopyFailedV1 = z.infer<typeof releaseCopyFailedV1.data>;

@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { aggregateVersion } from "./versions";
 
 /** The board a release is built for; installs later check a device's board against it. */
 const board = z.object({ id: z.string(), name: z.string(), target: z.string() });
 
-/** What every item release event carries: enough for a storefront or install service to act alone. */
+/**
+ * What every item release event carries: enough for a storefront or install service to act alone.
+ * `releaseVersion` is the release's own version string (`1.2.0+0000abcd`); `version` is the item release's
+ * aggregate version (1 when added, +1 per status change).
+ */
 const itemReleaseFields = {
   itemReleaseId: z.uuid(),
   itemId: z.uuid(),
@@ -11,9 +16,10 @@ const itemReleaseFields = {
   marketplaceInstanceId: z.uuid(),
   infuseIotApplicationId: z.number().int(),
   infuseIotReleaseId: z.string(),
-  version: z.string(),
+  releaseVersion: z.string(),
   board,
   sizeBytes: z.number().int().nonnegative(),
+  version: aggregateVersion,
 };
 
 /** `publishing.item.release-added.v1`: a developer selected an IoT release; its binary is being copied. */
@@ -50,3 +56,25 @@ export const itemReleaseFailedV1 = {
   }),
 } as const;
 export type ItemReleaseFailedV1 = z.infer<typeof itemReleaseFailedV1.data>;
+
+/**
+ * `publishing.item.release-snapshot.v1`: an item release as it is now, re-emitted on request
+ * (`pnpm bus snapshot publishing`) with its current version; the fields of the status it is in are set.
+ */
+export const itemReleaseSnapshotV1 = {
+  type: "publishing.item.release-snapshot.v1",
+  stream: "PUBLISHING",
+  data: z.object({
+    ...itemReleaseFields,
+    status: z.enum(["preparing", "available", "failed"]),
+    createdAt: z.iso.datetime(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    objectKey: z.string(),
+    failureReason: z.string().nullable(),
+    updatedAt: z.iso.datetime(),
+  }),
+} as const;
+export type ItemReleaseSnapshotV1 = z.infer<typeof itemReleaseSnapshotV1.data>;

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { aggregateVersion } from "./versions";
 
 /**
  * The storefront snapshot every `publishing.item.*.v1` event carries: everything catalogues, offerings
  * and listings need to show or gate an item, so consumers never call publishing back (contract section 7).
- * `basePrice.amount` is an integer in the currency's minor unit.
+ * `basePrice.amount` is an integer in the currency's minor unit. `version` is the item's aggregate version:
+ * apply a snapshot only when it is higher than the one held, whatever the event type.
  */
 export const itemSnapshot = z.object({
   itemId: z.uuid(),
@@ -23,6 +25,7 @@ export const itemSnapshot = z.object({
   latestVersion: z.string().nullable(),
   publishedAt: z.iso.datetime().nullable(),
   occurredAt: z.iso.datetime(),
+  version: aggregateVersion,
 });
 export type ItemSnapshotV1 = z.infer<typeof itemSnapshot>;
 
@@ -41,3 +44,19 @@ export const itemUnpublishedV1 = itemEvent("publishing.item.unpublished.v1");
 export const itemRetiredV1 = itemEvent("publishing.item.retired.v1");
 /** A new developer base price is in force (listings check their price against it). */
 export const itemPriceSetV1 = itemEvent("publishing.item.price-set.v1");
+/**
+ * The item as it is now, re-emitted on request (`pnpm bus snapshot publishing`) with its current version,
+ * so a consumer can rebuild once older events have left the stream. Handled like any other item event.
+ */
+export const itemSnapshotV1 = itemEvent("publishing.item.snapshot.v1");
+
+/** Every event carrying the item snapshot: what an item read model subscribes to. */
+export const ITEM_SNAPSHOT_EVENTS = [
+  itemCreatedV1,
+  itemMetadataUpdatedV1,
+  itemPublishedV1,
+  itemUnpublishedV1,
+  itemRetiredV1,
+  itemPriceSetV1,
+  itemSnapshotV1,
+] as const;

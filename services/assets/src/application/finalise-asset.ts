@@ -36,6 +36,7 @@ export function toAssetFinalisedEvent(asset: Asset): AssetFinalisedV1 {
     height: asset.height ?? 0,
     objectKey: asset.objectKey ?? "",
     finalisedAt: (asset.finalisedAt ?? asset.createdAt).toISOString(),
+    version: 1,
   };
 }
 

@@ -13,6 +13,7 @@ export function toInstanceCreatedEvent(instance: Instance): InstanceCreatedV1 {
     defaultCurrency: instance.defaultCurrency,
     platformFeeBps: instance.platformFeeBps,
     createdAt: instance.createdAt.toISOString(),
+    version: 1,
   };
 }
 

@@ -62,6 +62,7 @@ export function makeRunCopyJob(deps: {
       releaseId: job.releaseId,
       reason,
       failedAt: now.toISOString(),
+      version: 1,
     };
     const marked = await deps.unitOfWork.run(async (tx, emit) => {
       if (!(await deps.jobs.markFailed(tx, job.id, reason, now))) return false;
@@ -112,6 +113,7 @@ export function makeRunCopyJob(deps: {
       crc32: measured.crc32,
       sha256: measured.sha256,
       storedAt: now.toISOString(),
+      version: 1,
     };
     await deps.unitOfWork.run(async (tx, emit) => {
       if (!(await deps.jobs.markStored(tx, job.id, measured, now))) return;

@@ -11,7 +11,10 @@ export interface KnownInstance {
 }
 
 export interface KnownInstanceRepository {
-  /** Insert or keep: replaying the same event leaves the row as it was. */
-  remember(tx: Queryable, instance: Omit<KnownInstance, "learnedAt">): Promise<void>;
+  /**
+   * Insert, or update when `version` is newer than the one held (instances never change, so a replay or
+   * a snapshot leaves the row as it was).
+   */
+  remember(tx: Queryable, instance: Omit<KnownInstance, "learnedAt"> & { version: number }): Promise<void>;
   get(id: string): Promise<KnownInstance | undefined>;
 }

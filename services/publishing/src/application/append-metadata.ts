@@ -17,8 +17,8 @@ export function makeAppendMetadata(deps: ItemDeps & { assets: AssetsPort }) {
       const now = deps.clock.now();
       await deps.items.appendMetadata(tx, item.id, { id: deps.ids.next(), fields, at: now });
       const next = { ...item, updatedAt: now };
-      await deps.items.update(tx, next, {});
-      const changed = { ...current, item: next, metadata: { ...fields, createdAt: now } };
+      const version = await deps.items.update(tx, next, {});
+      const changed = { ...current, item: next, metadata: { ...fields, createdAt: now }, version };
       await emit(newEvent(itemMetadataUpdatedV1.type, "publishing", toItemSnapshot(changed, now), now));
       return changed;
     });

@@ -35,12 +35,14 @@ function fakes(status: ItemStatus, facts: { displayName: string | null; price: b
     releaseCount: facts.available,
     availableReleases: facts.available,
     latestVersion: facts.available ? "1.0.0+00000001" : null,
+    version: 1,
   });
   const items = {
     lock: async (_tx: PoolClient, org: string, id: string) => (org === ORG && id === ID ? item : undefined),
     state: async (current: Item) => state(current),
     update: async (_tx: PoolClient, next: Item) => {
       item = next;
+      return 2;
     },
   } as unknown as ItemRepository;
   const assets: AssetsPort = {
@@ -95,6 +97,7 @@ describe("publish, unpublish, retire", () => {
       itemId: ID,
       status: "published",
       latestVersion: "1.0.0+00000001",
+      version: 2,
     });
   });
 

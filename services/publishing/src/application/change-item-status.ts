@@ -39,8 +39,8 @@ export function makeChangeItemStatus(move: Transition, deps: ItemDeps & { assets
         updatedAt: now,
         publishedAt: move === "publish" ? now : item.publishedAt,
       };
-      await deps.items.update(tx, next, {});
-      const changed = { ...current, item: next };
+      const version = await deps.items.update(tx, next, {});
+      const changed = { ...current, item: next, version };
       await emit(newEvent(EVENTS[move], "publishing", toItemSnapshot(changed, now), now));
       ctx.logger.info({ itemId: item.id, status: next.status }, "item status changed");
       return changed;

@@ -23,8 +23,8 @@ export async function changeGallery(
     const now = deps.clock.now();
     await deps.items.replaceImages(tx, item.id, images, now);
     const next = { ...item, updatedAt: now };
-    await deps.items.update(tx, next, {});
-    const changed = { ...current, item: next, images };
+    const version = await deps.items.update(tx, next, {});
+    const changed = { ...current, item: next, images, version };
     await emit(newEvent(itemMetadataUpdatedV1.type, "publishing", toItemSnapshot(changed, now), now));
     return changed;
   });

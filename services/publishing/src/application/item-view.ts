@@ -74,7 +74,10 @@ export async function renderItem(state: ItemState, port: AssetsPort, ctx: CallCo
   return view as ItemView;
 }
 
-/** The storefront snapshot every publishing.item.*.v1 event carries (no asset urls: they expire). */
+/**
+ * The storefront snapshot every publishing.item.*.v1 event carries (no asset urls: they expire), with the
+ * item's aggregate version (`state.version`: after a change, the one `ItemRepository.update` returned).
+ */
 export function toItemSnapshot(state: ItemState, occurredAt: Date): ItemSnapshotV1 {
   const { item, metadata } = state;
   return {
@@ -95,5 +98,6 @@ export function toItemSnapshot(state: ItemState, occurredAt: Date): ItemSnapshot
     latestVersion: state.latestVersion,
     publishedAt: item.publishedAt?.toISOString() ?? null,
     occurredAt: occurredAt.toISOString(),
+    version: state.version,
   };
 }

@@ -16,8 +16,11 @@ export interface KnownInstance {
 }
 
 export interface KnownInstanceRepository {
-  /** Insert or keep: replaying the same event leaves the row as it was. */
-  remember(tx: Queryable, instance: Omit<KnownInstance, "learnedAt">): Promise<void>;
+  /**
+   * Insert, or update when `version` is newer than the one held (instances never change, so a replay or
+   * a snapshot leaves the row as it was).
+   */
+  remember(tx: Queryable, instance: Omit<KnownInstance, "learnedAt"> & { version: number }): Promise<void>;
   get(id: string): Promise<KnownInstance | undefined>;
 }
 
@@ -42,6 +45,8 @@ export interface ItemState {
   availableReleases: number;
   /** Version of the newest `available` release. */
   latestVersion: string | null;
+  /** The item's aggregate version: that of its latest event (see `ItemRepository.update`). */
+  version: number;
 }
 
 export type ItemOrder = "createdAt" | "updatedAt" | "displayName";
@@ -72,7 +77,11 @@ export interface ItemRepository {
   list(organisationId: string, query: ListItemsQuery): Promise<Paged<Item>>;
   /** Read inside `tx` when given (after a change, before commit), else from the pool. */
   state(item: Item, tx?: PoolClient): Promise<ItemState>;
-  update(tx: PoolClient, item: Item, changes: { iconAssetId?: string }): Promise<void>;
+  /**
+   * Store a change of the item and bump its aggregate version; resolves to the new version, which the
+   * event announcing the change carries (same transaction, under the item's row lock).
+   */
+  update(tx: PoolClient, item: Item, changes: { iconAssetId?: string }): Promise<number>;
   appendMetadata(
     tx: PoolClient,
     itemId: string,

@@ -19,13 +19,18 @@ interface OutcomeDeps {
  * release id publishing chose), check the organisation, apply the transition, and emit its event with the
  * same client so effect, inbox row and outbox row commit together. Outcomes for copies publishing never
  * asked for (another requester's correlation id) are ignored.
+ *
+ * The ordering guard: a copy job reports one final outcome (its `version` is 1), and the item release
+ * takes the first outcome only, `preparing` being the state in which it has applied none. The check runs
+ * under the release's row lock, so a redelivery, a replay or a second replica finds it settled and
+ * changes nothing (and emits nothing).
  */
 async function applyOutcome(
   deps: OutcomeDeps,
   tx: PoolClient,
   data: { correlationId: string; organisationId: string },
   transition: (release: ItemRelease, now: Date) => Transition,
-  eventOf: (release: ItemRelease, instanceId: string) => EventEnvelope,
+  eventOf: (release: ItemRelease, instanceId: string, version: number) => EventEnvelope,
 ): Promise<void> {
   const id = normaliseGuid(data.correlationId);
   const current = id ? await deps.releases.getForUpdate(tx, id) : undefined;
@@ -35,10 +40,10 @@ async function applyOutcome(
   }
   const result = transition(current, deps.clock.now());
   if (!result.changed) return;
-  await deps.releases.update(tx, result.release);
+  const version = await deps.releases.update(tx, result.release);
   const item = await deps.items.get(result.release.itemId);
   if (!item) throw new Error(`item ${result.release.itemId} of release ${result.release.id} vanished`);
-  await appendToOutbox(tx, eventOf(result.release, item.marketplaceInstanceId));
+  await appendToOutbox(tx, eventOf(result.release, item.marketplaceInstanceId, version));
   deps.logger.info(
     { itemReleaseId: result.release.id, status: result.release.status },
     "item release settled",

@@ -3,15 +3,21 @@ import {
   type ItemReleaseAddedV1,
   type ItemReleaseAvailableV1,
   type ItemReleaseFailedV1,
+  type ItemReleaseSnapshotV1,
   itemReleaseAddedV1,
   itemReleaseAvailableV1,
   itemReleaseFailedV1,
+  itemReleaseSnapshotV1,
 } from "@mp/contracts";
 import type { ItemRelease } from "../domain/item-release";
 
 const SOURCE = "publishing";
 
-function common(release: ItemRelease, marketplaceInstanceId: string) {
+/**
+ * `version` is the item release's aggregate version: 1 for the selection, then what
+ * `ItemReleaseRepository.update` returned for the change the event announces.
+ */
+function common(release: ItemRelease, marketplaceInstanceId: string, version: number) {
   return {
     itemReleaseId: release.id,
     itemId: release.itemId,
@@ -19,9 +25,10 @@ function common(release: ItemRelease, marketplaceInstanceId: string) {
     marketplaceInstanceId,
     infuseIotApplicationId: release.infuseIotApplicationId,
     infuseIotReleaseId: release.infuseIotReleaseId,
-    version: release.version,
+    releaseVersion: release.version,
     board: release.board,
     sizeBytes: release.sizeBytes,
+    version,
   };
 }
 
@@ -33,7 +40,7 @@ export function releaseAddedEvent(
   return newEvent(
     itemReleaseAddedV1.type,
     SOURCE,
-    { ...common(release, instanceId), status: "preparing", createdAt: release.createdAt.toISOString() },
+    { ...common(release, instanceId, 1), status: "preparing", createdAt: release.createdAt.toISOString() },
     release.createdAt,
   );
 }
@@ -42,12 +49,13 @@ export function releaseAddedEvent(
 export function releaseAvailableEvent(
   release: ItemRelease,
   instanceId: string,
+  version: number,
 ): EventEnvelope<ItemReleaseAvailableV1> {
   return newEvent(
     itemReleaseAvailableV1.type,
     SOURCE,
     {
-      ...common(release, instanceId),
+      ...common(release, instanceId, version),
       status: "available",
       sha256: release.sha256 ?? "",
       objectKey: release.objectKey ?? "",
@@ -61,16 +69,34 @@ export function releaseAvailableEvent(
 export function releaseFailedEvent(
   release: ItemRelease,
   instanceId: string,
+  version: number,
 ): EventEnvelope<ItemReleaseFailedV1> {
   return newEvent(
     itemReleaseFailedV1.type,
     SOURCE,
     {
-      ...common(release, instanceId),
+      ...common(release, instanceId, version),
       status: "failed",
       failureReason: release.failureReason ?? "",
       failedAt: release.updatedAt.toISOString(),
     },
     release.updatedAt,
   );
+}
+
+/** The release as it is now, with its current version (`pnpm bus snapshot publishing`). */
+export function releaseSnapshotEvent(
+  release: ItemRelease,
+  instanceId: string,
+  version: number,
+): EventEnvelope<ItemReleaseSnapshotV1> {
+  return newEvent(itemReleaseSnapshotV1.type, SOURCE, {
+    ...common(release, instanceId, version),
+    status: release.status,
+    createdAt: release.createdAt.toISOString(),
+    sha256: release.sha256,
+    objectKey: release.objectKey,
+    failureReason: release.failureReason,
+    updatedAt: release.updatedAt.toISOString(),
+  });
 }

@@ -24,7 +24,8 @@ export interface ItemReleaseRepository {
   insert(tx: PoolClient, release: ItemRelease): Promise<void>;
   /** Locks the row for the rest of the transaction (event handlers). */
   getForUpdate(tx: Queryable, id: string): Promise<ItemRelease | undefined>;
-  update(tx: Queryable, release: ItemRelease): Promise<void>;
+  /** Store a status change and bump the aggregate version; resolves to the new version for its event. */
+  update(tx: Queryable, release: ItemRelease): Promise<number>;
   listForItem(itemId: string, query: ListItemReleasesQuery): Promise<Paged<ItemRelease>>;
   /** The iot-adapter accepted the copy request; the retry loop leaves the row alone from now on. */
   markCopyRequested(id: string): Promise<void>;

@@ -90,9 +90,9 @@ async function failRelease(
     if (!current) return;
     const result = markFailed(current, reason, deps.clock.now());
     if (!result.changed) return;
-    await deps.releases.update(tx, result.release);
+    const version = await deps.releases.update(tx, result.release);
     const item = await deps.items.get(current.itemId);
-    if (item) await emit(releaseFailedEvent(result.release, item.marketplaceInstanceId));
+    if (item) await emit(releaseFailedEvent(result.release, item.marketplaceInstanceId, version));
   });
   deps.logger.warn({ itemReleaseId: id, reason, err: cause }, "copy request refused; item release failed");
 }

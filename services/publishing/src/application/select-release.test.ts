@@ -65,7 +65,10 @@ function fakes(
       rows.set(r.id, r);
     },
     getForUpdate: async (_tx, id) => rows.get(id),
-    update: async (_tx, r) => void rows.set(r.id, r),
+    update: async (_tx, r) => {
+      rows.set(r.id, r);
+      return 2;
+    },
     listForItem: async () => {
       throw new Error("unused");
     },

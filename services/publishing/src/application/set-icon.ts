@@ -21,8 +21,8 @@ export function makeSetIcon(deps: ItemDeps & { assets: AssetsPort }) {
       assertChangeable(item.status);
       const now = deps.clock.now();
       const next = { ...item, updatedAt: now };
-      await deps.items.update(tx, next, { iconAssetId: asset.id });
-      const changed = { ...(await deps.items.state(next, tx)), item: next };
+      const version = await deps.items.update(tx, next, { iconAssetId: asset.id });
+      const changed = { ...(await deps.items.state(next, tx)), item: next, version };
       await emit(newEvent(itemMetadataUpdatedV1.type, "publishing", toItemSnapshot(changed, now), now));
       return changed;
     });

@@ -23,8 +23,8 @@ export function makeSetPrice(deps: ItemDeps & { instances: KnownInstanceReposito
       const record: PriceRecord = { price, effectiveFrom: now, createdAt: now };
       await deps.items.appendPrice(tx, item.id, { id: deps.ids.next(), ...record });
       const next = { ...item, updatedAt: now };
-      await deps.items.update(tx, next, {});
-      const state = { ...(await deps.items.state(next, tx)), item: next };
+      const version = await deps.items.update(tx, next, {});
+      const state = { ...(await deps.items.state(next, tx)), item: next, version };
       await emit(newEvent(itemPriceSetV1.type, "publishing", toItemSnapshot(state, now), now));
       return record;
     });

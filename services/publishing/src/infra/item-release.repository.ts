@@ -107,11 +107,14 @@ export function makeItemReleaseRepository(pool: Pool): ItemReleaseRepository {
     },
 
     async update(tx: Queryable, r: ItemRelease) {
-      await tx.query(
+      const { rows } = await tx.query<{ aggregate_version: number }>(
         `UPDATE item_releases SET status = $2, sha256 = $3, size_bytes = $4, object_key = $5,
-           failure_reason = $6, updated_at = $7 WHERE id = $1`,
+           failure_reason = $6, updated_at = $7, aggregate_version = aggregate_version + 1
+         WHERE id = $1 RETURNING aggregate_version`,
         [r.id, r.status, r.sha256, r.sizeBytes, r.objectKey, r.failureReason, r.updatedAt],
       );
+      if (!rows[0]) throw new Error(`item release ${r.id} vanished while being changed`);
+      return rows[0].aggregate_version;
     },
 
     async listForItem(itemId: string, query: ListItemReleasesQuery): Promise<Paged<ItemRelease>> {

@@ -142,8 +142,8 @@ export function makeItemRepository(pool: Pool): ItemRepository {
         "SELECT * FROM metadata_records WHERE item_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1",
         [item.id],
       );
-      const icon = await q.query<{ icon_asset_id: string | null }>(
-        "SELECT icon_asset_id FROM items WHERE id = $1",
+      const icon = await q.query<{ icon_asset_id: string | null; version: number }>(
+        "SELECT icon_asset_id, version FROM items WHERE id = $1",
         [item.id],
       );
       const images = await history.images(q, item.id);
@@ -176,16 +176,19 @@ export function makeItemRepository(pool: Pool): ItemRepository {
         releaseCount: Number(releaseRow?.non_failed ?? 0),
         availableReleases: Number(releaseRow?.available ?? 0),
         latestVersion: releaseRow?.latest_version ?? null,
+        version: icon.rows[0]?.version ?? 1,
       };
       return state;
     },
 
     async update(tx, item, changes) {
-      await tx.query(
+      const { rows } = await tx.query<{ version: number }>(
         `UPDATE items SET status = $2, updated_at = $3, published_at = $4,
-           icon_asset_id = COALESCE($5, icon_asset_id) WHERE id = $1`,
+           icon_asset_id = COALESCE($5, icon_asset_id), version = version + 1 WHERE id = $1 RETURNING version`,
         [item.id, item.status, item.updatedAt, item.publishedAt, changes.iconAssetId ?? null],
       );
+      if (!rows[0]) throw new Error(`item ${item.id} vanished while being changed`);
+      return rows[0].version;
     },
 
     appendMetadata: (tx, itemId, record) => insertMetadata(tx, itemId, record),

@@ -1,3 +1,4 @@
+import { applyIfNewer } from "@mp/bus";
 import type { Pool, Queryable } from "@mp/db";
 import type { KnownInstance, KnownInstanceRepository } from "../application/ports";
 
@@ -13,17 +14,17 @@ interface Row {
 export function makeKnownInstanceRepository(pool: Pool): KnownInstanceRepository {
   return {
     async remember(tx: Queryable, instance) {
-      await tx.query(
-        `INSERT INTO known_instances (id, owner_organisation_id, default_currency, platform_fee_bps, created_at)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-        [
-          instance.id,
-          instance.ownerOrganisationId,
-          instance.defaultCurrency,
-          instance.platformFeeBps,
-          instance.createdAt,
-        ],
-      );
+      await applyIfNewer(tx, {
+        table: "known_instances",
+        key: { id: instance.id },
+        version: instance.version,
+        values: {
+          owner_organisation_id: instance.ownerOrganisationId,
+          default_currency: instance.defaultCurrency,
+          platform_fee_bps: instance.platformFeeBps,
+          created_at: instance.createdAt,
+        },
+      });
     },
     async get(id: string): Promise<KnownInstance | undefined> {
       const { rows } = await pool.query<Row>("SELECT * FROM known_instances WHERE id = $1", [id]);

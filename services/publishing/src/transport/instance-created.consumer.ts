@@ -1,15 +1,18 @@
-import { type InstanceCreatedV1, instanceCreatedV1 } from "@mp/contracts";
+import { type InstanceCreatedV1, instanceCreatedV1, instanceSnapshotV1 } from "@mp/contracts";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
 import type { makeRecordInstance } from "../application/record-instance";
 
-/** Publishing's durable subscription to instance creations. */
+/**
+ * Publishing's durable subscription to instance creations and instance snapshots (the same data; snapshots
+ * let it rebuild `known_instances` after the created events have left the stream).
+ */
 export function instanceCreatedConsumer(
   recordInstance: ReturnType<typeof makeRecordInstance>,
 ): RegisteredConsumer {
   return defineConsumer<InstanceCreatedV1>({
     durable: "publishing-instances",
     stream: instanceCreatedV1.stream,
-    eventTypes: [instanceCreatedV1.type],
+    eventTypes: [instanceCreatedV1.type, instanceSnapshotV1.type],
     schema: instanceCreatedV1.data,
     handle: recordInstance,
   });
