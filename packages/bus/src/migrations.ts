@@ -1,7 +1,7 @@
 import type { Migration } from "@mp/db";
 
 /**
- * Outbox: `seq` gives the publish order; `payload` is `json` (not `jsonb`) so the bytes published are the
+ * Outbox: `seq` gives the order the relay publishes in; `payload` is `json` (not `jsonb`) so the bytes published are the
  * bytes committed; `headers` holds the W3C trace context captured at append time. The partial index keeps
  * the relay's scan proportional to what is unsent, not to history.
  *

@@ -39,12 +39,13 @@ export interface OutboxRelayOptions {
  * The bus's background work for one service: publish committed outbox rows to JetStream, prune the bus
  * tables, and report their figures as metrics.
  *
- * Rows are published in `seq` order, at least once. A row is marked sent only after JetStream acknowledged
- * it, so a crash in between republishes it with the same `Nats-Msg-Id`, which the stream's dedup window
- * drops (and the consumers' inbox catches beyond it). Failures never escape the loop: during an outage
- * rows stay unsent and the relay retries with capped backoff, waking early when NATS reconnects; a row
- * JetStream keeps refusing is parked after `maxAttempts` and the rows behind it go on (see
- * `relayOutboxBatch`). Commits wake it through LISTEN/NOTIFY; polling covers a lost LISTEN connection.
+ * Rows are published at least once, a pass at a time in `seq` order. A row is marked sent only after
+ * JetStream acknowledged it, so a crash in between republishes it with the same `Nats-Msg-Id`, which the
+ * stream's dedup window drops (and the consumers' inbox catches beyond it). Failures never escape the
+ * loop: during an outage rows stay unsent and the relay retries with capped backoff, waking early when
+ * NATS reconnects; a row JetStream refuses is retried (its attempts counted) and parked after
+ * `maxAttempts`, without holding up the rows behind it (see `relayOutboxBatch`), so the stream order is
+ * the commit order only as long as nothing fails: consumers order by aggregate version. Commits wake it through LISTEN/NOTIFY; polling covers a lost LISTEN connection.
  * The relay holds one pool connection for LISTEN while it runs; size the pool for it.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {

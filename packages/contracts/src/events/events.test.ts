@@ -1,26 +1,28 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { assetFinalisedV1 } from "./assets";
-import { instanceCreatedV1 } from "./catalogue";
+import { instanceCreatedV1, instanceSnapshotV1 } from "./catalogue";
 import { releaseCopyFailedV1, releaseStoredV1 } from "./iot";
+import { ITEM_SNAPSHOT_EVENTS } from "./publishing";
 import {
-  itemCreatedV1,
-  itemPriceSetV1,
-  itemPublishedV1,
-  itemRetiredV1,
-  itemUnpublishedV1,
-} from "./publishing";
+  itemReleaseAddedV1,
+  itemReleaseAvailableV1,
+  itemReleaseFailedV1,
+  itemReleaseSnapshotV1,
+} from "./publishing-releases";
 import { STREAMS } from "./streams";
 
 const events = [
   instanceCreatedV1,
+  instanceSnapshotV1,
   assetFinalisedV1,
   releaseStoredV1,
   releaseCopyFailedV1,
-  itemCreatedV1,
-  itemPublishedV1,
-  itemUnpublishedV1,
-  itemRetiredV1,
-  itemPriceSetV1,
+  ...ITEM_SNAPSHOT_EVENTS,
+  itemReleaseAddedV1,
+  itemReleaseAvailableV1,
+  itemReleaseFailedV1,
+  itemReleaseSnapshotV1,
 ];
 
 describe("event contracts", () => {
@@ -44,7 +46,7 @@ describe("event contracts", () => {
       platformFeeBps: 100,
       createdAt: "2026-11-22T00:00:00.000Z",
     };
-    expect(instanceCreatedV1.data.parse(good)).toEqual(good);
+    expect(instanceCreatedV1.data.parse(good)).toEqual({ ...good, version: 1 });
     expect(() => instanceCreatedV1.data.parse({ ...good, platformFeeBps: 1.5 })).toThrow();
     expect(() => instanceCreatedV1.data.parse({ ...good, id: "nope" })).toThrow();
     expect(() =>
@@ -61,5 +63,25 @@ describe("event contracts", () => {
         storedAt: good.createdAt,
       }),
     ).toThrow();
+  });
+
+  it.each(events.map((e) => [e.type, e] as const))("%s carries its aggregate's version", (_type, event) => {
+    const version = (event.data.shape as Record<string, z.ZodType>).version;
+    expect(version).toBeDefined();
+    for (const bad of [0, -1, 1.5, "1"]) expect(version?.safeParse(bad).success).toBe(false);
+    expect(version?.safeParse(1).success).toBe(true);
+  });
+
+  it("reads version 1 into single-event aggregates written before versions existed", () => {
+    const { version: _, ...old } = instanceCreatedV1.data.parse({
+      id: "0193a1b2-0000-7000-8000-000000000001",
+      name: "EU",
+      ownerOrganisationId: "0193a1b2-0000-7000-8000-000000000002",
+      defaultCurrency: "EUR",
+      platformFeeBps: 100,
+      createdAt: "2026-11-22T00:00:00.000Z",
+    });
+    expect(instanceCreatedV1.data.parse(old).version).toBe(1);
+    expect(() => instanceCreatedV1.data.parse({ ...old, version: 2 })).toThrow();
   });
 });
