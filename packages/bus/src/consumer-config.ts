@@ -69,3 +69,24 @@ export async function ensureConsumer(
     await bus.jsm.consumers.update(stream, durable, changeable);
   }
 }
+
+/** "consumer not found". */
+const CONSUMER_NOT_FOUND = 10014;
+
+/**
+ * Durables used to be named after the logical consumer alone and had no `inactive_threshold`. If one is
+ * still there, give it one, so it is deleted once the last replica of the release that reads it is gone.
+ * Updates from that release keep the threshold (an update changes only the fields it names).
+ */
+export async function expireLegacyDurable(
+  bus: Bus,
+  stream: string,
+  logical: string,
+  inactiveThresholdMs: number,
+): Promise<void> {
+  try {
+    await bus.jsm.consumers.update(stream, logical, { inactive_threshold: nanos(inactiveThresholdMs) });
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError) || error.code !== CONSUMER_NOT_FOUND) throw error;
+  }
+}

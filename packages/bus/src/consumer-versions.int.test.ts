@@ -1,4 +1,5 @@
 import { waitFor } from "@mp/testing";
+import { AckPolicy } from "@nats-io/jetstream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Bus } from "./connection";
 import { type Consumer, startConsumer } from "./consumer";
@@ -143,5 +144,41 @@ describe("two releases of one consumer side by side", () => {
       what: "the whole stream handled again",
     });
     expect(new Set(seen.map((s) => s.event.id)).size).toBe(total);
+  });
+
+  it("gives a durable named the old way (logical name only) an inactivity threshold, so it expires", async () => {
+    const stream = bus.streamName("SHIP");
+    await bus.jsm.consumers.add(stream, {
+      durable_name: "legacy",
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: bus.subject(CREATED),
+    });
+    const seen: Seen[] = [];
+    const consumer = startConsumer({
+      bus,
+      pool: fx.pool,
+      logger: fx.logger,
+      stream: "SHIP",
+      durable: "legacy",
+      eventTypes: [CREATED],
+      inactiveThresholdMs: 1_500,
+      handle: async (event) => {
+        seen.push({ by: "legacy", event });
+      },
+    });
+    running.push(consumer);
+    expect(consumer.durable).not.toBe("legacy");
+    await waitFor(
+      async () => {
+        try {
+          await bus.jsm.consumers.info(stream, "legacy");
+          return undefined;
+        } catch (error) {
+          return /not found/i.test(String(error)) ? true : undefined;
+        }
+      },
+      { what: "the legacy durable to expire", timeoutMs: 20_000 },
+    );
+    await bus.jsm.consumers.info(stream, consumer.durable);
   });
 });

@@ -4,7 +4,7 @@ import type { ConsumerMessages, JsMsg } from "@nats-io/jetstream";
 import type { ZodType } from "zod";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
-import { ensureConsumer } from "./consumer-config";
+import { ensureConsumer, expireLegacyDurable } from "./consumer-config";
 import { type ConsumerStats, type MessageContext, processMessage } from "./consumer-message";
 import { durableName } from "./durable-name";
 import type { EventEnvelope } from "./envelope";
@@ -183,9 +183,14 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
 
   const run = (async () => {
     let failures = 0;
+    let legacyExpired = false;
     while (!stopping) {
       try {
         await ensureConsumer(bus, stream, durable, subjects, timing);
+        if (!legacyExpired) {
+          await expireLegacyDurable(bus, stream, logical, timing.inactiveThresholdMs);
+          legacyExpired = true;
+        }
         const consumer = await bus.js.consumers.get(stream, durable);
         failures = 0;
         await pull(consumer);
