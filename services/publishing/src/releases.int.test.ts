@@ -397,6 +397,7 @@ describe("item releases", () => {
       releaseId: "rel-8a",
       reason: "not-found",
       failedAt: new Date().toISOString(),
+      version: 1,
     } satisfies ReleaseCopyFailedV1);
     await waitFor(
       async () =>

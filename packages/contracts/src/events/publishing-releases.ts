@@ -72,7 +72,8 @@ export const itemReleaseSnapshotV1 = {
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .nullable(),
-    objectKey: z.string(),
+    /** Null until the adapter has said where it stores the binary. */
+    objectKey: z.string().nullable(),
     failureReason: z.string().nullable(),
     updatedAt: z.iso.datetime(),
   }),

@@ -77,6 +77,7 @@ const stored = (over: Partial<ReleaseStoredV1> = {}): EventEnvelope<ReleaseStore
     crc32: 1,
     sha256: "c".repeat(64),
     storedAt: now.toISOString(),
+    version: 1,
     ...over,
   });
 
@@ -89,6 +90,7 @@ const failed = (over: Partial<ReleaseCopyFailedV1> = {}): EventEnvelope<ReleaseC
     releaseId: "rel-1",
     reason: "checksum-mismatch",
     failedAt: now.toISOString(),
+    version: 1,
     ...over,
   });
 
