@@ -91,3 +91,22 @@ async function withTransactionOnClient(
     throw error;
   }
 }
+
+/**
+ * Ids of `migrations` not yet applied to the schema (all of them when it has no migrations table yet):
+ * a service that leaves migrating to a separate step waits until this is empty.
+ */
+export async function pendingMigrations(
+  pool: Pool,
+  schema: string,
+  migrations: Migration[],
+): Promise<string[]> {
+  assertSchemaName(schema);
+  const { rows } = await pool.query<{ table: string | null }>("SELECT to_regclass($1) AS table", [
+    `${schema}.schema_migrations`,
+  ]);
+  if (!rows[0]?.table) return migrations.map((m) => m.id);
+  const applied = await pool.query<{ id: string }>(`SELECT id FROM ${schema}.schema_migrations`);
+  const done = new Set(applied.rows.map((r) => r.id));
+  return migrations.map((m) => m.id).filter((id) => !done.has(id));
+}
