@@ -1,4 +1,6 @@
 import { isIP } from "node:net";
+import { dbEnv } from "@mp/db";
+import { opsEnv } from "@mp/runtime";
 import {
   DEFAULT_GRPC_PORTS,
   grpcUrlKey,
@@ -99,6 +101,9 @@ const gatewayEnv = z.object({
     .url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" })
     .optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: serviceEnv.OTEL_EXPORTER_OTLP_ENDPOINT,
+  /** The ops port (`/healthz`, `/readyz`, `/metrics`) and the database pool's settings. */
+  ...opsEnv,
+  ...dbEnv,
 });
 
 /** Every key the gateway reads from the environment. */

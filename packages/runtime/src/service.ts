@@ -35,7 +35,7 @@ import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
 import { prepareSchema } from "./boot/schema";
 import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
-import { opsEnv } from "./ops/ops-config";
+import { opsEnv, opsPortOf } from "./ops/ops-config";
 import { startOpsServer } from "./ops/ops-server";
 import { Readiness } from "./ops/readiness";
 
@@ -89,7 +89,7 @@ type CommonConfig = z.output<typeof serviceConfigSchema> &
     GRPC_PORT: number;
     BUS_NAMESPACE: string;
     OPS_HOST: string;
-    OPS_PORT: number;
+    OPS_PORT: number | undefined;
     MIGRATE_ON_BOOT: boolean;
   };
 
@@ -150,7 +150,7 @@ export async function startService<S extends z.ZodObject>(
         .default(""),
     })
     .extend(spec.config?.shape ?? {})
-    .extend({ ...opsEnv(spec.name, env[grpcPortKey(spec.name)]), ...dbEnv, MIGRATE_ON_BOOT });
+    .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT });
   const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
   const { signal } = overrides;
@@ -175,7 +175,12 @@ export async function startService<S extends z.ZodObject>(
       await stop().catch((error) => logger.warn({ err: error }, "stop step failed"));
   };
   try {
-    const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, readiness, logger });
+    const ops = await startOpsServer({
+      host: config.OPS_HOST,
+      port: opsPortOf(spec.name, config.OPS_PORT, config.GRPC_PORT),
+      readiness,
+      logger,
+    });
     stops.push(() => ops.close());
 
     await prepareSchema({

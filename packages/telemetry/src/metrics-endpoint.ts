@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { PrometheusExporter } from "@opentelemetry/exporter-prometheus";
-import { AggregationType, InstrumentType, type MetricReader, type ViewOptions } from "@opentelemetry/sdk-metrics";
+import {
+  AggregationType,
+  InstrumentType,
+  type MetricReader,
+  type ViewOptions,
+} from "@opentelemetry/sdk-metrics";
 
 export interface MetricsEndpoint {
   /** The pull-mode reader registered with the meter provider. */
@@ -34,6 +39,9 @@ export const LATENCY_VIEWS: ViewOptions[] = [
   {
     instrumentType: InstrumentType.HISTOGRAM,
     instrumentUnit: "s",
-    aggregation: { type: AggregationType.EXPLICIT_BUCKET_HISTOGRAM, options: { boundaries: SECONDS_BUCKETS } },
+    aggregation: {
+      type: AggregationType.EXPLICIT_BUCKET_HISTOGRAM,
+      options: { boundaries: SECONDS_BUCKETS },
+    },
   },
 ];

@@ -20,4 +20,5 @@ const { startTelemetry } = await import("./sdk");
 startTelemetry({
   serviceName: process.env.OTEL_SERVICE_NAME || serviceNameOf(process.argv[1] ?? ""),
   otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+  instrument: true,
 });

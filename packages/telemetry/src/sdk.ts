@@ -19,8 +19,9 @@ export interface TelemetryOptions {
   /** OTLP/HTTP collector base URL; spans are exported only when it is set. */
   otlpEndpoint?: string | undefined;
   /**
-   * Patch http, fetch (undici), gRPC and pg with the official instrumentations (default true). The patch
-   * only reaches modules loaded afterwards, which is why processes start through `register.ts`.
+   * Patch http, fetch (undici), gRPC and pg with the official instrumentations (default false). The patch
+   * only reaches modules loaded afterwards, so only the preload `register.ts` asks for it; a later call
+   * (a test, a `main.ts` run without the preload) keeps the hand-made spans alone.
    */
   instrument?: boolean;
 }
@@ -64,7 +65,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   const meterProvider = new MeterProvider({ resource, readers: [endpoint.reader], views: LATENCY_VIEWS });
   metrics.setGlobalMeterProvider(meterProvider);
 
-  const unpatch = options.instrument === false ? () => {} : registerInstrumentations(tracerProvider);
+  const unpatch = options.instrument ? registerInstrumentations(tracerProvider) : () => {};
 
   const telemetry: Telemetry = {
     serviceName: options.serviceName,

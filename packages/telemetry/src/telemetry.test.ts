@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { currentTraceId, incomingTraceContext, outgoingTraceHeaders } from "./propagation";
 import { startTelemetry } from "./sdk";
 
-const telemetry = startTelemetry({ serviceName: "telemetry-test", instrument: false });
+const telemetry = startTelemetry({ serviceName: "telemetry-test" });
 afterAll(() => telemetry.shutdown());
 
 describe("trace propagation", () => {

@@ -13,7 +13,9 @@ net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
   const raw = Array.isArray(args[0]) ? args[0][0] : args[0];
   const target = raw as { host?: string; port?: number; path?: string } | number;
   attempts.push(
-    typeof target === "object" ? (target.path ?? `${target.host ?? "localhost"}:${target.port}`) : String(target),
+    typeof target === "object"
+      ? (target.path ?? `${target.host ?? "localhost"}:${target.port}`)
+      : String(target),
   );
   return (connect as (...a: unknown[]) => net.Socket).apply(this, args);
 } as typeof connect;
