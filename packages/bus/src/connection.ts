@@ -3,6 +3,7 @@ import { type JetStreamClient, type JetStreamManager, jetstream, jetstreamManage
 import type { NatsConnection } from "@nats-io/nats-core";
 import { connect } from "@nats-io/transport-node";
 import { assertNamespace, namespacedStreamName, namespacedSubject } from "./namespace";
+import { natsConnectOptions } from "./url-credentials";
 
 /**
  * One NATS connection per service with its JetStream handles. Every subject and stream name goes through
@@ -38,7 +39,7 @@ export async function connectBus(options: {
   const namespace = assertNamespace(options.namespace ?? "");
   const log = options.logger.child({ component: "bus" });
   const nc = await connect({
-    servers: options.url,
+    ...natsConnectOptions(options.url),
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,

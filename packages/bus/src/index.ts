@@ -6,3 +6,4 @@ export { busMigrations } from "./migrations";
 export { appendToOutbox } from "./outbox";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox-relay";
 export { DUPLICATE_WINDOW_MS, ensureStream } from "./streams";
+export { natsConnectOptions, redactNatsUrl } from "./url-credentials";

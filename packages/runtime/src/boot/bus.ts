@@ -1,4 +1,4 @@
-import { type Bus, connectBus, ensureStream } from "@mp/bus";
+import { type Bus, connectBus, ensureStream, redactNatsUrl } from "@mp/bus";
 import type { Logger } from "@mp/logger";
 import { retryUntil, StartupInterrupted, unlessAborted } from "./waiting";
 
@@ -12,7 +12,7 @@ export async function connectBusPatiently(options: {
   signal?: AbortSignal;
 }): Promise<Bus> {
   const { logger, signal } = options;
-  const url = options.connect.url;
+  const url = redactNatsUrl(options.connect.url);
   const nagging = setInterval(() => logger.warn({ url }, "still waiting for NATS"), 15_000);
   nagging.unref();
   try {
