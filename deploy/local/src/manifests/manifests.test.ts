@@ -65,7 +65,14 @@ describe("kubernetes manifests", () => {
     expect(job.image).toBe(container.image);
     expect(job.command.slice(-2)).toEqual([`services/${name}/src/main.ts`, "migrate"]);
     const refs = container.envFrom.map((e: Manifest) => e.secretRef?.name ?? e.configMapRef?.name);
-    expect(refs).toEqual(expect.arrayContaining(["marketplace-env", `${name}-nats`, `${name}-mesh`]));
+    expect(refs).toEqual(expect.arrayContaining(["marketplace-env", `${name}-nats`]));
+    const volumes = find("Deployment", name).spec.template.spec.volumes;
+    expect(volumes).toEqual(
+      expect.arrayContaining([
+        { name: "mesh-key", secret: { secretName: `mesh-key-${name}`, optional: true } },
+        { name: "mesh-jwks", configMap: { name: "mesh-jwks", optional: true } },
+      ]),
+    );
   });
 
   it("keeps the gateway's ops port off the public Service and Ingress", () => {
