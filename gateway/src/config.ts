@@ -1,6 +1,4 @@
 import { isIP } from "node:net";
-import { dbEnv } from "@mp/db";
-import { opsEnv } from "@mp/runtime";
 import {
   DEFAULT_GRPC_PORTS,
   grpcUrlKey,
@@ -11,6 +9,8 @@ import {
   serviceEnv,
   z,
 } from "@mp/config";
+import { dbEnv } from "@mp/db";
+import { opsEnv } from "@mp/runtime";
 
 /** `host:port` a gRPC channel dials; a URL scheme or path here is a configuration mistake. */
 const grpcAddress = (service: ServiceName) =>
