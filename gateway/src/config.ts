@@ -9,6 +9,8 @@ import {
   serviceEnv,
   z,
 } from "@mp/config";
+import { dbEnv } from "@mp/db";
+import { opsEnv } from "@mp/runtime";
 
 /** `host:port` a gRPC channel dials; a URL scheme or path here is a configuration mistake. */
 const grpcAddress = (service: ServiceName) =>
@@ -99,6 +101,9 @@ const gatewayEnv = z.object({
     .url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" })
     .optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: serviceEnv.OTEL_EXPORTER_OTLP_ENDPOINT,
+  /** The ops port (`/healthz`, `/readyz`, `/metrics`) and the database pool's settings. */
+  ...opsEnv,
+  ...dbEnv,
 });
 
 /** Every key the gateway reads from the environment. */

@@ -28,9 +28,19 @@ describe("startGateway", () => {
     try {
       expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
-      const ready = await fetch(`${gateway.url}/readyz`);
+      expect((await fetch(`${gateway.url}/readyz`)).status).toBe(404);
+      // readiness lives on the ops port: its database answers, no upstream does
+      expect(gateway.opsUrl).not.toBe(gateway.url);
+      expect((await fetch(`${gateway.opsUrl}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${gateway.opsUrl}/readyz`);
       expect(ready.status).toBe(503);
-      expect(ready.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(await ready.json()).toMatchObject({
+        status: "not ready",
+        checks: { database: "ok", http: "ok", "upstream.catalogue": "not serving" },
+      });
+      expect(await (await fetch(`${gateway.opsUrl}/metrics`)).text()).toMatch(
+        /^db_pool_size\{pool="gateway"/m,
+      );
       const keysList = await fetch(`${gateway.url}/marketplace/api-keys`, {
         headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
       });

@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
-import { createPool, migrate, migrationsFromDir } from "@mp/db";
+import { createPool, migrate, migrationsFromDir, poolSettings } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
+import { flagCheck, type OpsServer, opsPortOf, startOpsServer } from "@mp/runtime";
 import { startTelemetry } from "@mp/telemetry";
 import { buildApp } from "./app";
 import { createGatewayClients } from "./clients";
 import type { GatewayConfig } from "./config";
 import { pgApiKeyRepository } from "./infra/api-key.repository";
+import { gatewayReadiness } from "./routes/ops/readiness";
 import type { ZodApp } from "./zod-app";
 
 export const GATEWAY_SCHEMA = "gateway";
@@ -14,15 +16,19 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL("../migrations", import.meta
 export interface RunningGateway {
   /** Base URL the gateway listens on, e.g. `http://127.0.0.1:8080`. */
   url: string;
+  /** Base URL of its ops port (`/healthz`, `/readyz`, `/metrics`), e.g. `http://127.0.0.1:9090`. */
+  opsUrl: string;
   app: ZodApp;
   /** Stop taking requests, then close upstream channels and the database pool. Safe to call twice. */
   close(): Promise<void>;
 }
 
 /**
- * Start a listening gateway with real dependencies: its schema migrated, gRPC channels to every upstream.
- * Starts the process-wide telemetry SDK when nothing has yet (it is left running; `main.ts` owns its
- * shutdown), so spans are real and `traceparent` travels upstream. Used by `main.ts` and end-to-end tests.
+ * Start a listening gateway with real dependencies: the ops port first (live at once, ready once its
+ * database answers, every upstream serves and the public port listens), its schema migrated, gRPC channels
+ * to every upstream. Starts the process-wide telemetry SDK when nothing has yet (it is left running;
+ * `main.ts` owns its shutdown), so spans are real and `traceparent` travels upstream. Used by `main.ts`
+ * and end-to-end tests.
  */
 export async function startGateway(
   config: GatewayConfig,
@@ -30,36 +36,52 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   startTelemetry({ serviceName: "gateway", otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
   const logger = options.logger ?? createLogger({ service: "gateway", level: config.LOG_LEVEL });
-  const pool = createPool({ url: config.DATABASE_URL, schema: GATEWAY_SCHEMA, applicationName: "gateway" });
-  try {
-    await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const pool = createPool({
+    url: config.DATABASE_URL,
+    schema: GATEWAY_SCHEMA,
+    applicationName: "gateway",
+    logger,
+    ...poolSettings(config),
+  });
   const clients = createGatewayClients(config);
-  let app: ZodApp;
+  const readiness = gatewayReadiness({ pool, health: clients.health });
+  const listening = flagCheck("public port not listening yet");
+  readiness.set("http", listening.check);
+  let ops: OpsServer | undefined;
+  let app: ZodApp | undefined;
+  const release = async () => {
+    readiness.stopping();
+    await app?.close();
+    clients.close();
+    await ops?.close();
+    await pool.end();
+  };
   try {
+    ops = await startOpsServer({
+      host: config.OPS_HOST,
+      port: opsPortOf("gateway", config.OPS_PORT, config.GATEWAY_PORT),
+      readiness,
+      logger,
+    });
+    await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
     app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
     await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+    listening.set(true);
   } catch (error) {
-    clients.close();
-    await pool.end();
+    await release();
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.GATEWAY_PORT;
   const host = config.GATEWAY_HOST.includes(":") ? `[${config.GATEWAY_HOST}]` : config.GATEWAY_HOST;
+  const running = app;
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
-    app,
+    opsUrl: ops.url,
+    app: running,
     close() {
-      closing ??= (async () => {
-        await app.close();
-        clients.close();
-        await pool.end();
-      })();
+      closing ??= release();
       return closing;
     },
   };

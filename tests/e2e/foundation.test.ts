@@ -5,6 +5,7 @@ import { generateKeyPair, SignJWT } from "jose";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectProblem, httpClient } from "./http";
+import { type CollectedSpan, type OtlpCollector, startOtlpCollector } from "./otlp-collector";
 import { startTestStack } from "./stack";
 
 /**
@@ -15,13 +16,21 @@ let stack: LocalStack;
 let call: ReturnType<typeof httpClient>;
 const logs: string[] = [];
 
+let collector: OtlpCollector;
+
 beforeAll(async () => {
-  stack = await startTestStack(logs);
+  collector = await startOtlpCollector();
+  // Every process exports its spans to the collector, in small delays so the test need not wait long.
+  stack = await startTestStack(logs, {
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    OTEL_BSP_SCHEDULE_DELAY: "200",
+  });
   call = httpClient(stack.gatewayUrl);
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await collector?.close();
 });
 
 const instanceBody = { name: "Europe", defaultCurrency: "EUR", platformFeeBps: 1000 };
@@ -182,6 +191,79 @@ describe("marketplace instances through the gateway", () => {
     } finally {
       await db.end();
     }
+  });
+});
+
+describe("the ops port of every process", () => {
+  it("serves liveness, readiness and Prometheus metrics; the public port keeps only /healthz", async () => {
+    expect(Object.keys(stack.opsUrls).sort()).toEqual([
+      "assets",
+      "catalogue",
+      "gateway",
+      "iot-adapter",
+      "listings",
+      "publishing",
+      "purchases",
+      "settlements",
+    ]);
+    for (const [name, url] of Object.entries(stack.opsUrls)) {
+      expect((await fetch(`${url}/healthz`)).status, name).toBe(200);
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status, name).toBe(200);
+      const { checks } = (await ready.json()) as { checks: Record<string, string> };
+      expect(checks.database, name).toBe("ok");
+      if (name === "gateway") expect(checks["upstream.catalogue"]).toBe("ok");
+      else expect(checks, name).toMatchObject({ nats: "ok", grpc: "ok" });
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      expect(metrics, name).toMatch(/^db_pool_size\{/m);
+    }
+    const gatewayMetrics = await (await fetch(`${stack.opsUrls.gateway}/metrics`)).text();
+    expect(gatewayMetrics).toMatch(
+      /^http_server_request_duration_count\{[^}]*http_route="\/marketplace\/instances"/m,
+    );
+    expect((await fetch(`${stack.gatewayUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${stack.gatewayUrl}/readyz`)).status).toBe(404);
+    expect((await fetch(`${stack.gatewayUrl}/metrics`)).status).toBe(404);
+  });
+});
+
+describe("one request, one trace", () => {
+  it("spans the gateway's HTTP, the gRPC call into the catalogue, its SQL, and publishing's consumer", async () => {
+    const created = await call("POST", "/marketplace/instances", {
+      token: stack.credentials.admin.token,
+      body: { ...instanceBody, name: "Traced" },
+    });
+    expect(created.status).toBe(200);
+    const traceId = /^00-([0-9a-f]{32})-/.exec(created.headers.get("traceparent") ?? "")?.[1];
+    expect(traceId).toBeDefined();
+    const inTrace = () => collector.spans.filter((span) => span.traceId === traceId);
+    const has = (service: string, kind: number, name: RegExp) =>
+      inTrace().find((span) => span.service === service && span.kind === kind && name.test(span.name));
+    const chain = await waitFor(
+      () => {
+        const http = has("gateway", 2, /^POST \/marketplace\/instances$/);
+        const grpcServer = has("catalogue", 2, /CatalogueService\/CreateInstance$/);
+        const sql = has("catalogue", 3, /INSERT|pg\.query/);
+        const consumerSql = inTrace().find((span) => span.service === "publishing" && span.kind === 3);
+        return http && grpcServer && sql && consumerSql ? { http, grpcServer, sql } : undefined;
+      },
+      { timeoutMs: 20_000, what: `spans of trace ${traceId} from gateway, catalogue and publishing` },
+    );
+    // parent links lead from the catalogue's SQL back to the gateway's HTTP server span
+    const byId = new Map(inTrace().map((span) => [span.spanId, span]));
+    const ancestors = (span: CollectedSpan) => {
+      const seen: CollectedSpan[] = [];
+      for (
+        let at = span.parentSpanId && byId.get(span.parentSpanId);
+        at;
+        at = at.parentSpanId && byId.get(at.parentSpanId)
+      )
+        seen.push(at);
+      return seen;
+    };
+    expect(ancestors(chain.sql)).toContain(chain.grpcServer);
+    expect(ancestors(chain.grpcServer)).toContain(chain.http);
+    expect(chain.http.parentSpanId).toBeUndefined();
   });
 });
 

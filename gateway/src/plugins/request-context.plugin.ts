@@ -4,7 +4,6 @@ import {
   type Context,
   context,
   isSpanContextValid,
-  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -66,7 +65,9 @@ export function installRequestContext(app: ZodApp): void {
   app.decorateRequest("abortSignal", null as unknown as AbortSignal);
 
   app.addHook("onRequest", (request, reply, done) => {
-    const parent = incomingTraceContext(headerCarrier(request), ROOT_CONTEXT);
+    // Under the http instrumentation's server span when there is one (it continued the caller's trace),
+    // else continued from the headers.
+    const parent = incomingTraceContext(headerCarrier(request), context.active());
     const route = request.routeOptions.url ?? "unmatched route";
     const span = tracer.startSpan(
       `${request.method} ${route}`,

@@ -26,7 +26,7 @@ export interface RouteDeps {
 
 /** Every route of the API, by area. Areas not built yet declare their routes and answer 501. */
 export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void> {
-  opsRoutes(app, { health: deps.clients.health });
+  opsRoutes(app);
   await webhooksRoutes(app);
   statementsRoutes(app);
   catalogueRoutes(app);

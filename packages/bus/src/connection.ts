@@ -5,6 +5,7 @@ import { connect } from "@nats-io/transport-node";
 import { type BusEnv, type BusSettings, busSettings, defaultBusSettings } from "./config";
 import { assertNamespace, namespacedStreamName, namespacedSubject } from "./namespace";
 import { setMaxEventBytes } from "./outbox";
+import { natsConnectOptions } from "./url-credentials";
 
 /**
  * One NATS connection per service with its JetStream handles. Every subject and stream name goes through
@@ -54,7 +55,7 @@ export async function connectBus(options: {
   setMaxEventBytes(settings.maxEventBytes);
   const log = options.logger.child({ component: "bus" });
   const nc = await connect({
-    servers: options.url,
+    ...natsConnectOptions(options.url),
     name: options.name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1_000,

@@ -26,4 +26,5 @@ export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./o
 export { PRUNE_BATCH, type PruneResult, pruneBusTables, type RetentionWindows } from "./pruning";
 export { resetConsumer } from "./replay";
 export { DUPLICATE_WINDOW_MS, ensureStream, type StreamLimits } from "./streams";
+export { natsConnectOptions, redactNatsUrl } from "./url-credentials";
 export { applyIfNewer, type VersionedChange } from "./version-guard";

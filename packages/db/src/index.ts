@@ -1,3 +1,4 @@
+export * from "./config";
 export * from "./migrate";
 export * from "./pagination";
 export * from "./pool";

@@ -30,7 +30,11 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
   assertSchemaName(schema);
   const lockKey = `migrate:${schema}`;
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
+    // A migration may legitimately take longer than a request's statement, and waiting for another
+    // replica's migration is not a lock to give up on: the pool's timeouts are off for this session.
+    await client.query("SET statement_timeout = 0; SET lock_timeout = 0");
     await client.query("SELECT pg_advisory_lock(hashtext($1))", [lockKey]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
@@ -62,8 +66,14 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
     }
     return done;
   } finally {
-    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockKey]).catch(() => {});
-    client.release();
+    // A connection still holding the session lock, or without its timeouts back, must not be reused.
+    try {
+      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockKey]);
+      await client.query("RESET statement_timeout; RESET lock_timeout");
+    } catch (error) {
+      broken = error as Error;
+    }
+    client.release(broken ?? false);
   }
 }
 
@@ -76,7 +86,27 @@ async function withTransactionOnClient(
     await work();
     await client.query("COMMIT");
   } catch (error) {
+    // A failed ROLLBACK means a broken connection: the unlock after it fails too and discards it.
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Ids of `migrations` not yet applied to the schema (all of them when it has no migrations table yet):
+ * a service that leaves migrating to a separate step waits until this is empty.
+ */
+export async function pendingMigrations(
+  pool: Pool,
+  schema: string,
+  migrations: Migration[],
+): Promise<string[]> {
+  assertSchemaName(schema);
+  const { rows } = await pool.query<{ table: string | null }>("SELECT to_regclass($1) AS table", [
+    `${schema}.schema_migrations`,
+  ]);
+  if (!rows[0]?.table) return migrations.map((m) => m.id);
+  const applied = await pool.query<{ id: string }>(`SELECT id FROM ${schema}.schema_migrations`);
+  const done = new Set(applied.rows.map((r) => r.id));
+  return migrations.map((m) => m.id).filter((id) => !done.has(id));
 }

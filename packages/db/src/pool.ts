@@ -1,4 +1,6 @@
+import { createLogger, type Logger } from "@mp/logger";
 import pg from "pg";
+import { observePool } from "./pool-metrics";
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -12,26 +14,76 @@ export function assertSchemaName(schema: string): string {
   return schema;
 }
 
-/**
- * One pool per service, pinned to the service's own schema through `search_path`, so unqualified SQL in
- * a service can only ever touch its own tables.
- */
-export function createPool(options: {
+export interface PoolOptions {
   url: string;
   schema: string;
-  max?: number;
+  /** Shown in `pg_stat_activity` and as the `pool` label of the pool metrics; defaults to the schema. */
   applicationName?: string;
-}): Pool {
+  max?: number;
+  /** Server-side timeouts of every connection (ms, 0 = off); see `dbEnv` for what each one stops. */
+  statementTimeoutMs?: number;
+  lockTimeoutMs?: number;
+  idleInTransactionTimeoutMs?: number;
+  connectTimeoutMs?: number;
+  /** Where connection failures are reported; a logger named after the pool when omitted. */
+  logger?: Logger;
+}
+
+/** Defaults when a caller passes no settings (the same as `dbEnv`'s). */
+export const POOL_DEFAULTS: Readonly<Record<PoolSetting, number>> = {
+  max: 10,
+  statementTimeoutMs: 10_000,
+  lockTimeoutMs: 5_000,
+  idleInTransactionTimeoutMs: 30_000,
+  connectTimeoutMs: 5_000,
+};
+
+type PoolSetting =
+  | "max"
+  | "statementTimeoutMs"
+  | "lockTimeoutMs"
+  | "idleInTransactionTimeoutMs"
+  | "connectTimeoutMs";
+
+/**
+ * One pool per service, pinned to the service's own schema through `search_path`, so unqualified SQL in
+ * a service can only ever touch its own tables. Every connection carries the statement, lock and
+ * idle-in-transaction timeouts as session defaults (sent at connect, no extra round trip). An idle
+ * connection that fails is logged and replaced by the pool; usage is exported as `db.pool.*` gauges.
+ */
+export function createPool(options: PoolOptions): Pool {
   const schema = assertSchemaName(options.schema);
+  const name = options.applicationName ?? schema;
+  const settings = { ...POOL_DEFAULTS, ...definedOnly(options) };
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.max ?? 10,
-    application_name: options.applicationName ?? schema,
+    max: settings.max,
+    application_name: name,
     options: `-c search_path=${schema},public`,
+    statement_timeout: settings.statementTimeoutMs,
+    lock_timeout: settings.lockTimeoutMs,
+    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+  const logger = (options.logger ?? createLogger({ service: name })).child({ component: "db", pool: name });
+  pool.on("error", (error) => {
+    logger.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it");
+  });
+  const unobserve = observePool(pool, name);
+  const end = pool.end.bind(pool);
+  pool.end = ((callback?: () => void) => {
+    unobserve();
+    return end(callback as () => void);
+  }) as Pool["end"];
   return pool;
+}
+
+function definedOnly(options: PoolOptions): Partial<Record<PoolSetting, number>> {
+  const picked: Partial<Record<PoolSetting, number>> = {};
+  for (const key of Object.keys(POOL_DEFAULTS) as PoolSetting[]) {
+    const value = options[key];
+    if (value !== undefined) picked[key] = value;
+  }
+  return picked;
 }

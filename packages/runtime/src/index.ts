@@ -1,3 +1,6 @@
+export * from "./boot/waiting";
 export * from "./main";
+export * from "./migrate-command";
+export * from "./ops";
 export * from "./service";
 export * from "./unit-of-work";

@@ -3,9 +3,7 @@ import {
   busEnv,
   busMigrations,
   type Consumer,
-  connectBus,
   type EventEnvelope,
-  ensureStream,
   type OutboxRelay,
   startConsumer,
   startOutboxRelay,
@@ -13,6 +11,7 @@ import {
 import {
   ConfigError,
   DEFAULT_GRPC_PORTS,
+  envBoolean,
   grpcPortKey,
   loadConfig,
   port,
@@ -21,10 +20,25 @@ import {
   z,
 } from "@mp/config";
 import { STREAMS, type StreamName } from "@mp/contracts";
-import { createPool, migrate, migrationsFromDir, type Pool, type PoolClient } from "@mp/db";
+import {
+  createPool,
+  type DbEnv,
+  dbEnv,
+  type Migration,
+  migrationsFromDir,
+  type Pool,
+  type PoolClient,
+  poolSettings,
+} from "@mp/db";
 import { type GrpcServer, type ServiceRegistration, startGrpcServer } from "@mp/grpc";
 import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
+import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
+import { prepareSchema } from "./boot/schema";
+import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
+import { opsEnv, opsPortOf } from "./ops/ops-config";
+import { startOpsServer } from "./ops/ops-server";
+import { Readiness } from "./ops/readiness";
 
 /** An event handler a service module declares; the runtime runs it through the bus inbox. */
 export interface ConsumerSpec<T = unknown> {
@@ -79,11 +93,23 @@ export interface ServiceSpec<S extends z.ZodObject = z.ZodObject> {
 }
 
 type CommonConfig = z.output<typeof serviceConfigSchema> &
-  z.output<z.ZodObject<typeof busEnv>> & { GRPC_PORT: number; BUS_NAMESPACE: string };
+  z.output<z.ZodObject<typeof busEnv>> &
+  DbEnv & {
+    GRPC_PORT: number;
+    BUS_NAMESPACE: string;
+    OPS_HOST: string;
+    OPS_PORT: number | undefined;
+    MIGRATE_ON_BOOT: boolean;
+  };
+
+/** `false` leaves migrating to the separate step (`main.ts migrate`, a Kubernetes Job); see `prepareSchema`. */
+const MIGRATE_ON_BOOT = envBoolean.default(true);
 
 export interface RunningService {
   name: ServiceName;
   grpcPort: number;
+  /** Where `/healthz`, `/readyz` and `/metrics` are served. */
+  opsPort: number;
   pool: Pool;
   bus: Bus;
   logger: Logger;
@@ -108,14 +134,21 @@ export function schemaOf(name: ServiceName): string {
 }
 
 /**
- * Boot a service: configuration (validated, naming every bad key), its schema and migrations (bus tables
- * included), the bus and its streams, the outbox relay, the module's consumers, and its gRPC server with
- * health. Nothing is served until everything beneath it is ready.
+ * Boot a service, serving liveness from the first moment and readiness once it can serve:
+ *
+ * 1. configuration (validated, naming every bad key), the pool, and the ops port (`/healthz` 200 from now);
+ * 2. its schema: migrated here, or (MIGRATE_ON_BOOT=false) awaited from a separate migrate step;
+ * 3. NATS, waited for as long as it takes (logged), then the module, the outbox relay and its consumers;
+ *    streams are ensured in the background, retried until they exist;
+ * 4. the gRPC server with health.
+ *
+ * `/readyz` is 200 only while PostgreSQL answers a query, NATS is connected and gRPC serves, and 503 from
+ * the moment `stop()` begins. Aborting `signal` during start-up stops what has started and rejects.
  */
 export async function startService<S extends z.ZodObject>(
   spec: ServiceSpec<S>,
   env: Record<string, string | undefined> = process.env,
-  overrides: { logger?: Logger } = {},
+  overrides: { logger?: Logger; signal?: AbortSignal } = {},
 ): Promise<RunningService> {
   const schema = serviceConfigSchema
     .extend({
@@ -126,46 +159,68 @@ export async function startService<S extends z.ZodObject>(
         .default(""),
       ...busEnv,
     })
-    .extend(spec.config?.shape ?? {});
+    .extend(spec.config?.shape ?? {})
+    .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT });
   const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
+  const { signal } = overrides;
 
   const pool = createPool({
     url: config.DATABASE_URL,
     schema: schemaOf(spec.name),
     applicationName: spec.name,
+    logger,
+    ...poolSettings(config),
   });
+  const readiness = new Readiness();
+  readiness.set("database", databaseCheck(pool));
+  readiness.pending("nats", "waiting for NATS");
+  const grpcServing = flagCheck("gRPC not serving yet");
+  readiness.set("grpc", grpcServing.check);
+
   const stops: (() => Promise<unknown>)[] = [() => pool.end()];
   const stopAll = async () => {
+    readiness.stopping();
     for (const stop of stops.reverse())
       await stop().catch((error) => logger.warn({ err: error }, "stop step failed"));
   };
   try {
-    const applied = await migrate(pool, schemaOf(spec.name), [
-      ...busMigrations(),
-      ...(await migrationsFromDir(spec.migrationsDir)),
-    ]);
-    if (applied.length > 0) logger.info({ applied }, "migrations applied");
-
-    const bus = await connectBus({
-      url: config.NATS_URL,
-      name: spec.name,
-      namespace: config.BUS_NAMESPACE,
+    const ops = await startOpsServer({
+      host: config.OPS_HOST,
+      port: opsPortOf(spec.name, config.OPS_PORT, config.GRPC_PORT),
+      readiness,
       logger,
-      config,
+    });
+    stops.push(() => ops.close());
+
+    await prepareSchema({
+      pool,
+      schema: schemaOf(spec.name),
+      migrations: await serviceMigrations(spec),
+      migrateOnBoot: config.MIGRATE_ON_BOOT,
+      readiness,
+      logger,
+      signal,
+    });
+
+    const bus = await connectBusPatiently({
+      connect: { url: config.NATS_URL, name: spec.name, namespace: config.BUS_NAMESPACE, logger, config },
+      logger,
+      signal,
     });
     stops.push(() => bus.close());
-    for (const stream of spec.streams)
-      await ensureStream(bus, { name: stream.name, subjects: [...stream.subjects] });
+    readiness.set("nats", natsCheck(bus));
 
     const module = await spec.build({ config, logger, pool, bus });
     if (module.stop) stops.push(module.stop);
+
     // Streams are declared once, in contracts; a consumer that boots before the stream's owner creates the
     // same definition instead of waiting for it (ensureStream is idempotent).
-    for (const name of new Set((module.consumers ?? []).map((c) => c.stream))) {
-      const declared = STREAMS[name as StreamName];
-      if (declared) await ensureStream(bus, { name: declared.name, subjects: [...declared.subjects] });
-    }
+    const consumed = [...new Set((module.consumers ?? []).map((c) => c.stream))]
+      .map((name) => STREAMS[name as StreamName])
+      .filter((declared) => declared !== undefined);
+    const streams = ensureStreamsInBackground({ bus, streams: [...spec.streams, ...consumed], logger });
+    stops.push(() => streams.stop());
 
     const relay: OutboxRelay = startOutboxRelay({ pool, bus, logger });
     stops.push(() => relay.stop());
@@ -180,12 +235,17 @@ export async function startService<S extends z.ZodObject>(
       services: module.grpc,
       logger,
     });
-    stops.push(() => server.shutdown());
+    stops.push(async () => {
+      grpcServing.set(false);
+      await server.shutdown();
+    });
+    grpcServing.set(true);
 
     let stopping: Promise<void> | undefined;
     return {
       name: spec.name,
       grpcPort: server.port,
+      opsPort: ops.port,
       pool,
       bus,
       logger,
@@ -198,4 +258,9 @@ export async function startService<S extends z.ZodObject>(
     await stopAll();
     throw error;
   }
+}
+
+/** Every migration of a service: the bus tables (outbox, inbox, dead letters), then its own folder. */
+export async function serviceMigrations(spec: Pick<ServiceSpec, "migrationsDir">): Promise<Migration[]> {
+  return [...busMigrations(), ...(await migrationsFromDir(spec.migrationsDir))];
 }

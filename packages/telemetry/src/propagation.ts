@@ -1,4 +1,4 @@
-import { type Context, context, propagation, trace } from "@opentelemetry/api";
+import { type Context, context, isSpanContextValid, propagation, trace } from "@opentelemetry/api";
 
 /**
  * One carrier shape for every transport: HTTP headers, gRPC metadata and NATS headers are all copied
@@ -13,8 +13,14 @@ export function outgoingTraceHeaders(ctx: Context = context.active()): Carrier {
   return carrier;
 }
 
-/** The remote parent context carried by incoming headers (or the active context when there is none). */
+/**
+ * The parent for a server span: `base` itself when it already holds a span (the official http or gRPC
+ * instrumentation opened the server span and continued the caller's trace), else the remote parent carried
+ * by the incoming headers, so hand-made spans nest under the instrumentation's instead of beside them.
+ */
 export function incomingTraceContext(carrier: Carrier, base: Context = context.active()): Context {
+  const span = trace.getSpan(base);
+  if (span && isSpanContextValid(span.spanContext())) return base;
   return propagation.extract(base, carrier);
 }
 

@@ -1,43 +1,86 @@
+import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { NodeSDK } from "@opentelemetry/sdk-node";
+import { MeterProvider } from "@opentelemetry/sdk-metrics";
 import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { registerInstrumentations } from "./instrumentations";
+import { createMetricsEndpoint, LATENCY_VIEWS, type MetricsEndpoint } from "./metrics-endpoint";
 
 export interface Telemetry {
+  serviceName: string;
+  /** Renders this process's metrics as Prometheus text; the ops server mounts it at `/metrics`. */
+  metrics: MetricsEndpoint;
   shutdown(): Promise<void>;
+}
+
+export interface TelemetryOptions {
+  serviceName: string;
+  /** OTLP/HTTP collector base URL; spans are exported only when it is set. */
+  otlpEndpoint?: string | undefined;
+  /**
+   * Patch http, fetch (undici), gRPC and pg with the official instrumentations (default false). The patch
+   * only reaches modules loaded afterwards, so only the preload `register.ts` asks for it; a later call
+   * (a test, a `main.ts` run without the preload) keeps the hand-made spans alone.
+   */
+  instrument?: boolean;
 }
 
 let started: Telemetry | undefined;
 
+/** The telemetry this process started, if any (the ops server reads its metrics endpoint). */
+export function activeTelemetry(): Telemetry | undefined {
+  return started;
+}
+
 /**
- * Start the OpenTelemetry SDK once per process. Spans always exist (so trace ids reach logs and problem
- * bodies and travel over HTTP, gRPC and NATS); they are exported only when OTEL_EXPORTER_OTLP_ENDPOINT is
- * set, so a laptop without a collector logs no export errors.
+ * Start OpenTelemetry once per process, built from explicit parts rather than `NodeSDK`, whose
+ * environment-driven defaults (`OTEL_TRACES_EXPORTER`, `OTEL_METRICS_EXPORTER`, ...) could make a process
+ * push to `localhost:4318` nobody configured. What this sets up:
+ *
+ * - a tracer provider, so spans always exist (trace ids reach logs and problem bodies, and travel over
+ *   HTTP, gRPC and NATS); they leave the process only when `otlpEndpoint` is set;
+ * - a meter provider whose only reader is the Prometheus exporter, in pull mode: it opens no port of its
+ *   own and sends nothing; the ops server serves it at `/metrics`;
+ * - the instrumentations of http, fetch, gRPC and pg, so one request is one trace from the gateway
+ *   through gRPC into a service and its SQL.
+ *
+ * A second call returns the first telemetry (the preload `register.ts` usually started it already).
  */
-export function startTelemetry(options: {
-  serviceName: string;
-  otlpEndpoint?: string | undefined;
-}): Telemetry {
+export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (started) return started;
+  const resource = resourceFromAttributes({ "service.name": options.serviceName });
   const spanProcessors: SpanProcessor[] = options.otlpEndpoint
     ? [
         new BatchSpanProcessor(
           new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, "")}/v1/traces` }),
         ),
       ]
-    : // A processor is needed for the SDK to register a real tracer provider; this one exports nothing.
+    : // A processor is needed for a real tracer provider (real ids); this one exports nothing.
       [new NoopSpanProcessor()];
-  const sdk = new NodeSDK({
-    resource: resourceFromAttributes({ "service.name": options.serviceName }),
-    spanProcessors,
-    instrumentations: [],
-  });
-  sdk.start();
-  started = {
+  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
+  tracerProvider.register();
+
+  const endpoint = createMetricsEndpoint();
+  const meterProvider = new MeterProvider({ resource, readers: [endpoint.reader], views: LATENCY_VIEWS });
+  metrics.setGlobalMeterProvider(meterProvider);
+
+  const unpatch = options.instrument ? registerInstrumentations(tracerProvider) : () => {};
+
+  const telemetry: Telemetry = {
+    serviceName: options.serviceName,
+    metrics: endpoint,
     shutdown: async () => {
-      await sdk.shutdown().catch(() => {});
-      started = undefined;
+      unpatch();
+      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      // Unregister the globals so a later start (tests) can register afresh.
+      metrics.disable();
+      trace.disable();
+      propagation.disable();
+      context.disable();
+      if (started === telemetry) started = undefined;
     },
   };
-  return started;
+  started = telemetry;
+  return telemetry;
 }

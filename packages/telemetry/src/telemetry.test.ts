@@ -1,4 +1,6 @@
-import { context, SpanKind, trace } from "@opentelemetry/api";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { context, metrics, SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, describe, expect, it } from "vitest";
 import { currentTraceId, incomingTraceContext, outgoingTraceHeaders } from "./propagation";
 import { startTelemetry } from "./sdk";
@@ -28,5 +30,43 @@ describe("trace propagation", () => {
   it("has no trace id outside a span", () => {
     expect(currentTraceId()).toBeUndefined();
     expect(outgoingTraceHeaders()).toEqual({});
+  });
+});
+
+describe("metrics endpoint", () => {
+  it("renders OTel instruments as Prometheus text, with latency buckets for histograms in seconds", async () => {
+    const meter = metrics.getMeter("@mp/telemetry-test");
+    meter.createCounter("test.requests", { unit: "{request}" }).add(2, { route: "/a" });
+    meter.createHistogram("test.latency", { unit: "s" }).record(0.004);
+    meter.createObservableGauge("test.queue.depth", { unit: "{row}" }).addCallback((r) => r.observe(7));
+
+    const server = createServer((request, response) => telemetry.metrics.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`);
+      const text = await response.text();
+      expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(text).toMatch(/^test_requests_total\{route="\/a"(,[^}]*)?\} 2$/m);
+      expect(text).toMatch(/^test_latency_bucket\{[^}]*le="0.005"\} 1$/m);
+      expect(text).toMatch(/^test_latency_bucket\{[^}]*le="0.0025"\} 0$/m);
+      expect(text).toMatch(/^test_queue_depth(\{[^}]*\})? 7$/m);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("incomingTraceContext", () => {
+  it("keeps a server span an instrumentation already opened, instead of starting a sibling", () => {
+    const tracer = trace.getTracer("test");
+    const caller = tracer.startSpan("caller");
+    const headers = outgoingTraceHeaders(trace.setSpan(context.active(), caller));
+    const instrumented = tracer.startSpan("instrumentation server span");
+    const active = trace.setSpan(context.active(), instrumented);
+    expect(incomingTraceContext(headers, active)).toBe(active);
+    const bare = incomingTraceContext(headers, context.active());
+    expect(trace.getSpanContext(bare)?.spanId).toBe(caller.spanContext().spanId);
+    instrumented.end();
+    caller.end();
   });
 });

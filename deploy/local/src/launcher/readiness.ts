@@ -1,22 +1,21 @@
-import { SERVICE_NAMES, type ServiceName } from "@mp/config";
 import type { ManagedChild } from "./child-process";
 import { exitMessage, type Fleet } from "./fleet";
-import { checkGrpcHealth } from "./grpc-health";
+import { TARGETS, type Target } from "./targets";
 
-/** How long the whole stack may take to answer /readyz; services compile with tsx on a 2-core machine. */
+/** How long the whole stack may take to be ready; services compile with tsx on a 2-core machine. */
 export const READY_TIMEOUT_MS = 60_000;
 
 const TAIL_SHOWN = 20;
 
 /**
- * Resolves once `GET /readyz` answers 200 (the gateway says so only when every upstream's health check
- * answers). Rejects early when a child exits or `signal` aborts, and at the deadline with which upstreams
- * were not ready and the last lines of the processes at fault.
+ * Resolves once every process's ops port answers `GET /readyz` with 200 (a service: PostgreSQL, NATS and
+ * gRPC; the gateway: its database and every upstream). Rejects early when a child exits or `signal`
+ * aborts, and at the deadline naming each process that was not ready with its last answer (which checks
+ * failed) and the last lines it printed.
  */
 export async function waitUntilReady(input: {
-  gatewayUrl: string;
+  opsUrls: Record<Target, string>;
   fleet: Fleet;
-  grpcAddresses: Record<ServiceName, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
 }): Promise<void> {
@@ -25,25 +24,24 @@ export async function waitUntilReady(input: {
   input.fleet.unexpectedExit.then((exit) => {
     crash = exit;
   });
-  const lastAnswer = await pollReadyz(`${input.gatewayUrl}/readyz`, Date.now() + timeoutMs, () =>
-    Boolean(crash || input.signal?.aborted),
+  const cancelled = () => Boolean(crash || input.signal?.aborted);
+  const deadline = Date.now() + timeoutMs;
+  const answers = await Promise.all(
+    TARGETS.map(async (target) => {
+      const last = await pollReadyz(`${input.opsUrls[target]}/readyz`, deadline, cancelled);
+      return { target, last };
+    }),
   );
   if (input.signal?.aborted) throw new Error("start-up interrupted");
   if (crash) throw new Error([exitMessage(crash.child.name, crash.exit), ...tailOf(crash.child)].join("\n"));
-  if (lastAnswer === undefined) return;
-  const answers = await Promise.all(
-    SERVICE_NAMES.map(async (name) => ({ name, ...(await checkGrpcHealth(input.grpcAddresses[name])) })),
-  );
-  const failing = answers.filter((answer) => !answer.serving);
-  const lines = [
-    `the gateway did not answer 200 on ${input.gatewayUrl}/readyz within ${timeoutMs / 1000} s`,
-    `  last answer: ${lastAnswer}`,
-    failing.length === 0
-      ? "  every upstream answers its health check: the gateway itself is at fault"
-      : `  upstreams not ready: ${failing.map((a) => `${a.name} at ${input.grpcAddresses[a.name]} (${a.detail})`).join(", ")}`,
-  ];
-  const culprits = failing.length === 0 ? ["gateway" as const] : failing.map((a) => a.name);
-  for (const name of culprits) lines.push(...tailOf(input.fleet.children.get(name)));
+  const failing = answers.filter((answer) => answer.last !== undefined);
+  if (failing.length === 0) return;
+  const lines = [`not ready within ${timeoutMs / 1000} s:`];
+  for (const { target, last } of failing)
+    lines.push(`  ${target} (${input.opsUrls[target]}/readyz): ${last}`);
+  // The gateway waits on its upstreams: when a service is not ready, it is the one to look at.
+  const culprits = failing.length > 1 ? failing.filter((a) => a.target !== "gateway") : failing;
+  for (const { target } of culprits) lines.push(...tailOf(input.fleet.children.get(target)));
   throw new Error(lines.join("\n"));
 }
 
@@ -56,7 +54,7 @@ async function pollReadyz(
   let last = "no answer";
   while (!cancelled()) {
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(3_000) });
       if (response.status === 200) return undefined;
       last = `${response.status} ${(await response.text()).slice(0, 500)}`;
     } catch (error) {

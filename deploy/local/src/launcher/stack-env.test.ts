@@ -3,8 +3,10 @@ import { isListening } from "@mp/testing";
 import { describe, expect, it } from "vitest";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
 import { DEV_SECRETS, type PortPlan, planPorts, type StackEndpoints, targetEnvs } from "./stack-env";
+import { TARGETS } from "./targets";
 
 const grpc = Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, 61000 + i])) as PortPlan["grpc"];
+const ops = Object.fromEntries(TARGETS.map((target, i) => [target, 62000 + i])) as PortPlan["ops"];
 const endpoints: StackEndpoints = {
   databaseUrl: "postgres://postgres:postgres@127.0.0.1:54329/marketplace",
   natsUrl: "nats://127.0.0.1:4223",
@@ -16,7 +18,7 @@ const endpoints: StackEndpoints = {
     bucket: "marketplace",
     forcePathStyle: true,
   },
-  ports: { gateway: 61100, grpc },
+  ports: { gateway: 61100, grpc, ops },
   jwksFile: "/data/dev-keys/jwks.json",
 };
 
@@ -40,6 +42,12 @@ describe("targetEnvs", () => {
       });
     }
     expect(envs["iot-adapter"].IOT_ADAPTER_GRPC_PORT).toBe(String(grpc["iot-adapter"]));
+  });
+
+  it("gives every process its own ops port", () => {
+    for (const target of TARGETS) {
+      expect(envs[target]).toMatchObject({ OPS_HOST: "127.0.0.1", OPS_PORT: String(ops[target]) });
+    }
   });
 
   it("hands each secret only to the process that uses it", () => {
@@ -90,13 +98,20 @@ describe("planPorts", () => {
     expect(ports.grpc.catalogue).toBe(61234);
     expect(ports.grpc.publishing).toBe(DEFAULT_GRPC_PORTS.publishing);
     expect(ports.gateway).toBe(61235);
-    expect((await planPorts({}, false, undefined, nothingListens)).gateway).toBe(8080);
+    const defaults = await planPorts({ PUBLISHING_OPS_PORT: "61236" }, false, undefined, nothingListens);
+    expect(defaults.gateway).toBe(8080);
+    expect(defaults.ops).toMatchObject({
+      gateway: 9090,
+      catalogue: 9101,
+      publishing: 61236,
+      "iot-adapter": 9107,
+    });
   });
 
   it("gives an ephemeral stack distinct free ports", async () => {
     const ports = await planPorts({}, true);
-    const all = [ports.gateway, ...Object.values(ports.grpc)];
-    expect(new Set(all).size).toBe(SERVICE_NAMES.length + 1);
+    const all = [ports.gateway, ...Object.values(ports.grpc), ...Object.values(ports.ops)];
+    expect(new Set(all).size).toBe(SERVICE_NAMES.length + 1 + TARGETS.length);
   });
 
   it("names the port and the variable when a port is taken", async () => {
@@ -108,6 +123,9 @@ describe("planPorts", () => {
       const onlyTaken = async (_host: string, port: number) => port === taken;
       await expect(planPorts({ LISTINGS_GRPC_PORT: String(taken) }, false, 1, onlyTaken)).rejects.toThrow(
         `port ${taken} for listings is already in use: stop what listens there or set LISTINGS_GRPC_PORT`,
+      );
+      await expect(planPorts({ SETTLEMENTS_OPS_PORT: String(taken) }, false, 1, onlyTaken)).rejects.toThrow(
+        `port ${taken} for settlements's ops server is already in use: stop what listens there or set SETTLEMENTS_OPS_PORT`,
       );
       await expect(planPorts({ GATEWAY_PORT: "http" }, false, undefined, onlyTaken)).rejects.toThrow(
         /GATEWAY_PORT must be a port/,

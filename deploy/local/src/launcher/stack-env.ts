@@ -1,12 +1,20 @@
 import { DEFAULT_GRPC_PORTS, grpcPortKey, grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
+import { DEFAULT_OPS_PORTS } from "@mp/runtime/ops-config";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
 import type { S3Endpoint } from "../testing-infra";
 import { freePort, isListening } from "../testing-infra";
-import type { Env, Target } from "./targets";
+import { type Env, TARGETS, type Target } from "./targets";
 
 export interface PortPlan {
   gateway: number;
   grpc: Record<ServiceName, number>;
+  /** Each process's ops port (`/healthz`, `/readyz`, `/metrics`). */
+  ops: Record<Target, number>;
+}
+
+/** The launcher's own override of one process's ops port: `CATALOGUE_OPS_PORT`, `GATEWAY_OPS_PORT`. */
+export function opsPortKey(target: Target): string {
+  return `${target.toUpperCase().replace(/-/g, "_")}_OPS_PORT`;
 }
 
 /** Development values for secrets the services require; never valid anywhere but a local stack. */
@@ -21,7 +29,7 @@ export const DEV_SECRETS = {
 export const DEFAULT_INFUSE_API_URL = "http://127.0.0.1:8090";
 
 /**
- * Ports for the services and the gateway. Ephemeral stacks take free ports so tests run side by side;
+ * Ports for the services and the gateway, and each one's ops port. Ephemeral stacks take free ports so tests run side by side;
  * otherwise the contract's defaults (or `<NAME>_GRPC_PORT`, `GATEWAY_PORT`) are used and a port already
  * taken fails the start with its name, rather than a service crashing on EADDRINUSE later.
  */
@@ -44,7 +52,9 @@ export async function planPorts(
     };
     const grpc = {} as Record<ServiceName, number>;
     for (const name of SERVICE_NAMES) grpc[name] = await take();
-    return { gateway: gatewayPort ?? (await take()), grpc };
+    const ops = {} as Record<Target, number>;
+    for (const target of TARGETS) ops[target] = await take();
+    return { gateway: gatewayPort ?? (await take()), grpc, ops };
   }
   const grpcHost = dialHost(env.GRPC_HOST ?? "127.0.0.1");
   const grpc = {} as Record<ServiceName, number>;
@@ -58,9 +68,16 @@ export async function planPorts(
       inUse,
     );
   }
+  const opsHost = dialHost(env.OPS_HOST ?? "127.0.0.1");
+  const ops = {} as Record<Target, number>;
+  for (const target of TARGETS) {
+    const key = opsPortKey(target);
+    const port = parsePort(key, env[key], DEFAULT_OPS_PORTS[target]);
+    ops[target] = await unusedPort(`${target}'s ops server`, key, opsHost, port, inUse);
+  }
   const gatewayHost = dialHost(env.GATEWAY_HOST ?? "127.0.0.1");
   const gateway = gatewayPort ?? parsePort("GATEWAY_PORT", env.GATEWAY_PORT, 8080);
-  return { gateway: await unusedPort("gateway", "GATEWAY_PORT", gatewayHost, gateway, inUse), grpc };
+  return { gateway: await unusedPort("gateway", "GATEWAY_PORT", gatewayHost, gateway, inUse), grpc, ops };
 }
 
 async function unusedPort(
@@ -106,6 +123,7 @@ export interface StackEndpoints {
  */
 export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, Env> {
   const grpcHost = env.GRPC_HOST ?? "127.0.0.1";
+  const opsHost = env.OPS_HOST ?? "127.0.0.1";
   const common: Env = {
     ...env,
     NODE_ENV: env.NODE_ENV ?? "development",
@@ -144,5 +162,8 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
     RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE ?? "1000",
     ...(env.AUTH_JWKS_URL ? {} : { AUTH_JWKS_FILE: endpoints.jwksFile }),
   };
+  for (const target of TARGETS) {
+    envs[target] = { ...envs[target], OPS_HOST: opsHost, OPS_PORT: String(endpoints.ports.ops[target]) };
+  }
   return envs;
 }

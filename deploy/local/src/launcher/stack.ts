@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
 import { type DevTokenInput, loadDevKeys, signDevToken } from "../dev-keys";
 import { DEFAULT_DATA_DIR, REPO_ROOT } from "../paths";
 import type { S3Endpoint } from "../testing-infra";
@@ -12,7 +11,7 @@ import { type Infra, startInfra } from "./infra";
 import { waitUntilReady } from "./readiness";
 import { planSimulator, type SimulatorPlan, startSimulatorChild } from "./simulator-process";
 import { dialHost, planPorts, targetEnvs } from "./stack-env";
-import { type Env, missingEntries } from "./targets";
+import { type Env, missingEntries, TARGETS, type Target } from "./targets";
 
 export interface LocalStackOptions {
   /** State kept across runs: pg/, nats/, s3/, dev-keys/, demo-credentials.json. Default `.local/`. */
@@ -36,6 +35,8 @@ export type StopReason = { kind: "requested" } | { kind: "crashed"; name: string
 
 export interface LocalStack {
   gatewayUrl: string;
+  /** Each process's ops port: `/healthz`, `/readyz`, `/metrics`. */
+  opsUrls: Record<Target, string>;
   credentials: DemoCredentials;
   credentialsFile: string;
   databaseUrl: string;
@@ -61,7 +62,7 @@ export interface LocalStack {
 
 /**
  * Starts the stack the way production runs it, one process per service: infrastructure found or started,
- * every service and the gateway spawned with the env contract, then waits for the gateway's /readyz. A
+ * every service and the gateway spawned with the env contract, then waits for every ops port's /readyz. A
  * failure on the way stops whatever had started before rejecting, so no process is left behind.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -96,12 +97,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const fleet = startFleet(env, envs, log, simulator ? [simulator.child] : []);
     cleanups.add(fleet.stop);
     const gatewayUrl = `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}`;
-    say(`started ${fleet.children.size} processes; waiting for ${gatewayUrl}/readyz ...`);
-    const grpcAddresses = Object.fromEntries(
-      SERVICE_NAMES.map((name) => [name, envs.gateway[grpcUrlKey(name)]]),
-    ) as Record<ServiceName, string>;
+    const opsHost = dialHost(envs.gateway.OPS_HOST!);
+    const opsUrls = Object.fromEntries(
+      TARGETS.map((target) => [target, `http://${opsHost}:${ports.ops[target]}`]),
+    ) as Record<Target, string>;
+    say(`started ${fleet.children.size} processes; waiting for each one's /readyz ...`);
     const timeoutMs = options.readyTimeoutMs;
-    await waitUntilReady({ gatewayUrl, fleet, grpcAddresses, timeoutMs, signal });
+    await waitUntilReady({ opsUrls, fleet, timeoutMs, signal });
 
     const issuer = envs.gateway.AUTH_ISSUER!;
     const audience = envs.gateway.AUTH_AUDIENCE!;
@@ -110,6 +112,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     say(`ready in ${since(started)}`);
     return {
       gatewayUrl,
+      opsUrls,
       credentials,
       credentialsFile,
       databaseUrl: infra.databaseUrl,

@@ -18,9 +18,20 @@ export function entryFile(target: Target, env: Env, root: string): string {
   return join(root, target === "gateway" ? "gateway/src/main.ts" : `services/${target}/src/main.ts`);
 }
 
-/** The contract's start command, `node --import tsx <entry>`, on the Node running the launcher (>= 22). */
+/** The preload that starts telemetry (and its instrumentations) before the entry's imports. */
+export function telemetryPreload(root: string): string {
+  return join(root, "packages/telemetry/src/register.ts");
+}
+
+/**
+ * The contract's start command, `node --import tsx --import <telemetry preload> <entry>`, on the Node
+ * running the launcher (>= 22).
+ */
 export function commandFor(target: Target, env: Env, root: string): { command: string; args: string[] } {
-  return { command: process.execPath, args: ["--import", "tsx", entryFile(target, env, root)] };
+  return {
+    command: process.execPath,
+    args: ["--import", "tsx", "--import", telemetryPreload(root), entryFile(target, env, root)],
+  };
 }
 
 /** Entry files that do not exist, checked before anything starts so a missing one costs no PostgreSQL boot. */

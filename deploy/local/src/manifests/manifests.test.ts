@@ -1,0 +1,150 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_GRPC_PORTS, grpcPortKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
+import { STREAMS } from "@mp/contracts";
+import { DEFAULT_OPS_PORTS } from "@mp/runtime/ops-config";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../paths";
+import { loadManifests, loadYaml, type Manifest, natsPublishRights } from "./load";
+
+/**
+ * The deploy files agree with the code and with each other: every manifest parses, probes hit the ops
+ * port the process listens on, gRPC Services are headless, migrations have their Jobs, NATS users may
+ * publish only their own subjects. (No cluster or Docker engine here: this is what can be checked.)
+ */
+const base = loadManifests("deploy/k8s/base");
+const overlays = loadManifests("deploy/k8s/overlays");
+const find = (kind: string, name: string): Manifest => {
+  const found = base.find(({ doc }) => doc.kind === kind && doc.metadata?.name === name)?.doc;
+  if (!found) throw new Error(`no ${kind} ${name} in deploy/k8s/base`);
+  return found;
+};
+const targets = [...SERVICE_NAMES, "gateway"] as const;
+const subjectOf = (name: ServiceName) =>
+  Object.values(STREAMS).find((s) => s.subjects[0]!.startsWith(name === "iot-adapter" ? "iot." : `${name}.`))!
+    .subjects[0]!;
+const envOf = (container: Manifest) =>
+  Object.fromEntries((container.env ?? []).map((e: Manifest) => [e.name, e.value]));
+
+describe("kubernetes manifests", () => {
+  it("all parse, in the base and the overlays", () => {
+    expect(base.length).toBeGreaterThan(30);
+    expect(overlays.length).toBeGreaterThan(5);
+    for (const { file, doc } of [...base, ...overlays]) expect(doc, file).toBeTypeOf("object");
+  });
+
+  it.each(targets)("%s: probes, metrics annotations and OPS_PORT name the same ops port", (name) => {
+    const deployment = find("Deployment", name);
+    const pod = deployment.spec.template;
+    const [container] = pod.spec.containers;
+    const ops = container.ports.find((p: Manifest) => p.name === "ops");
+    expect(ops.containerPort).toBe(DEFAULT_OPS_PORTS[name]);
+    expect(envOf(container).OPS_PORT).toBe(String(ops.containerPort));
+    expect(pod.metadata.annotations).toEqual({
+      "prometheus.io/scrape": "true",
+      "prometheus.io/port": String(ops.containerPort),
+      "prometheus.io/path": "/metrics",
+    });
+    expect(container.startupProbe.httpGet).toEqual({ path: "/healthz", port: "ops" });
+    expect(container.livenessProbe.httpGet).toEqual({ path: "/healthz", port: "ops" });
+    expect(container.readinessProbe.httpGet).toEqual({ path: "/readyz", port: "ops" });
+    const [sleep, seconds] = container.lifecycle.preStop.exec.command;
+    expect(sleep).toBe("sleep");
+    expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(Number(seconds) + 20);
+  });
+
+  it.each(SERVICE_NAMES)("%s: a headless gRPC Service on its port, and a migration Job", (name) => {
+    const [container] = find("Deployment", name).spec.template.spec.containers;
+    const grpc = container.ports.find((p: Manifest) => p.name === "grpc").containerPort;
+    expect(grpc).toBe(DEFAULT_GRPC_PORTS[name]);
+    expect(envOf(container)[grpcPortKey(name)]).toBe(String(grpc));
+    const service = find("Service", name);
+    expect(service.spec.clusterIP).toBe("None");
+    expect(service.spec.ports).toEqual([expect.objectContaining({ port: grpc, targetPort: "grpc" })]);
+    const job = find("Job", `${name}-migrate`).spec.template.spec.containers[0];
+    expect(job.image).toBe(container.image);
+    expect(job.command.slice(-2)).toEqual([`services/${name}/src/main.ts`, "migrate"]);
+    const refs = container.envFrom.map((e: Manifest) => e.secretRef?.name ?? e.configMapRef?.name);
+    expect(refs).toEqual(expect.arrayContaining(["marketplace-env", `${name}-nats`]));
+    const volumes = find("Deployment", name).spec.template.spec.volumes;
+    expect(volumes).toEqual(
+      expect.arrayContaining([
+        { name: "mesh-key", secret: { secretName: `mesh-key-${name}`, optional: true } },
+        { name: "mesh-jwks", configMap: { name: "mesh-jwks", optional: true } },
+      ]),
+    );
+  });
+
+  it("keeps the gateway's ops port off the public Service and Ingress", () => {
+    expect(find("Service", "gateway").spec.ports).toEqual([
+      expect.objectContaining({ name: "http", targetPort: "http" }),
+    ]);
+    const backend = find("Ingress", "gateway").spec.rules[0].http.paths[0].backend;
+    expect(backend.service.port).toEqual({ name: "http" });
+  });
+
+  it("runs pods with migrations left to the Jobs, ops ports open to the pod network, streams replicated 3", () => {
+    const kustomization = loadYaml("deploy/k8s/base/kustomization.yaml");
+    const env = kustomization.configMapGenerator.find((g: Manifest) => g.name === "marketplace-env").literals;
+    expect(env).toEqual(
+      expect.arrayContaining([
+        "MIGRATE_ON_BOOT=false",
+        "OPS_HOST=0.0.0.0",
+        "BUS_STREAM_REPLICAS=3",
+        "BUS_STREAM_MAX_AGE=30d",
+        "BUS_STREAM_MAX_BYTES=10GiB",
+      ]),
+    );
+    expect(find("StatefulSet", "nats").spec.replicas).toBe(3);
+  });
+
+  it("lets each service's NATS user publish its own events only, as in docker-compose", () => {
+    const k8s = natsPublishRights(find("ConfigMap", "nats-config").data["nats.conf"]);
+    const compose = natsPublishRights(readFileSync(join(REPO_ROOT, "deploy/docker/nats.conf"), "utf8"));
+    for (const name of SERVICE_NAMES) {
+      const expected = [`pub ${subjectOf(name)}`, "pub $JS.API.>", "pub $JS.ACK.>", "sub _INBOX.>"];
+      expect(k8s.get(name), name).toEqual(expected);
+      expect(compose.get(name), name).toEqual(expected);
+    }
+    expect(k8s.get("gateway")).toBeUndefined();
+  });
+
+  it("expires abandoned uploads after a day, in the dev and prod object stores", () => {
+    const lifecycle = overlays.find(
+      ({ doc }) => doc.kind === "ConfigMap" && doc.metadata.name === "object-storage-lifecycle",
+    );
+    const rule = JSON.parse(lifecycle?.doc.data["lifecycle.json"]).Rules[0];
+    expect(rule).toMatchObject({
+      Status: "Enabled",
+      Filter: { Prefix: "uploads/" },
+      Expiration: { Days: 1 },
+    });
+    const devJob = overlays.find(({ doc }) => doc.kind === "Job" && doc.metadata.name === "minio-bucket");
+    expect(devJob?.doc.spec.template.spec.containers[0].args[0]).toMatch(
+      /"Filter":\{"Prefix":"uploads\/"\},"Expiration":\{"Days":1\}.*mc ilm import local\/marketplace/s,
+    );
+  });
+});
+
+describe("docker-compose.yml", () => {
+  const compose = loadYaml("docker-compose.yml");
+
+  it.each(targets)("%s: its ops port, the health check on it, and its own NATS user", (name) => {
+    const service = compose.services[name];
+    expect(service.environment.OPS_PORT).toBe(String(DEFAULT_OPS_PORTS[name]));
+    expect(service.environment.OPS_HOST).toBe("0.0.0.0");
+    expect(service.healthcheck.test).toEqual(["CMD", "node", "deploy/docker/healthcheck.ts"]);
+    if (name !== "gateway") {
+      expect(service.environment.NATS_URL).toBe(`nats://${name}:${name}-dev-nats@nats:4222`);
+      expect(readFileSync(join(REPO_ROOT, "deploy/docker/nats.conf"), "utf8")).toContain(
+        `{ user: ${name}, password: "${name}-dev-nats"`,
+      );
+    }
+  });
+
+  it("sets the uploads lifecycle rule when it creates the bucket", () => {
+    expect(compose.services["minio-init"].command[0]).toMatch(
+      /"Filter":\{"Prefix":"uploads\/"\},"Expiration":\{"Days":1\}.*mc ilm import local\/marketplace/s,
+    );
+  });
+});

@@ -1,0 +1,158 @@
+import { Writable } from "node:stream";
+import { createLogger } from "@mp/logger";
+import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPool, type Pool, type PoolOptions } from "./pool";
+import { NestedTransactionError, withSavepoint, withTransaction } from "./transaction";
+
+let infra: TestInfra;
+const pools: Pool[] = [];
+
+beforeAll(async () => {
+  infra = await freshInfra("db_pool");
+  const setup = pool();
+  await setup.query("CREATE SCHEMA IF NOT EXISTS pool_test");
+  await setup.query("CREATE TABLE IF NOT EXISTS pool_test.thing (id int PRIMARY KEY, name text)");
+  await setup.query("INSERT INTO pool_test.thing VALUES (1, 'one') ON CONFLICT DO NOTHING");
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => {})));
+  await infra.cleanup();
+});
+
+function pool(options: Partial<PoolOptions> = {}): Pool {
+  const created = createPool({ url: infra.databaseUrl, schema: "pool_test", ...options });
+  pools.push(created);
+  return created;
+}
+
+async function backendPid(p: Pool): Promise<number> {
+  const { rows } = await p.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  return rows[0]!.pid;
+}
+
+describe("pool timeouts", () => {
+  it("are the session defaults of every connection", async () => {
+    const p = pool({ statementTimeoutMs: 1234, lockTimeoutMs: 567, idleInTransactionTimeoutMs: 8900 });
+    const { rows } = await p.query(
+      "SELECT current_setting('statement_timeout') AS s, current_setting('lock_timeout') AS l, current_setting('idle_in_transaction_session_timeout') AS i",
+    );
+    expect(rows[0]).toEqual({ s: "1234ms", l: "567ms", i: "8900ms" });
+  });
+
+  it("cancel a statement that runs too long and a lock wait that lasts too long", async () => {
+    const slow = pool({ statementTimeoutMs: 200 });
+    await expect(slow.query("SELECT pg_sleep(5)")).rejects.toMatchObject({ code: "57014" });
+
+    const p = pool({ statementTimeoutMs: 10_000, lockTimeoutMs: 200 });
+
+    const holder = await p.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT * FROM pool_test.thing WHERE id = 1 FOR UPDATE");
+      const started = Date.now();
+      await expect(p.query("UPDATE pool_test.thing SET name = 'x' WHERE id = 1")).rejects.toMatchObject({
+        code: "55P03",
+      });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      await holder.query("ROLLBACK");
+      holder.release();
+    }
+  });
+
+  it("end a transaction left idle, and that connection is dropped rather than reused", async () => {
+    const p = pool({ max: 1, idleInTransactionTimeoutMs: 200 });
+    const before = await backendPid(p);
+    await expect(
+      withTransaction(p, async (client) => {
+        await client.query("SELECT 1");
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await client.query("SELECT 2");
+      }),
+    ).rejects.toThrow();
+    expect(await backendPid(p)).not.toBe(before);
+  });
+});
+
+describe("withTransaction", () => {
+  it("destroys a connection whose ROLLBACK failed instead of returning it to the pool", async () => {
+    const p = pool({ max: 1 });
+    // control: a clean rollback keeps the connection
+    const first = await backendPid(p);
+    await expect(
+      withTransaction(p, async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await backendPid(p)).toBe(first);
+
+    await expect(
+      withTransaction(p, async (client) => {
+        const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+        (client as { query: unknown }).query = (text: string) =>
+          text === "ROLLBACK" ? Promise.reject(new Error("connection lost during ROLLBACK")) : query(text);
+        throw new Error("work failed");
+      }),
+    ).rejects.toThrow("work failed");
+    expect(p.totalCount).toBe(0);
+    expect(await backendPid(p)).not.toBe(first);
+  });
+
+  it("refuses a nested transaction on the same pool and rolls the outer one back", async () => {
+    const p = pool({ max: 2 });
+    const other = pool({ max: 1 });
+    await expect(
+      withTransaction(p, async (client) => {
+        await client.query("INSERT INTO pool_test.thing VALUES (10, 'outer')");
+        // another pool is another database session, which is allowed
+        await withTransaction(other, (c) => c.query("SELECT 1"));
+        await withTransaction(p, (inner) => inner.query("INSERT INTO pool_test.thing VALUES (11, 'inner')"));
+      }),
+    ).rejects.toBeInstanceOf(NestedTransactionError);
+    const { rows } = await p.query("SELECT id FROM pool_test.thing WHERE id IN (10, 11)");
+    expect(rows).toEqual([]);
+    // and a transaction after it, in the same async context, is not mistaken for a nested one
+    await withTransaction(p, (client) => client.query("SELECT 1"));
+  });
+
+  it("undoes only a savepoint's work when it fails", async () => {
+    const p = pool();
+    await withTransaction(p, async (client) => {
+      await client.query("INSERT INTO pool_test.thing VALUES (20, 'kept')");
+      await expect(
+        withSavepoint(client, async () => {
+          await client.query("INSERT INTO pool_test.thing VALUES (21, 'undone')");
+          throw new Error("part failed");
+        }),
+      ).rejects.toThrow("part failed");
+      await withSavepoint(client, () => client.query("INSERT INTO pool_test.thing VALUES (22, 'kept too')"));
+    });
+    const { rows } = await p.query("SELECT id FROM pool_test.thing WHERE id >= 20 ORDER BY id");
+    expect(rows.map((r) => r.id)).toEqual([20, 22]);
+  });
+});
+
+describe("pool errors", () => {
+  it("are logged, not swallowed, when an idle connection dies", async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger({ service: "pool-test", level: "warn", destination });
+    const p = pool({ logger, applicationName: "pool_errors_test" });
+    const pid = await backendPid(p);
+    await pool().query("SELECT pg_terminate_backend($1)", [pid]);
+    const line = await waitFor(() => lines.find((l) => l.includes("idle PostgreSQL connection failed")), {
+      what: "the pool error to be logged",
+    });
+    expect(JSON.parse(line)).toMatchObject({
+      level: "warn",
+      pool: "pool_errors_test",
+      err: expect.any(Object),
+    });
+  });
+});

@@ -1,0 +1,84 @@
+import { type Bus, connectBus, ensureStream, redactNatsUrl } from "@mp/bus";
+import type { Logger } from "@mp/logger";
+import { retryUntil, StartupInterrupted, unlessAborted } from "./waiting";
+
+/**
+ * Connect to NATS, waiting as long as it takes (the service stays live meanwhile and says so in its log):
+ * a NATS outage at start-up delays readiness instead of crash-looping the pod.
+ */
+export async function connectBusPatiently(options: {
+  connect: Parameters<typeof connectBus>[0];
+  logger: Logger;
+  signal?: AbortSignal;
+}): Promise<Bus> {
+  const { logger, signal } = options;
+  const url = redactNatsUrl(options.connect.url);
+  const nagging = setInterval(() => logger.warn({ url }, "still waiting for NATS"), 15_000);
+  nagging.unref();
+  try {
+    logger.info({ url }, "connecting to NATS");
+    return await retryUntil(
+      async () => {
+        // connectBus waits for the first connection by itself; it throws only on other failures
+        // (JetStream not enabled yet, a refused account), which are retried here.
+        const connecting = connectBus(options.connect);
+        try {
+          return await unlessAborted(connecting, signal);
+        } catch (error) {
+          if (error instanceof StartupInterrupted)
+            void connecting.then(
+              (bus) => bus.close(),
+              () => {},
+            );
+          throw error;
+        }
+      },
+      {
+        signal,
+        onWait: (reason) => logger.warn({ err: reason, url }, "NATS connection failed; retrying"),
+      },
+    );
+  } finally {
+    clearInterval(nagging);
+  }
+}
+
+/**
+ * Create or update `streams` in the background, retrying each failure (JetStream without quorum, a
+ * cluster still forming) with a growing pause until it succeeds or `stop` is called. Consumers do not
+ * wait for it: they retry their own setup until their stream exists.
+ */
+export function ensureStreamsInBackground(options: {
+  bus: Bus;
+  streams: { name: string; subjects: readonly string[] }[];
+  logger: Logger;
+}): { done: Promise<void>; stop(): Promise<void> } {
+  const controller = new AbortController();
+  const done = (async () => {
+    for (const stream of options.streams) {
+      await retryUntil(
+        async () => {
+          await ensureStream(options.bus, { name: stream.name, subjects: [...stream.subjects] });
+          return true;
+        },
+        {
+          signal: controller.signal,
+          onWait: (reason, attempt) =>
+            options.logger.warn(
+              { err: reason, stream: stream.name, attempt },
+              "could not ensure stream; retrying",
+            ),
+        },
+      ).catch((error: unknown) => {
+        if (!(error instanceof StartupInterrupted)) throw error;
+      });
+    }
+  })();
+  return {
+    done,
+    stop: async () => {
+      controller.abort();
+      await done.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from "./checks";
+export * from "./ops-config";
+export * from "./ops-server";
+export * from "./readiness";

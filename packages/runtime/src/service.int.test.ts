@@ -1,0 +1,158 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { testLogger } from "@mp/logger";
+import { startTelemetry } from "@mp/telemetry";
+import { freePort, freshInfra, startNatsServer, type TestInfra, waitFor } from "@mp/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMigrations } from "./migrate-command";
+import { type RunningService, type ServiceSpec, startService } from "./service";
+
+let infra: TestInfra;
+let migrationsDir: string;
+const telemetry = startTelemetry({ serviceName: "runtime-test", instrument: false });
+
+beforeAll(async () => {
+  infra = await freshInfra("runtime");
+  migrationsDir = await mkdtemp(join(tmpdir(), "mp-runtime-migrations-"));
+  await writeFile(join(migrationsDir, "0001_init.sql"), "CREATE TABLE widget (id int PRIMARY KEY);");
+});
+afterAll(async () => {
+  await telemetry.shutdown();
+  await rm(migrationsDir, { recursive: true, force: true });
+  await infra?.cleanup();
+});
+
+/** The smallest service there is: one migration, one stream, no RPCs. */
+function spec(): ServiceSpec {
+  return {
+    name: "listings",
+    migrationsDir,
+    streams: [{ name: "RUNTIME_TEST", subjects: ["runtimetest.>"] }],
+    build: () => ({ grpc: {} }),
+  };
+}
+
+async function env(natsUrl: string, extra: Record<string, string> = {}) {
+  return {
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: natsUrl,
+    BUS_NAMESPACE: infra.busNamespace,
+    LISTINGS_GRPC_PORT: "0",
+    OPS_PORT: String(await freePort()),
+    ...extra,
+  };
+}
+
+async function get(url: string): Promise<{ status: number; body: Record<string, unknown> } | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
+}
+
+describe("service start-up", () => {
+  it("is live while NATS is down, and becomes ready once a NATS server appears", async () => {
+    const natsPort = await freePort();
+    const config = await env(`nats://127.0.0.1:${natsPort}`);
+    const ops = `http://127.0.0.1:${config.OPS_PORT}`;
+    const starting = startService(spec(), config, { logger: testLogger("listings") });
+    starting.catch(() => {});
+    let nats: Awaited<ReturnType<typeof startNatsServer>> | undefined;
+    let service: RunningService | undefined;
+    try {
+      const live = await waitFor(async () => (await get(`${ops}/healthz`))?.status, { what: "liveness" });
+      expect(live).toBe(200);
+      const notReady = await waitFor(
+        async () => {
+          const answer = await get(`${ops}/readyz`);
+          return answer?.body.checks && (answer.body.checks as Record<string, string>).migrations === "ok"
+            ? answer
+            : undefined;
+        },
+        { what: "migrations applied while NATS is down" },
+      );
+      expect(notReady.status).toBe(503);
+      expect(notReady.body.checks).toMatchObject({
+        database: "ok",
+        nats: "waiting for NATS",
+        grpc: "gRPC not serving yet",
+      });
+      // still live, a while later
+      expect((await get(`${ops}/healthz`))?.status).toBe(200);
+
+      nats = await startNatsServer({ port: natsPort });
+      service = await starting;
+      const ready = await get(`${ops}/readyz`);
+      expect(ready).toEqual({
+        status: 200,
+        body: { status: "ready", checks: { database: "ok", nats: "ok", grpc: "ok", migrations: "ok" } },
+      });
+      // the stream is ensured in the background
+      const bus = service.bus;
+      await waitFor(() => bus.jsm.streams.info(bus.streamName("RUNTIME_TEST")).catch(() => undefined), {
+        what: "the stream",
+      });
+
+      const metrics = await fetch(`${ops}/metrics`).then((r) => r.text());
+      expect(metrics).toMatch(/^db_pool_size\{pool="listings"[^}]*\} \d+$/m);
+      expect(metrics).toMatch(/^db_pool_waiting\{pool="listings"[^}]*\} 0$/m);
+
+      // readiness turns 503 as soon as stopping begins, while the process still answers
+      const stopping = service.stop();
+      const during = await get(`${ops}/readyz`);
+      if (during) expect(during.status).toBe(503);
+      await stopping;
+      expect(await get(`${ops}/healthz`)).toBeUndefined();
+    } finally {
+      await service?.stop();
+      await starting.then((s) => s.stop()).catch(() => {});
+      await nats?.stop();
+    }
+  });
+
+  it("with MIGRATE_ON_BOOT=false waits, live, until the migrate step has run", async () => {
+    const config = await env(infra.natsUrl, {
+      MIGRATE_ON_BOOT: "false",
+      BUS_NAMESPACE: `m${infra.busNamespace}`,
+    });
+    // a schema of its own: the first test migrated `listings` already
+    const separate = { ...spec(), name: "purchases" as const };
+    const ops = `http://127.0.0.1:${config.OPS_PORT}`;
+    const starting = startService(
+      separate,
+      { ...config, PURCHASES_GRPC_PORT: "0" },
+      {
+        logger: testLogger("purchases"),
+      },
+    );
+    starting.catch(() => {});
+    try {
+      const waiting = await waitFor(
+        async () => {
+          const answer = await get(`${ops}/readyz`);
+          const migrations = (answer?.body.checks as Record<string, string> | undefined)?.migrations;
+          return migrations?.includes("pending") ? answer : undefined;
+        },
+        { what: "the service to wait for migrations" },
+      );
+      expect(waiting.status).toBe(503);
+      expect((waiting.body.checks as Record<string, string>).migrations).toMatch(
+        /^\d+ pending: bus\/0001.*service\/0001_init$/,
+      );
+      expect((await get(`${ops}/healthz`))?.status).toBe(200);
+
+      expect(await runMigrations(separate, config)).toBe(0);
+      const service = await starting;
+      expect((await get(`${ops}/readyz`))?.status).toBe(200);
+      const { rows } = await service.pool.query("SELECT to_regclass('purchases.widget') AS t");
+      expect(rows[0].t).toBe("widget");
+      // running it again is a no-op
+      expect(await runMigrations(separate, config)).toBe(0);
+    } finally {
+      await starting.then((s) => s.stop()).catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * Preload that turns telemetry on before anything else is imported, for every process:
+ *
+ *     node --import tsx --import ./packages/telemetry/src/register.ts services/catalogue/src/main.ts
+ *
+ * Instrumentations patch modules as they load, so they must exist before the entry's imports run. pg and
+ * node:http are patched through `require`; @grpc/grpc-js is imported from ESM, which only the
+ * import-in-the-middle hook sees, so that hook is registered for it alone. The service name is
+ * `OTEL_SERVICE_NAME`, else taken from the entry's path (`services/<name>/...`, `gateway/...`); the
+ * process's own `startTelemetry` call later returns this same instance.
+ */
+import { register } from "node:module";
+
+register("@opentelemetry/instrumentation/hook.mjs", import.meta.url, {
+  data: { include: ["@grpc/grpc-js"] },
+});
+
+const { serviceNameOf } = await import("./service-name");
+const { startTelemetry } = await import("./sdk");
+startTelemetry({
+  serviceName: process.env.OTEL_SERVICE_NAME || serviceNameOf(process.argv[1] ?? ""),
+  otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+  instrument: true,
+});
