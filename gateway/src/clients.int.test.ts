@@ -4,7 +4,7 @@ import { NotFoundError } from "@mp/errors";
 import { type CallContext, type GrpcServer, loadProto, startGrpcServer, unaryHandlers } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { currentTraceId, startTelemetry } from "@mp/telemetry";
-import { freePort } from "@mp/testing";
+import { ephemeralMesh, freePort, type TestMesh } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGatewayClients, type GatewayClients } from "./clients";
 import { grpcUrlKey, SERVICE_NAMES, type ServiceName } from "./config";
@@ -26,9 +26,11 @@ let seen: { ctx?: CallContext; traceId?: string | undefined } = {};
 let server: GrpcServer;
 let keys: TestKeys;
 let deadPort: number;
+let mesh: TestMesh;
 const opened: { app?: ZodApp; clients: GatewayClients }[] = [];
 
 beforeAll(async () => {
+  mesh = await ephemeralMesh();
   const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
     .v1;
   const handlers = unaryHandlers<CatalogueServiceHandlers>(
@@ -66,6 +68,7 @@ beforeAll(async () => {
       },
     },
     logger,
+    verifier: mesh.verifier("catalogue"),
   });
   keys = await createTestKeys();
   deadPort = await freePort();
@@ -82,23 +85,34 @@ afterAll(async () => {
 
 /** Every upstream's address: the test server, or a dead port for those listed in `down`. */
 function upstreamEnv(down: string[] = []): Record<string, string> {
-  return Object.fromEntries(
-    SERVICE_NAMES.map((name) => [
-      grpcUrlKey(name),
-      `127.0.0.1:${down.includes(name) ? deadPort : server.port}`,
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      SERVICE_NAMES.map((name) => [
+        grpcUrlKey(name),
+        `127.0.0.1:${down.includes(name) ? deadPort : server.port}`,
+      ]),
+    ),
+    ...mesh.env("gateway"),
+  };
 }
 
 /** A gateway with real gRPC clients; every upstream at the test server unless listed in `down`. */
 async function gateway(down: string[] = []) {
-  const clients = createGatewayClients(testConfig(keys, upstreamEnv(down)));
+  const clients = createGatewayClients(testConfig(keys, upstreamEnv(down)), { logger });
   const app = await buildTestApp({ keys, clients });
   opened.push({ app, clients });
   return app;
 }
 
 describe("real upstream clients", () => {
+  it("are not made without the gateway's mesh key, naming the key", () => {
+    expect(() => createGatewayClients(testConfig(keys))).toThrow(/MESH_PRIVATE_KEY/);
+    const serviceKey = mesh.env("catalogue");
+    expect(() =>
+      createGatewayClients(testConfig(keys, { MESH_PRIVATE_KEY: serviceKey.MESH_PRIVATE_KEY! })),
+    ).toThrow(/belongs to service:catalogue/);
+  });
+
   it("carries the caller, the request id and the trace over gRPC", async () => {
     const app = await gateway();
     const response = await app.inject({

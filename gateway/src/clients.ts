@@ -1,9 +1,11 @@
+import { GATEWAY_SIGNER, meshSignerFrom } from "@mp/auth";
 import type { AssetsProto, CatalogueProto, PublishingProto, PublishingReleasesProto } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
+import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
 
 /** The slice of a typed gRPC client routes use; tests pass an object with the same `call`. */
@@ -32,22 +34,33 @@ export interface GatewayClients {
   close(): void;
 }
 
-/** Real clients: one channel per upstream, reads retried, writes never (they are not idempotent). */
-export function createGatewayClients(config: GatewayConfig): GatewayClients {
+/**
+ * Real clients: one channel per upstream, reads retried, writes never (they are not idempotent). Every call
+ * carries an assertion the gateway signs with its mesh key (`MESH_PRIVATE_KEY` or `MESH_PRIVATE_KEY_FILE`)
+ * stating the verified caller; without a usable key the gateway does not start.
+ */
+export function createGatewayClients(
+  config: GatewayConfig,
+  options: { logger?: Logger } = {},
+): GatewayClients {
+  const mesh = { identity: meshSignerFrom(config, GATEWAY_SIGNER), ...options };
   const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
     .v1;
   const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {
+    ...mesh,
     upstream: "catalogue",
     idempotent: ["listInstances", "getInstance"],
   });
   const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
     .publishing.v1;
   const publishing = createUnaryClient(publishingProto.PublishingService, config.PUBLISHING_GRPC_URL, {
+    ...mesh,
     upstream: "publishing",
     idempotent: ["getInstanceReference", "listItems", "getItem", "listMetadata", "listImages", "listPrices"],
   });
   const assetsProto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
   const assets = createUnaryClient(assetsProto.AssetsService, config.ASSETS_GRPC_URL, {
+    ...mesh,
     upstream: "assets",
     // finaliseAsset decides once per asset and answers a repeat with the same verdict, so it is safe to retry.
     idempotent: ["getAsset", "getAssets", "finaliseAsset"],
@@ -59,6 +72,7 @@ export function createGatewayClients(config: GatewayConfig): GatewayClients {
     releasesProto.PublishingReleasesService,
     config.PUBLISHING_GRPC_URL,
     {
+      ...mesh,
       upstream: "publishing",
       idempotent: ["listIotApplications", "listIotReleases", "listItemReleases"],
       deadlineMs: 15_000,

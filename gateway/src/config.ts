@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { meshSignerEnv } from "@mp/auth";
 import {
   DEFAULT_GRPC_PORTS,
   grpcUrlKey,
@@ -104,6 +105,8 @@ const gatewayEnv = z.object({
   /** The ops port (`/healthz`, `/readyz`, `/metrics`) and the database pool's settings. */
   ...opsEnv,
   ...dbEnv,
+  /** The gateway's mesh signing key; checked when its upstream clients are made (`clients.ts`). */
+  ...meshSignerEnv,
 });
 
 /** Every key the gateway reads from the environment. */

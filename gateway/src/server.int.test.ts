@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort, freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { ephemeralMesh, freePort, freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grpcUrlKey, SERVICE_NAMES } from "./config";
 import { startGateway } from "./server";
@@ -18,6 +18,7 @@ beforeAll(async () => {
     DATABASE_URL: infra.databaseUrl,
     GATEWAY_PORT: "0",
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [grpcUrlKey(name), nowhere])),
+    ...(await ephemeralMesh()).env("gateway"),
   };
 });
 afterAll(() => infra?.cleanup());

@@ -1,3 +1,6 @@
 export * from "./access-token";
 export * from "./api-key";
 export * from "./jwks";
+export * from "./mesh-assertion";
+export * from "./mesh-config";
+export * from "./mesh-keys";

@@ -1,6 +1,13 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import * as grpc from "@grpc/grpc-js";
-import { fromGrpcError } from "@mp/errors";
-import { buildMetadata, type OutgoingContext } from "./metadata";
+import { GATEWAY_SIGNER, type MeshSigner, serviceSigner } from "@mp/auth";
+import { METADATA_KEYS } from "@mp/contracts";
+import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
+import { createLogger, type Logger } from "@mp/logger";
+import { forwardableAssertion, incomingDeadline } from "./call-scope";
+import { buildMetadata, type CallCredentials, type OutgoingContext } from "./metadata";
+import { recordClientCall, recordClientRetry } from "./metrics";
 
 type Callback<Res> = (error: grpc.ServiceError | null, response?: Res) => void;
 type AnyUnary = (
@@ -43,24 +50,39 @@ export interface RetryPolicy {
 }
 
 export interface ClientOptions {
-  /** Name used in errors (`catalogue is unavailable`). */
+  /** The service dialled (`catalogue`): named in errors, and the audience of every assertion sent. */
   upstream: string;
-  /** Deadline of each call unless the call says otherwise. */
+  /** Who this process is in the mesh; every call is signed with it (see `OutgoingContext`). */
+  identity: MeshSigner;
+  /** Where refused calls are logged with their error id (default: a logger named after the identity). */
+  logger?: Logger;
+  /** Budget of a whole call, all attempts included, unless the call or the call being served allows less. */
   deadlineMs?: number;
   /** Methods safe to repeat (reads, and writes made idempotent by the server). Only these are retried. */
   idempotent?: readonly string[];
   retry?: RetryPolicy;
+  /** grpc-js channel options over the defaults (tests add `interceptors` to inject transport faults). */
+  channelOptions?: grpc.ClientOptions;
 }
 
-const RETRYABLE = new Set([
-  grpc.status.UNAVAILABLE,
-  grpc.status.DEADLINE_EXCEEDED,
-  grpc.status.RESOURCE_EXHAUSTED,
-]);
-const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialBackoffMs: 100, maxBackoffMs: 1_000 };
+const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialBackoffMs: 50, maxBackoffMs: 1_000 };
+
+/**
+ * Channel defaults. `round_robin` spreads calls over every address the target resolves to (a headless
+ * Service's pods with `dns:///name:port`); keepalive pings find dead connections while idle. grpc-js's own
+ * transparent retry stays on: it only repeats a call the server never saw (refused on a closing
+ * connection), which is safe for any method.
+ */
+const CHANNEL_DEFAULTS: grpc.ChannelOptions = {
+  "grpc.service_config": JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  "grpc.keepalive_time_ms": 30_000,
+  "grpc.keepalive_timeout_ms": 10_000,
+  "grpc.keepalive_permit_without_calls": 1,
+  "grpc.dns_min_time_between_resolutions_ms": 5_000,
+};
 
 export interface UnaryClient<C> {
-  /** Call a unary method with deadline, metadata propagation, retries (idempotent methods) and error mapping. */
+  /** Call a unary method: signed, with one deadline, retries (idempotent methods) and error mapping. */
   call<K extends UnaryMethod<C>>(
     method: K,
     request: RequestOf<C[K]>,
@@ -72,8 +94,18 @@ export interface UnaryClient<C> {
 }
 
 /**
- * Wrap a generated client constructor. Errors come back as AppErrors with the contract code the downstream
- * service raised (or `upstream-unavailable` for transport failures), so callers never see grpc-js types.
+ * Wrap a generated client constructor. Every call carries this process's signed assertion for the
+ * upstream (and, from a service, the user's forwarded assertion); errors come back as AppErrors with the
+ * contract code the downstream service answered (or `upstream-unavailable` for transport failures), so
+ * callers never see grpc-js types.
+ *
+ * Retries: only methods listed as idempotent, only on UNAVAILABLE that no handler answered (a service's
+ * own `upstream-unavailable` carries the `x-mesh-answered` trailer and is final), with jittered backoff,
+ * all within the call's one deadline.
+ *
+ * A downstream refusal of the caller itself (`unauthenticated`, and from a service also `forbidden` and
+ * `validation-failed`) is this process's fault, not its caller's: it becomes `internal`, logged with an
+ * error id that travels in the error's `errorId` extension.
  */
 export function createUnaryClient<C extends grpc.Client>(
   Ctor: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
@@ -81,40 +113,140 @@ export function createUnaryClient<C extends grpc.Client>(
   options: ClientOptions,
 ): UnaryClient<C> {
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
-    "grpc.keepalive_time_ms": 30_000,
-    "grpc.enable_retries": 0,
+    ...CHANNEL_DEFAULTS,
+    ...options.channelOptions,
   });
+  const { identity, upstream } = options;
+  const logger = options.logger ?? createLogger({ service: identity.name });
+  const audience = serviceSigner(upstream);
   const retry = options.retry ?? DEFAULT_RETRY;
   const idempotent = new Set(options.idempotent ?? []);
+  const callerFaults: ReadonlySet<ErrorCode> = new Set(
+    identity.name === GATEWAY_SIGNER
+      ? ["unauthenticated"]
+      : ["unauthenticated", "forbidden", "validation-failed"],
+  );
 
-  const attempt = <Res>(method: string, request: unknown, ctx: OutgoingContext, deadlineMs: number) =>
+  /** An internal error with an id that is logged here and travels on to the edge. */
+  const internal = (message: string, details: Record<string, unknown>, cause?: unknown): AppError => {
+    const errorId = randomUUID();
+    logger.error({ ...details, errorId, upstream }, message);
+    return new AppError("internal", "An internal error occurred.", { extensions: { errorId }, cause });
+  };
+
+  const credentials = async (ctx: OutgoingContext, method: string): Promise<CallCredentials> => {
+    const { requestId, principal } = ctx;
+    if (!principal)
+      return {
+        assertion: await identity.sign({
+          audience,
+          requestId,
+          subject: { organisationId: ctx.organisationId },
+        }),
+      };
+    if (identity.name === GATEWAY_SIGNER)
+      return { assertion: await identity.sign({ audience, requestId, subject: { user: principal } }) };
+    const onBehalfOf = forwardableAssertion(principal);
+    if (!onBehalfOf)
+      throw internal("no user assertion to forward: pass the principal of the call being served", {
+        method,
+        requestId,
+        actor: principal.actor,
+      });
+    return { assertion: await identity.sign({ audience, requestId, subject: {} }), onBehalfOf };
+  };
+
+  const attempt = <Res>(
+    method: string,
+    request: unknown,
+    metadata: grpc.Metadata,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ) =>
     new Promise<Res>((resolve, reject) => {
       const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
-      if (!fn) throw new Error(`${options.upstream} client has no method ${method}`);
-      const call = fn.call(raw, request, buildMetadata(ctx), { deadline: Date.now() + deadlineMs }, ((
-        error,
-        response,
-      ) => (error ? reject(error) : resolve(response as Res))) satisfies Callback<unknown>);
-      ctx.signal?.addEventListener("abort", () => call.cancel(), { once: true });
+      if (!fn) throw new Error(`${upstream} client has no method ${method}`);
+      const onAbort = () => call.cancel();
+      const call = fn.call(raw, request, metadata, { deadline }, ((error, response) => {
+        signal?.removeEventListener("abort", onAbort);
+        if (error) reject(error);
+        else resolve(response as Res);
+      }) satisfies Callback<unknown>);
+      if (signal?.aborted) call.cancel();
+      else signal?.addEventListener("abort", onAbort, { once: true });
     });
+
+  const toAppError = (error: unknown, method: string): AppError => {
+    const appError = fromGrpcError(error, upstream);
+    if (!callerFaults.has(appError.code)) return appError;
+    return internal(
+      `${upstream} refused this process's call (${appError.code})`,
+      { method, code: appError.code, detail: appError.message, extensions: appError.extensions },
+      appError,
+    );
+  };
 
   return {
     raw,
     close: () => raw.close(),
     async call(method, request, ctx, callOptions) {
-      const deadlineMs = callOptions?.deadlineMs ?? options.deadlineMs ?? 5_000;
-      const attempts = idempotent.has(String(method)) ? retry.maxAttempts : 1;
-      for (let n = 1; ; n++) {
-        try {
-          return await attempt(String(method), request, ctx, deadlineMs);
-        } catch (error) {
-          const code = (error as grpc.ServiceError).code;
-          if (n >= attempts || !RETRYABLE.has(code) || ctx.signal?.aborted)
-            throw fromGrpcError(error, options.upstream);
-          const backoff = Math.min(retry.maxBackoffMs, retry.initialBackoffMs * 2 ** (n - 1));
-          await new Promise((r) => setTimeout(r, backoff / 2 + Math.random() * (backoff / 2)));
+      const name = String(method);
+      const startedAt = performance.now();
+      const budget = callOptions?.deadlineMs ?? options.deadlineMs ?? 5_000;
+      const deadline = Math.min(
+        Date.now() + budget,
+        ctx.deadline ?? Infinity,
+        incomingDeadline() ?? Infinity,
+      );
+      const attempts = idempotent.has(name) ? Math.max(1, retry.maxAttempts) : 1;
+      try {
+        const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
+        for (let n = 1; ; n++) {
+          try {
+            const response = await attempt<ResponseOf<C[typeof method]>>(
+              name,
+              request,
+              metadata.clone(),
+              deadline,
+              ctx.signal,
+            );
+            recordClientCall({ service: upstream, method: name, status: "OK", startedAt });
+            return response;
+          } catch (error) {
+            const ceiling = Math.min(retry.maxBackoffMs, retry.initialBackoffMs * 2 ** (n - 1));
+            const backoff = ceiling / 2 + Math.random() * (ceiling / 2);
+            const again =
+              n < attempts &&
+              isTransportUnavailable(error) &&
+              !ctx.signal?.aborted &&
+              Date.now() + backoff < deadline;
+            if (!again) throw error;
+            recordClientRetry(upstream, name);
+            await sleep(backoff, undefined, ctx.signal ? { signal: ctx.signal } : {}).catch(() => undefined);
+            if (ctx.signal?.aborted) throw error;
+          }
         }
+      } catch (error) {
+        const appError = error instanceof AppError ? error : toAppError(error, name);
+        const status = (error as Partial<grpc.ServiceError>).code;
+        recordClientCall({
+          service: upstream,
+          method: name,
+          status: status === undefined ? "INTERNAL" : (grpc.status[status] ?? String(status)),
+          code: appError.code,
+          startedAt,
+        });
+        throw appError;
       }
     },
   };
+}
+
+/** UNAVAILABLE that no handler answered: the connection failed or closed, the call may be repeated. */
+export function isTransportUnavailable(error: unknown): boolean {
+  const serviceError = error as Partial<grpc.ServiceError>;
+  return (
+    serviceError.code === grpc.status.UNAVAILABLE &&
+    (serviceError.metadata?.get(METADATA_KEYS.answered).length ?? 0) === 0
+  );
 }

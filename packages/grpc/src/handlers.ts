@@ -1,26 +1,31 @@
 import { randomUUID } from "node:crypto";
-import type * as grpc from "@grpc/grpc-js";
-import type { Principal, Role } from "@mp/contracts";
-import { AppError, ForbiddenError, toGrpcError, UnauthenticatedError } from "@mp/errors";
+import * as grpc from "@grpc/grpc-js";
+import { AssertionRejected, type MeshVerifier } from "@mp/auth";
+import { METADATA_KEYS, type Principal, type ServiceCaller } from "@mp/contracts";
+import { AppError, fromGrpcError, toGrpcError, UnauthenticatedError } from "@mp/errors";
 import type { Logger } from "@mp/logger";
 import { getTracer, incomingTraceContext } from "@mp/telemetry";
 import { context, SpanKind, SpanStatusCode } from "@opentelemetry/api";
-import { metadataCarrier, readPrincipal, readRequestId } from "./metadata";
+import { rememberForwardable, runInCallScope } from "./call-scope";
+import { assertNoControlCharacters } from "./control-characters";
+import { metadataCarrier, readCredentials, readRequestId } from "./metadata";
+import { recordServerCall } from "./metrics";
 
-/** What a use case receives besides its input: the caller, the request id and a cancellation signal. */
+/** What a use case receives besides its input: who calls, the request id, cancellation and deadline. */
 export interface CallContext {
+  /**
+   * The user the call is for, verified from the gateway's signed assertion (`actor` set when a service
+   * forwarded it). Passing this object (or the whole context) to a downstream call forwards the user.
+   */
   principal: Principal | undefined;
+  /** A service calling as itself (never a user); only handlers that accept it by name act on it. */
+  service?: ServiceCaller | undefined;
   requestId: string;
   /** Aborted when the client cancels or its deadline passes; pass it to downstream calls and queries. */
   signal: AbortSignal;
+  /** Epoch ms when the caller stops waiting; downstream calls made for this one end by then. */
+  deadline?: number | undefined;
   logger: Logger;
-}
-
-/** The caller, or 401 when the call carries none (a service reached without the gateway). */
-export function requirePrincipal(ctx: CallContext, role?: Role): Principal {
-  if (!ctx.principal) throw new UnauthenticatedError("The call carries no principal.");
-  if (role && !ctx.principal.roles.includes(role)) throw new ForbiddenError();
-  return ctx.principal;
 }
 
 export type UnaryImpl<Req, Res> = (request: Req, ctx: CallContext) => Promise<Res>;
@@ -32,10 +37,23 @@ export type UnaryImplementations<H> = {
     : never;
 };
 
+type Handler = grpc.handleUnaryCall<unknown, unknown>;
+const BIND = Symbol("@mp/grpc mesh binding");
+type Bindable = Handler & { [BIND]?: (verifier: MeshVerifier) => Handler };
+
+const STATUS_NAMES = Object.fromEntries(
+  Object.entries(grpc.status).map(([name, code]) => [code, name]),
+) as Record<number, string>;
+
 /**
- * Adapt promise-returning use cases to grpc-js handlers: each call runs in the caller's trace context with
- * a server span, gets a CallContext from metadata, and has every thrown error mapped to a gRPC status with
- * the contract code. Unknown errors are logged with an error id and leave as `internal`.
+ * Adapt promise-returning use cases to grpc-js handlers. Before a use case runs, the call's assertions
+ * are verified (no valid one: UNAUTHENTICATED, logged with the reason) and every string of the request is
+ * checked for control characters (`validation-failed` naming the field). Each call then runs in the
+ * caller's trace with a server span, inside its deadline's scope; every thrown error leaves as a gRPC
+ * status with the contract code and the `x-mesh-answered` trailer, which tells clients it is an answer
+ * (never to be retried). Unknown errors are logged with an error id and leave as `internal`.
+ *
+ * The verifier is the server's: `startGrpcServer` binds it. A handler never bound refuses every call.
  */
 export function unaryHandlers<H>(
   service: string,
@@ -43,48 +61,107 @@ export function unaryHandlers<H>(
   logger: Logger,
 ): H {
   const tracer = getTracer(`grpc.${service}`);
-  const handlers: Record<string, grpc.handleUnaryCall<unknown, unknown>> = {};
+  const handlers: Record<string, Bindable> = {};
   for (const [method, impl] of Object.entries(implementations) as [string, UnaryImpl<unknown, unknown>][]) {
-    handlers[method] = (call, callback) => {
-      const parent = incomingTraceContext(metadataCarrier(call.metadata), context.active());
-      const requestId = readRequestId(call.metadata) ?? randomUUID();
-      const controller = new AbortController();
-      call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
-      const deadline = call.getDeadline();
-      const deadlineMs = deadline instanceof Date ? deadline.getTime() : Number(deadline);
-      const timer =
-        Number.isFinite(deadlineMs) && deadlineMs > 0
-          ? setTimeout(
-              () => controller.abort(new Error("deadline exceeded")),
-              Math.max(0, deadlineMs - Date.now()),
-            )
-          : undefined;
-      tracer.startActiveSpan(`${service}/${method}`, { kind: SpanKind.SERVER }, parent, (span) => {
-        const ctx: CallContext = {
-          principal: readPrincipal(call.metadata),
-          requestId,
-          signal: controller.signal,
-          logger: logger.child({ requestId, rpc: `${service}/${method}` }),
-        };
-        impl(call.request, ctx).then(
-          (response) => {
+    const make =
+      (verifier: MeshVerifier | undefined): Handler =>
+      (call, callback) => {
+        const startedAt = performance.now();
+        const parent = incomingTraceContext(metadataCarrier(call.metadata), context.active());
+        const controller = new AbortController();
+        call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
+        const rawDeadline = call.getDeadline();
+        const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
+        const deadline = Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
+        const timer =
+          deadline === undefined
+            ? undefined
+            : setTimeout(
+                () => controller.abort(new Error("deadline exceeded")),
+                Math.max(0, deadline - Date.now()),
+              );
+        const rpc = `${service}/${method}`;
+        let callLogger = logger.child({ requestId: readRequestId(call.metadata), rpc });
+
+        tracer.startActiveSpan(rpc, { kind: SpanKind.SERVER }, parent, async (span) => {
+          const finish = (error: grpc.ServiceError | null, response?: unknown, code?: string) => {
             clearTimeout(timer);
+            const status = error ? (STATUS_NAMES[error.code] ?? String(error.code)) : "OK";
+            recordServerCall({ service, method, status, code, startedAt });
             span.end();
-            callback(null, response);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
+            callback(error, response);
+          };
+          try {
+            const verified = await verify(verifier, call, callLogger);
+            if (verified.principal && verified.forwardable)
+              rememberForwardable(verified.principal, verified.forwardable);
+            callLogger = logger.child({ requestId: verified.requestId, rpc });
+            const ctx: CallContext = {
+              principal: verified.principal,
+              service: verified.service,
+              requestId: verified.requestId,
+              signal: controller.signal,
+              deadline,
+              logger: callLogger,
+            };
+            assertNoControlCharacters(call.request);
+            const response = await runInCallScope({ deadline }, () => impl(call.request, ctx));
+            finish(null, response);
+          } catch (error: unknown) {
             if (!(error instanceof AppError) || error.code === "internal") {
-              const errorId = randomUUID();
-              ctx.logger.error({ err: error, errorId }, "unhandled error in gRPC handler");
+              // An internal error a client of ours already logged keeps its id, so the edge shows that one.
+              const known = error instanceof AppError ? error.extensions.errorId : undefined;
+              const errorId = typeof known === "string" ? known : randomUUID();
+              callLogger.error({ err: error, errorId }, "unhandled error in gRPC handler");
               span.setStatus({ code: SpanStatusCode.ERROR, message: errorId });
             }
-            span.end();
-            callback(toGrpcError(error));
-          },
-        );
-      });
-    };
+            const wire = toGrpcError(error) as grpc.ServiceError;
+            const code = fromGrpcError(wire, service).code;
+            wire.metadata ??= new grpc.Metadata();
+            wire.metadata.set(METADATA_KEYS.answered, code);
+            finish(wire, undefined, code);
+          }
+        });
+      };
+    const unbound: Bindable = make(undefined);
+    unbound[BIND] = (verifier) => make(verifier);
+    handlers[method] = unbound;
   }
   return handlers as H;
+}
+
+async function verify(
+  verifier: MeshVerifier | undefined,
+  call: grpc.ServerUnaryCall<unknown, unknown>,
+  logger: Logger,
+) {
+  if (!verifier) {
+    logger.error("gRPC handler has no mesh verifier (register it through startGrpcServer); call refused");
+    throw new UnauthenticatedError("The service cannot verify callers.");
+  }
+  try {
+    return await verifier.verifyCall(readCredentials(call.metadata));
+  } catch (error) {
+    if (!(error instanceof AssertionRejected)) throw error;
+    logger.warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");
+    throw new UnauthenticatedError("The call's assertion is not accepted.");
+  }
+}
+
+/**
+ * The same implementation with every handler verifying against `verifier`. Refuses an implementation
+ * holding a handler not made by `unaryHandlers`, so no RPC is served without verification.
+ */
+export function bindVerifier(
+  implementation: grpc.UntypedServiceImplementation,
+  verifier: MeshVerifier,
+): grpc.UntypedServiceImplementation {
+  const bound: grpc.UntypedServiceImplementation = {};
+  for (const [method, handler] of Object.entries(implementation)) {
+    const bind = (handler as Bindable)[BIND];
+    if (!bind)
+      throw new Error(`gRPC handler ${method} was not made by unaryHandlers; it would skip verification`);
+    bound[method] = bind(verifier);
+  }
+  return bound;
 }

@@ -1,48 +1,55 @@
 import { Metadata } from "@grpc/grpc-js";
-import { METADATA_KEYS, type Principal, ROLES } from "@mp/contracts";
+import { METADATA_KEYS, type Principal } from "@mp/contracts";
 import { type Carrier, outgoingTraceHeaders } from "@mp/telemetry";
 
-/** What travels with every call: who asks, the request id, and (implicitly) the trace context. */
+/**
+ * What a caller states about an outgoing call. The client turns it into signed assertions: the gateway
+ * states the user; a service forwards the assertion of the user whose call it is serving (pass that call's
+ * `ctx.principal`, or the whole CallContext); work a service started itself passes no principal and may
+ * name the organisation it acts for.
+ */
 export interface OutgoingContext {
+  /** The user the call is for; absent when the caller acts as itself. */
   principal?: Principal | undefined;
+  /** Without a principal: the organisation the calling service acts for (its retry loop, a consumer). */
+  organisationId?: string | undefined;
   requestId: string;
+  /** Aborting it cancels the call (the server's handler sees its own signal abort). */
   signal?: AbortSignal | undefined;
+  /**
+   * Epoch ms by which the answer is needed. The call's deadline is the earliest of this, the client's
+   * default and the deadline of the incoming call being served, and all attempts share it.
+   */
+  deadline?: number | undefined;
 }
 
-export function buildMetadata(ctx: OutgoingContext): Metadata {
+/** The signed credentials of one call, as the client computed them. */
+export interface CallCredentials {
+  assertion: string;
+  onBehalfOf?: string | undefined;
+}
+
+export function buildMetadata(requestId: string, credentials: CallCredentials): Metadata {
   const metadata = new Metadata();
-  metadata.set(METADATA_KEYS.requestId, ctx.requestId);
-  if (ctx.principal) metadata.set(METADATA_KEYS.principal, JSON.stringify(ctx.principal));
+  metadata.set(METADATA_KEYS.requestId, requestId);
+  metadata.set(METADATA_KEYS.assertion, credentials.assertion);
+  if (credentials.onBehalfOf) metadata.set(METADATA_KEYS.onBehalfOf, credentials.onBehalfOf);
   for (const [key, value] of Object.entries(outgoingTraceHeaders())) metadata.set(key, value);
   return metadata;
 }
 
-/** Parse the principal the gateway put in metadata; a malformed one is treated as absent. */
-export function readPrincipal(metadata: Metadata): Principal | undefined {
-  const raw = metadata.get(METADATA_KEYS.principal)[0];
-  if (typeof raw !== "string") return undefined;
-  try {
-    const value = JSON.parse(raw) as Partial<Principal>;
-    if (
-      typeof value.subject === "string" &&
-      typeof value.organisationId === "string" &&
-      Array.isArray(value.roles) &&
-      value.roles.every((r) => (ROLES as readonly string[]).includes(r)) &&
-      (value.via === "jwt" || value.via === "api-key")
-    ) {
-      return {
-        subject: value.subject,
-        organisationId: value.organisationId,
-        roles: value.roles,
-        via: value.via,
-      };
-    }
-  } catch {
-    // fall through
-  }
-  return undefined;
+/** The credentials a call carries (unverified): strings only, at most one of each. */
+export function readCredentials(metadata: Metadata): { assertion?: string; onBehalfOf?: string } {
+  const one = (key: string) => {
+    const values = metadata.get(key);
+    return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+  };
+  const assertion = one(METADATA_KEYS.assertion);
+  const onBehalfOf = one(METADATA_KEYS.onBehalfOf);
+  return { ...(assertion ? { assertion } : {}), ...(onBehalfOf ? { onBehalfOf } : {}) };
 }
 
+/** The request id a caller sent, for logging a call refused before its assertion told us the real one. */
 export function readRequestId(metadata: Metadata): string | undefined {
   const raw = metadata.get(METADATA_KEYS.requestId)[0];
   return typeof raw === "string" && raw.length > 0 && raw.length <= 200 ? raw : undefined;

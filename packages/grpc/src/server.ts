@@ -1,13 +1,20 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import * as grpc from "@grpc/grpc-js";
+import type { MeshVerifier } from "@mp/auth";
 import type { Logger } from "@mp/logger";
 import { HealthImplementation } from "grpc-health-check";
+import { bindVerifier } from "./handlers";
 
 export interface GrpcServer {
   /** The bound port (useful when asked for port 0). */
   port: number;
   server: grpc.Server;
   setServing(serving: boolean): void;
-  /** Stop taking calls, let in-flight calls finish for up to `graceMs`, then force. Safe to call twice. */
+  /**
+   * Drain, then stop: health turns NOT_SERVING at once, calls keep being served for `drainMs` (while load
+   * balancers and clients notice), then new calls are refused and in-flight ones get up to `graceMs`
+   * before the rest are cut. Safe to call twice.
+   */
   shutdown(graceMs?: number): Promise<void>;
 }
 
@@ -16,20 +23,39 @@ export interface ServiceRegistration {
   implementation: grpc.UntypedServiceImplementation;
 }
 
-/**
- * Start a gRPC server with the standard `grpc.health.v1.Health` service: the overall status ("") and each
- * registered service answer SERVING once bound, and NOT_SERVING from the moment shutdown begins, so load
- * balancers and the gateway's readiness stop sending traffic before connections close.
- */
-export async function startGrpcServer(options: {
+export interface GrpcServerOptions {
   host: string;
   port: number;
   services: Record<string, ServiceRegistration>;
   logger: Logger;
-}): Promise<GrpcServer> {
+  /** Verifies every call's assertions (this service's identity in the mesh); bound to every handler. */
+  verifier: MeshVerifier;
+  /** How long calls are still served after health turns NOT_SERVING on shutdown (default 0). */
+  drainMs?: number;
+  /** How long in-flight calls may take once new calls are refused (default 10 s). */
+  graceMs?: number;
+  /**
+   * Connections are closed gracefully (GOAWAY) after this age, so clients re-resolve and spread over new
+   * replicas (default 5 min; in-flight calls get `maxConnectionAgeGraceMs`, default 30 s).
+   */
+  maxConnectionAgeMs?: number;
+  maxConnectionAgeGraceMs?: number;
+}
+
+/**
+ * Start a gRPC server with the standard `grpc.health.v1.Health` service: the overall status ("") and each
+ * registered service answer SERVING once bound, and NOT_SERVING from the moment shutdown begins, so load
+ * balancers and the gateway's readiness stop sending traffic before connections close. Every handler
+ * verifies its caller with `verifier`; an implementation not made by `unaryHandlers` is refused.
+ */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
   const server = new grpc.Server({
-    "grpc.keepalive_time_ms": 30_000,
     "grpc.max_receive_message_length": 4 * 1024 * 1024,
+    "grpc.max_connection_age_ms": options.maxConnectionAgeMs ?? 5 * 60_000,
+    "grpc.max_connection_age_grace_ms": options.maxConnectionAgeGraceMs ?? 30_000,
+    // Ping idle clients now and then so a vanished peer's connection is reaped, not kept for hours.
+    "grpc.keepalive_time_ms": 60_000,
+    "grpc.keepalive_timeout_ms": 20_000,
   });
   const names = Object.keys(options.services);
   const health = new HealthImplementation({
@@ -39,7 +65,8 @@ export async function startGrpcServer(options: {
   health.addToServer(server);
   for (const { definition, implementation } of Object.values(options.services)) {
     // A service whose RPCs have not landed yet still answers health under its name.
-    if (Object.keys(definition).length > 0) server.addService(definition, implementation);
+    if (Object.keys(definition).length > 0)
+      server.addService(definition, bindVerifier(implementation, options.verifier));
   }
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(
@@ -59,19 +86,26 @@ export async function startGrpcServer(options: {
     port,
     server,
     setServing,
-    shutdown(graceMs = 10_000) {
-      stopping ??= new Promise<void>((resolve) => {
+    shutdown(graceMs = options.graceMs ?? 10_000) {
+      stopping ??= (async () => {
         setServing(false);
-        const force = setTimeout(() => {
-          options.logger.warn("gRPC graceful shutdown timed out; forcing");
-          server.forceShutdown();
-          resolve();
-        }, graceMs);
-        server.tryShutdown(() => {
-          clearTimeout(force);
-          resolve();
+        const drainMs = options.drainMs ?? 0;
+        if (drainMs > 0) {
+          options.logger.info({ drainMs }, "gRPC draining: NOT_SERVING, still answering");
+          await sleep(drainMs);
+        }
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            options.logger.warn("gRPC graceful shutdown timed out; forcing");
+            server.forceShutdown();
+            resolve();
+          }, graceMs);
+          server.tryShutdown(() => {
+            clearTimeout(force);
+            resolve();
+          });
         });
-      });
+      })();
       return stopping;
     },
   };

@@ -24,6 +24,8 @@ describe("startService", () => {
     expect((error as ConfigError).issues.map((i) => i.key).sort()).toEqual([
       "INFUSE_API_URL",
       "IOT_ADAPTER_GRPC_PORT",
+      "MESH_JWKS",
+      "MESH_PRIVATE_KEY",
       "S3_ACCESS_KEY_ID",
       "S3_BUCKET",
       "S3_ENDPOINT",

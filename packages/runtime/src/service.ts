@@ -1,4 +1,12 @@
 import {
+  type MeshEnv,
+  type MeshIdentity,
+  meshEnv,
+  meshIdentityFrom,
+  refineMeshKeys,
+  serviceSigner,
+} from "@mp/auth";
+import {
   type Bus,
   busEnv,
   busMigrations,
@@ -30,7 +38,7 @@ import {
   type PoolClient,
   poolSettings,
 } from "@mp/db";
-import { type GrpcServer, type ServiceRegistration, startGrpcServer } from "@mp/grpc";
+import { type GrpcServer, grpcServerEnv, type ServiceRegistration, startGrpcServer } from "@mp/grpc";
 import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
@@ -57,6 +65,8 @@ export interface ModuleDeps<C> {
   logger: Logger;
   pool: Pool;
   bus: Bus;
+  /** This service's mesh identity: its gRPC clients sign with `mesh.signer`. */
+  mesh: MeshIdentity;
 }
 
 /** A consumer whose payload type has been checked where it was defined (see `defineConsumer`). */
@@ -100,7 +110,10 @@ type CommonConfig = z.output<typeof serviceConfigSchema> &
     OPS_HOST: string;
     OPS_PORT: number | undefined;
     MIGRATE_ON_BOOT: boolean;
-  };
+    GRPC_DRAIN_MS: number;
+    GRPC_SHUTDOWN_GRACE_MS: number;
+    GRPC_MAX_CONNECTION_AGE_MS: number;
+  } & MeshEnv;
 
 /** `false` leaves migrating to the separate step (`main.ts migrate`, a Kubernetes Job); see `prepareSchema`. */
 const MIGRATE_ON_BOOT = envBoolean.default(true);
@@ -160,10 +173,13 @@ export async function startService<S extends z.ZodObject>(
       ...busEnv,
     })
     .extend(spec.config?.shape ?? {})
-    .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT });
+    .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
+    .extend({ ...grpcServerEnv, ...meshEnv })
+    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true });
   const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
   const { signal } = overrides;
+  const mesh = meshIdentityFrom(config, serviceSigner(spec.name));
 
   const pool = createPool({
     url: config.DATABASE_URL,
@@ -211,7 +227,7 @@ export async function startService<S extends z.ZodObject>(
     stops.push(() => bus.close());
     readiness.set("nats", natsCheck(bus));
 
-    const module = await spec.build({ config, logger, pool, bus });
+    const module = await spec.build({ config, logger, pool, bus, mesh });
     if (module.stop) stops.push(module.stop);
 
     // Streams are declared once, in contracts; a consumer that boots before the stream's owner creates the
@@ -234,6 +250,10 @@ export async function startService<S extends z.ZodObject>(
       port: config.GRPC_PORT,
       services: module.grpc,
       logger,
+      verifier: mesh.verifier,
+      drainMs: config.GRPC_DRAIN_MS,
+      graceMs: config.GRPC_SHUTDOWN_GRACE_MS,
+      maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
     });
     stops.push(async () => {
       grpcServing.set(false);

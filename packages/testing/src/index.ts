@@ -1,4 +1,5 @@
 export * from "./fresh";
+export * from "./mesh";
 export * from "./nats";
 export * from "./postgres";
 export * from "./probe";

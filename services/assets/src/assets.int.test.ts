@@ -5,7 +5,7 @@ import type { UploadSession__Output } from "@mp/contracts/generated/marketplace/
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetObjectsPrefix, UPLOAD_PREFIX, uploadKey } from "./domain/asset";
 import { assetsService, buildAssets } from "./module";
@@ -31,6 +31,7 @@ const proto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marke
 const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
 
 let infra: TestInfra;
+let mesh: TestMesh;
 let service: RunningService;
 let s3: S3Client;
 let client: ReturnType<typeof makeClient>;
@@ -38,11 +39,15 @@ let client: ReturnType<typeof makeClient>;
 let proxy: Awaited<ReturnType<typeof startRecordingS3Proxy>>;
 
 const makeClient = () =>
-  createUnaryClient(proto.AssetsService, `127.0.0.1:${service.grpcPort}`, { upstream: "assets" });
+  createUnaryClient(proto.AssetsService, `127.0.0.1:${service.grpcPort}`, {
+    upstream: "assets",
+    identity: mesh.gateway,
+  });
 
 beforeAll(async () => {
   infra = await freshInfra("assets");
   proxy = await startRecordingS3Proxy(infra.s3.endpoint);
+  mesh = await ephemeralMesh();
   const env = {
     DATABASE_URL: infra.databaseUrl,
     NATS_URL: infra.natsUrl,
@@ -55,6 +60,7 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: infra.s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
     S3_BUCKET: infra.s3.bucket,
+    ...mesh.env("assets"),
   };
   service = await startService({ ...assetsService, build: (deps) => buildAssets(deps, { clock }) }, env, {
     logger: testLogger("assets"),

@@ -4,7 +4,7 @@ import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { publishingService } from "@mp/svc-publishing";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toInstanceCreatedEvent } from "./application/create-instance";
 import type { Instance } from "./domain/instance";
@@ -19,6 +19,7 @@ const admin: Principal = {
 const provider: Principal = { ...admin, subject: "p-1", roles: ["provider"] };
 
 let infra: TestInfra;
+let mesh: TestMesh;
 let catalogue: RunningService;
 let publishing: RunningService;
 
@@ -29,6 +30,7 @@ const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/pu
 
 beforeAll(async () => {
   infra = await freshInfra("catalogue");
+  mesh = await ephemeralMesh();
   const env = {
     DATABASE_URL: infra.databaseUrl,
     NATS_URL: infra.natsUrl,
@@ -38,8 +40,12 @@ beforeAll(async () => {
     LOG_LEVEL: "silent",
   };
   [catalogue, publishing] = await Promise.all([
-    startService(catalogueService, env, { logger: testLogger("catalogue") }),
-    startService(publishingService, env, { logger: testLogger("publishing") }),
+    startService(catalogueService, { ...env, ...mesh.env("catalogue") }, { logger: testLogger("catalogue") }),
+    startService(
+      publishingService,
+      { ...env, ...mesh.env("publishing") },
+      { logger: testLogger("publishing") },
+    ),
   ]);
 });
 
@@ -51,6 +57,7 @@ afterAll(async () => {
 const client = () =>
   createUnaryClient(catalogueProto.CatalogueService, `127.0.0.1:${catalogue.grpcPort}`, {
     upstream: "catalogue",
+    identity: mesh.gateway,
   });
 
 describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
@@ -153,6 +160,7 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
 
     const pub = createUnaryClient(publishingProto.PublishingService, `127.0.0.1:${publishing.grpcPort}`, {
       upstream: "publishing",
+      identity: mesh.gateway,
     });
     const known = await waitFor(
       () => pub.call("getInstanceReference", { id: created.id }, { requestId: "r" }).catch(() => undefined),

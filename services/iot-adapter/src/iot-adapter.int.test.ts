@@ -15,7 +15,7 @@ import {
 } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseObjectKey } from "./domain/copy-job";
 import { InfuseClient } from "./infra/infuse/infuse.client";
@@ -75,6 +75,7 @@ seed.releases.push(rivalGood, rivalBad);
 const itemRelease = (n: number) => `0193a5d0-1700-7000-8000-${n.toString(16).padStart(12, "0")}`;
 
 let infra: TestInfra;
+let mesh: TestMesh;
 let simulator: RunningSimulator;
 let service: RunningService;
 let bus: Bus;
@@ -95,6 +96,7 @@ beforeAll(async () => {
     ...makeRelease({ ...goodInput, id: "redirect0release00000000a" }),
     downloadRedirect: `${elsewhere.url}/cdn/release.bin`,
   });
+  mesh = await ephemeralMesh();
   simulator = await startSimulator({ port: 0, seed, apiKey: API_KEY, controlEnabled: true });
   service = await startService(
     iotAdapterService,
@@ -116,6 +118,7 @@ beforeAll(async () => {
       INFUSE_BREAKER_THRESHOLD: "3",
       INFUSE_BREAKER_RESET_MS: "500",
       COPY_POLL_MS: "100",
+      ...mesh.env("iot-adapter"),
     },
     { logger: testLogger("iot-adapter") },
   );
@@ -143,7 +146,10 @@ afterAll(async () => {
 });
 
 const client = () =>
-  createUnaryClient(proto.IotAdapterService, `127.0.0.1:${service.grpcPort}`, { upstream: "iot-adapter" });
+  createUnaryClient(proto.IotAdapterService, `127.0.0.1:${service.grpcPort}`, {
+    upstream: "iot-adapter",
+    identity: mesh.gateway,
+  });
 const as = (principal: Principal) => ({ principal, requestId: "r" });
 
 async function bytesAt(key: string): Promise<Buffer> {

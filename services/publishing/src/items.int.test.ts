@@ -14,7 +14,7 @@ import {
 } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import type { RunningService } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishingService } from "./module";
 import { callerOf, INSTANCE, ORG_A, ORG_B, startPublishing } from "./testing/fixture";
@@ -53,7 +53,7 @@ const unimplemented = async (): Promise<never> => {
 };
 
 /** Test doubles of the iot-adapter and assets services over real gRPC, implementing their real protos. */
-async function startDoubles(): Promise<GrpcServer> {
+async function startDoubles(): Promise<{ iot: GrpcServer; assets: GrpcServer }> {
   const iot = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
     .v1;
   const assets = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
@@ -62,10 +62,11 @@ async function startDoubles(): Promise<GrpcServer> {
     const found = ASSETS.get(id);
     return found && found.organisationId === organisationId ? found : undefined;
   };
-  return startGrpcServer({
+  const iotAdapter = await startGrpcServer({
     host: "127.0.0.1",
     port: 0,
     logger,
+    verifier: mesh.verifier("iot-adapter"),
     services: {
       "marketplace.iotadapter.v1.IotAdapterService": {
         definition: iot.IotAdapterService.service,
@@ -86,6 +87,14 @@ async function startDoubles(): Promise<GrpcServer> {
           logger,
         ),
       },
+    },
+  });
+  const assetsServer = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    logger,
+    verifier: mesh.verifier("assets"),
+    services: {
       "marketplace.assets.v1.AssetsService": {
         definition: assets.AssetsService.service,
         implementation: unaryHandlers<AssetsServiceHandlers>(
@@ -107,10 +116,12 @@ async function startDoubles(): Promise<GrpcServer> {
       },
     },
   });
+  return { iot: iotAdapter, assets: assetsServer };
 }
 
 let infra: TestInfra;
-let doubles: GrpcServer;
+let mesh: TestMesh;
+let doubles: { iot: GrpcServer; assets: GrpcServer };
 let publishing: RunningService;
 let bus: Bus;
 let stopPublishing: () => Promise<void>;
@@ -118,7 +129,10 @@ let stopPublishing: () => Promise<void>;
 const proto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace.publishing
   .v1;
 const client = () =>
-  createUnaryClient(proto.PublishingService, `127.0.0.1:${publishing.grpcPort}`, { upstream: "publishing" });
+  createUnaryClient(proto.PublishingService, `127.0.0.1:${publishing.grpcPort}`, {
+    upstream: "publishing",
+    identity: mesh.gateway,
+  });
 let c: ReturnType<typeof client>;
 
 async function eventCount(type: string): Promise<number> {
@@ -159,13 +173,16 @@ const insertAvailableRelease = (itemId: string, version: string) =>
 
 beforeAll(async () => {
   infra = await freshInfra("publishing_items");
+  mesh = await ephemeralMesh();
   doubles = await startDoubles();
   ({
     publishing,
     bus,
     stop: stopPublishing,
   } = await startPublishing(infra, {
-    upstream: `127.0.0.1:${doubles.port}`,
+    mesh,
+    iotAdapter: `127.0.0.1:${doubles.iot.port}`,
+    assets: `127.0.0.1:${doubles.assets.port}`,
     instances: [INSTANCE],
     env: { RELEASE_COPY_RETRY_INTERVAL_MS: "600000" },
   }));
@@ -175,7 +192,7 @@ beforeAll(async () => {
 afterAll(async () => {
   c?.close();
   await stopPublishing?.();
-  await doubles?.shutdown();
+  await Promise.all([doubles?.iot.shutdown(), doubles?.assets.shutdown()]);
   await infra?.cleanup();
 });
 

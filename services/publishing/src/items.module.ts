@@ -32,7 +32,10 @@ export function buildItems(
   overrides: { clock?: Clock; ids?: IdGenerator } = {},
 ): { useCases: ItemUseCases; stop: () => void } {
   const config = itemsConfig.parse(deps.config);
-  const assets = makeAssetsClient(config.ASSETS_GRPC_URL);
+  const assets = makeAssetsClient(config.ASSETS_GRPC_URL, {
+    identity: deps.mesh.signer,
+    logger: deps.logger,
+  });
   const applications = iotApplications(deps.iotAdapter);
   const instances = makeKnownInstanceRepository(deps.pool);
   const core = {

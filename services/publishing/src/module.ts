@@ -17,7 +17,10 @@ import { PUBLISHING_RELEASES_SERVICE } from "./transport/releases.grpc";
 export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
   const instances = makeKnownInstanceRepository(deps.pool);
   const { IOT_ADAPTER_GRPC_URL } = publishingConfig.pick({ IOT_ADAPTER_GRPC_URL: true }).parse(deps.config);
-  const iotAdapter = createIotAdapterClient(IOT_ADAPTER_GRPC_URL);
+  const iotAdapter = createIotAdapterClient(IOT_ADAPTER_GRPC_URL, {
+    identity: deps.mesh.signer,
+    logger: deps.logger,
+  });
   const releases = buildReleases({ ...deps, iotAdapter });
   const items = buildItems({ ...deps, iotAdapter });
   return {

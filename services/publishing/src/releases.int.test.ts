@@ -16,13 +16,14 @@ import {
   createUnaryClient,
   type GrpcServer,
   loadProto,
+  requireOrganisation,
   requirePrincipal,
   startGrpcServer,
   unaryHandlers,
 } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import type { RunningService } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { developer as dev, INSTANCE, INSTANCE_2, ORG_A, ORG_B, startPublishing } from "./testing/fixture";
 
@@ -59,7 +60,13 @@ const RELEASES: Record<number, Release[]> = {
 };
 
 /** A test double of the iot-adapter over real gRPC, implementing its real proto. */
-const copyCalls: { request: CopyReleaseBinaryRequest__Output; principal: Principal }[] = [];
+/** Copy requests the double accepted, with who asked: a forwarded user (`actor`) or a service as itself. */
+const copyCalls: {
+  request: CopyReleaseBinaryRequest__Output;
+  organisationId: string;
+  actor: string | undefined;
+  service: string | undefined;
+}[] = [];
 let copyFailures = 0;
 
 async function startFakeAdapter(): Promise<GrpcServer> {
@@ -96,12 +103,17 @@ async function startFakeAdapter(): Promise<GrpcServer> {
         return found;
       },
       CopyReleaseBinary: async (req, ctx) => {
-        const principal = requirePrincipal(ctx);
+        const organisationId = requireOrganisation(ctx, { services: ["publishing"] });
         if (copyFailures > 0) {
           copyFailures--;
           throw new UpstreamUnavailableError("object storage is down");
         }
-        copyCalls.push({ request: req, principal });
+        copyCalls.push({
+          request: req,
+          organisationId,
+          actor: ctx.principal?.actor,
+          service: ctx.service?.service,
+        });
         return { jobId: "0193a1b2-0000-7000-8000-0000000000f1", status: "queued" };
       },
     },
@@ -110,6 +122,7 @@ async function startFakeAdapter(): Promise<GrpcServer> {
   return startGrpcServer({
     host: "127.0.0.1",
     port: 0,
+    verifier: mesh.verifier("iot-adapter"),
     services: {
       "marketplace.iotadapter.v1.IotAdapterService": {
         definition: proto.IotAdapterService.service,
@@ -121,6 +134,7 @@ async function startFakeAdapter(): Promise<GrpcServer> {
 }
 
 let infra: TestInfra;
+let mesh: TestMesh;
 let adapter: GrpcServer;
 let publishing: RunningService;
 let bus: Bus;
@@ -132,6 +146,7 @@ const releasesProto = loadProto<PublishingReleasesProto>(
 const client = () =>
   createUnaryClient(releasesProto.PublishingReleasesService, `127.0.0.1:${publishing.grpcPort}`, {
     upstream: "publishing",
+    identity: mesh.gateway,
   });
 const as = (p: Principal) => ({ principal: p, requestId: "r-test" });
 
@@ -183,13 +198,15 @@ async function statusOf(id: string) {
 
 beforeAll(async () => {
   infra = await freshInfra("publishing_releases");
+  mesh = await ephemeralMesh();
   adapter = await startFakeAdapter();
   ({
     publishing,
     bus,
     stop: stopPublishing,
   } = await startPublishing(infra, {
-    upstream: `127.0.0.1:${adapter.port}`,
+    mesh,
+    iotAdapter: `127.0.0.1:${adapter.port}`,
     instances: [INSTANCE, INSTANCE_2],
     env: { RELEASE_COPY_RETRY_INTERVAL_MS: "100" },
   }));
@@ -280,7 +297,8 @@ describe("item releases", () => {
     expect(selected.failureReason).toBeUndefined();
     const call = copyCalls.find((x) => x.request.itemReleaseId === selected.id);
     expect(call?.request).toEqual({ applicationId: 7, releaseId: "rel-7a", itemReleaseId: selected.id });
-    expect(call?.principal.organisationId).toBe(ORG_A);
+    // The developer's own request: publishing forwards the developer's assertion.
+    expect(call).toMatchObject({ organisationId: ORG_A, actor: "publishing", service: undefined });
     const { rows: added } = await publishing.pool.query<{ payload: { data: Record<string, unknown> } }>(
       "SELECT payload FROM outbox WHERE event_type = 'publishing.item.release-added.v1'",
     );
@@ -470,7 +488,8 @@ describe("item releases", () => {
       what: "the retry loop to ask the adapter again",
     });
     expect(retried.request).toEqual({ applicationId: 7, releaseId: "rel-7d", itemReleaseId: selected.id });
-    expect(retried.principal.organisationId).toBe(ORG_A);
+    // No user is waiting any more: publishing asks as itself, naming the organisation, never a made-up user.
+    expect(retried).toMatchObject({ organisationId: ORG_A, actor: undefined, service: "publishing" });
     // The loop records the acceptance after the adapter answered, so this may trail the call a little.
     await waitFor(
       async () => {

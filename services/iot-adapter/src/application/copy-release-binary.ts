@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
-import { requirePrincipal } from "@mp/grpc";
+import { requireOrganisation } from "@mp/grpc";
 import { type CopyJob, isGuid, releaseObjectKey } from "../domain/copy-job";
 import { releaseIdProblem } from "../domain/release";
 import type { makeGetRelease } from "./get-release";
@@ -37,7 +37,8 @@ export function makeCopyReleaseBinary(deps: {
   wake: () => void;
 }) {
   return async (input: CopyReleaseBinaryInput, ctx: CallContext): Promise<CopyJob> => {
-    const organisationId = requirePrincipal(ctx).organisationId.toLowerCase();
+    // Publishing's copy retry loop calls as itself, for the organisation that owns the item release.
+    const organisationId = requireOrganisation(ctx, { services: ["publishing"] }).toLowerCase();
     validate(input);
     // An identity whose organisation is no guid owns nothing on the platform (and could name no prefix).
     if (!isGuid(organisationId)) throw new NotFoundError("IoT release");

@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from "@mp/errors";
-import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { type CallContext, requireOrganisation } from "@mp/grpc";
 import { type IotRelease, releaseIdProblem } from "../domain/release";
 import type { IotPlatform } from "./ports";
 import { isApplicationId } from "./window";
@@ -14,7 +14,8 @@ export function makeGetRelease(deps: { platform: IotPlatform }) {
     input: { applicationId: number; releaseId: string },
     ctx: CallContext,
   ): Promise<IotRelease> => {
-    const { organisationId } = requirePrincipal(ctx);
+    // CopyReleaseBinary reads the release this way too, also for publishing's copy retry loop.
+    const organisationId = requireOrganisation(ctx, { services: ["publishing"] });
     const problem = releaseIdProblem(input.releaseId);
     if (problem) throw new ValidationError({ "body.releaseId": [problem] });
     if (!isApplicationId(input.applicationId)) throw new NotFoundError("IoT release");

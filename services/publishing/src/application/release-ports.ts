@@ -77,9 +77,14 @@ export interface LimitOffset {
   offset: number;
 }
 
-/** Who a call to the iot-adapter acts for, with the request's id and cancellation. */
+/**
+ * Who a call to the iot-adapter acts for, with the request's id and cancellation: the user being served
+ * (the principal of the incoming call, whose assertion is forwarded), or, with no principal, publishing
+ * itself acting for `organisationId` (the copy retry loop).
+ */
 export interface AdapterCallContext {
-  principal: Principal;
+  principal?: Principal;
+  organisationId?: string;
   requestId: string;
   signal?: AbortSignal;
 }

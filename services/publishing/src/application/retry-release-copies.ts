@@ -46,13 +46,8 @@ export function makeRetryReleaseCopies(deps: {
             itemReleaseId: release.id,
           },
           {
-            // The adapter acts for an organisation; this is publishing asking on the developer's behalf.
-            principal: {
-              subject: "service:publishing",
-              organisationId: release.organisationId,
-              roles: ["developer"],
-              via: "jwt",
-            },
+            // No user is waiting: publishing asks as itself, for the organisation that owns the release.
+            organisationId: release.organisationId,
             requestId: `release-copy-retry-${release.id}-${attempts + 1}`,
           },
         );

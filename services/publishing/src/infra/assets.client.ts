@@ -1,6 +1,6 @@
 import type { AssetsProto } from "@mp/contracts";
 import type { Asset__Output } from "@mp/contracts/generated/marketplace/assets/v1/Asset";
-import { type CallContext, createUnaryClient, loadProto } from "@mp/grpc";
+import { type CallContext, type ClientOptions, createUnaryClient, loadProto } from "@mp/grpc";
 import type { AssetInfo, AssetsPort } from "../application/ports";
 
 const toAssetInfo = (asset: Asset__Output): AssetInfo => ({
@@ -26,12 +26,17 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * The assets service over gRPC, called with the caller's principal so its organisation scoping applies
- * (another organisation's asset is NOT_FOUND there, and so here). Reads only, hence retried.
+ * The assets service over gRPC, called on behalf of the caller (its assertion forwarded) so its
+ * organisation scoping applies (another organisation's asset is NOT_FOUND there, and so here). Reads only,
+ * hence retried.
  */
-export function makeAssetsClient(address: string): AssetsPort & { close(): void } {
+export function makeAssetsClient(
+  address: string,
+  mesh: Pick<ClientOptions, "identity" | "logger">,
+): AssetsPort & { close(): void } {
   const proto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
   const client = createUnaryClient(proto.AssetsService, address, {
+    ...mesh,
     upstream: "assets",
     idempotent: ["getAsset", "getAssets"],
   });
@@ -39,6 +44,7 @@ export function makeAssetsClient(address: string): AssetsPort & { close(): void 
     principal: ctx.principal,
     requestId: ctx.requestId,
     signal: ctx.signal,
+    deadline: ctx.deadline,
   });
   return {
     async get(assetId, ctx) {

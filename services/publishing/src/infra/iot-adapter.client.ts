@@ -1,7 +1,7 @@
 import type { IotAdapterProto } from "@mp/contracts";
 import type { IotAdapterServiceClient } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
 import type { Release__Output } from "@mp/contracts/generated/marketplace/iotadapter/v1/Release";
-import { createUnaryClient, loadProto, type UnaryClient } from "@mp/grpc";
+import { type ClientOptions, createUnaryClient, loadProto, type UnaryClient } from "@mp/grpc";
 import type { IotApplicationsPort } from "../application/ports";
 import type { IotAdapterPort, IotReleaseInfo } from "../application/release-ports";
 
@@ -19,15 +19,20 @@ export type IotAdapterClient = UnaryClient<IotAdapterServiceClient>;
 
 /**
  * Publishing's one channel to the iot-adapter (the only service that talks to the IoT platform), shared by
- * the items and releases parts and always called with the caller's principal, so only the caller's
- * organisation's applications are found. Reads are retried here; the copy request is not, so a select
+ * the items and releases parts. Requests serving a user forward that user's assertion, so only the
+ * caller's organisation's applications are found; the copy retry loop calls as publishing itself, naming
+ * the organisation it acts for. Reads are retried here; the copy request is not, so a select
  * request stays short when the adapter is down: the copy retry loop asks again (the adapter is idempotent
  * per correlation id, so a request that did arrive is harmless to repeat).
  */
-export function createIotAdapterClient(address: string): IotAdapterClient {
+export function createIotAdapterClient(
+  address: string,
+  mesh: Pick<ClientOptions, "identity" | "logger">,
+): IotAdapterClient {
   const proto = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace
     .iotadapter.v1;
   return createUnaryClient(proto.IotAdapterService, address, {
+    ...mesh,
     upstream: "iot-adapter",
     idempotent: ["listApplications", "getApplication", "listReleases", "getRelease"],
     deadlineMs: 5_000,
@@ -69,7 +74,7 @@ export function iotApplications(client: Pick<IotAdapterClient, "call">): IotAppl
       const application = await client.call(
         "getApplication",
         { applicationId },
-        { principal: ctx.principal, requestId: ctx.requestId, signal: ctx.signal },
+        { principal: ctx.principal, requestId: ctx.requestId, signal: ctx.signal, deadline: ctx.deadline },
       );
       return { name: application.name, description: application.description };
     },

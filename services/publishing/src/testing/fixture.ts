@@ -2,7 +2,7 @@ import { type Bus, connectBus } from "@mp/bus";
 import type { Principal } from "@mp/contracts";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import type { TestInfra } from "@mp/testing";
+import type { TestInfra, TestMesh } from "@mp/testing";
 import { publishingService } from "../module";
 
 /** Two developer organisations and the instances the integration tests work in. */
@@ -32,13 +32,19 @@ export interface PublishingUnderTest {
 }
 
 /**
- * The real publishing service on the test's database and bus namespace, dialling gRPC doubles of its
- * upstreams at `upstream` (host:port), with `instances` already learned (as if their catalogue events had
- * been consumed).
+ * The real publishing service on the test's database and bus namespace and in the test's mesh, dialling
+ * gRPC doubles of its upstreams (host:port; the assets double defaults to none), with `instances` already
+ * learned (as if their catalogue events had been consumed).
  */
 export async function startPublishing(
   infra: TestInfra,
-  options: { upstream: string; instances: string[]; env?: Record<string, string> },
+  options: {
+    mesh: TestMesh;
+    iotAdapter: string;
+    assets?: string;
+    instances: string[];
+    env?: Record<string, string>;
+  },
 ): Promise<PublishingUnderTest> {
   const publishing = await startService(
     publishingService,
@@ -47,9 +53,10 @@ export async function startPublishing(
       NATS_URL: infra.natsUrl,
       BUS_NAMESPACE: infra.busNamespace,
       PUBLISHING_GRPC_PORT: "0",
-      IOT_ADAPTER_GRPC_URL: options.upstream,
-      ASSETS_GRPC_URL: options.upstream,
+      IOT_ADAPTER_GRPC_URL: options.iotAdapter,
+      ASSETS_GRPC_URL: options.assets ?? "127.0.0.1:1",
       LOG_LEVEL: "silent",
+      ...options.mesh.env("publishing"),
       ...options.env,
     },
     { logger: testLogger("publishing") },

@@ -1,0 +1,286 @@
+import * as grpc from "@grpc/grpc-js";
+import type { CatalogueProto, Principal } from "@mp/contracts";
+import type { CatalogueServiceHandlers } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import { type AppError, NotFoundError } from "@mp/errors";
+import { testLogger } from "@mp/logger";
+import { ephemeralMesh, type TestMesh, waitFor } from "@mp/testing";
+import { metrics } from "@opentelemetry/api";
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from "@opentelemetry/sdk-metrics";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ClientOptions, createUnaryClient } from "./client";
+import { unaryHandlers } from "./handlers";
+import { loadProto } from "./loader";
+import { type GrpcServer, startGrpcServer } from "./server";
+
+/**
+ * The client's reliability rules against real servers: what is retried (transport failures of idempotent
+ * methods only), one deadline for a whole call, the remaining budget passed downstream, cancellation, and
+ * the per-RPC metrics. Transport failures are injected by a client interceptor that replaces the status
+ * of a completed call with UNAVAILABLE, as a connection lost after the server did the work would.
+ */
+const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1;
+const logger = testLogger();
+const principal: Principal = {
+  subject: "user-1",
+  organisationId: "0193a1b2-0000-7000-8000-000000000001",
+  roles: ["admin"],
+  via: "jwt",
+};
+const instance = {
+  id: "0193a1b2-0000-7000-8000-0000000000aa",
+  name: "x",
+  ownerOrganisationId: principal.organisationId,
+  defaultCurrency: "EUR",
+  platformFeeBps: 0,
+  createdAt: new Date(0).toISOString(),
+};
+
+metrics.disable();
+const exporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE);
+const reader = new PeriodicExportingMetricReader({ exporter, exportIntervalMillis: 60_000 });
+metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+
+/** Server-side invocations of each RPC, and what the handlers saw. */
+const invocations = { create: 0, get: 0 };
+const deadlinesSeen: number[] = [];
+let downstreamDeadline: number | undefined;
+let cancelledSeen = false;
+
+let mesh: TestMesh;
+let catalogue: GrpcServer;
+let relay: GrpcServer;
+let relayToCatalogue: { close(): void };
+
+/** Fails the status of the next `failures.left` calls with UNAVAILABLE (no answer trailer). */
+const failures = { left: 0 };
+const dropAnswers: grpc.Interceptor = (options, nextCall) =>
+  new grpc.InterceptingCall(nextCall(options), {
+    start(metadata, _listener, next) {
+      next(metadata, {
+        onReceiveStatus(status, nextStatus) {
+          if (failures.left > 0) {
+            failures.left--;
+            nextStatus({
+              code: grpc.status.UNAVAILABLE,
+              details: "injected: connection lost",
+              metadata: new grpc.Metadata(),
+            });
+          } else nextStatus(status);
+        },
+      });
+    },
+  });
+
+const clientOf = (port: number, options: Partial<ClientOptions> = {}) =>
+  createUnaryClient(proto.CatalogueService, `127.0.0.1:${port}`, {
+    upstream: "catalogue",
+    identity: mesh.gateway,
+    logger,
+    idempotent: ["getInstance", "listInstances"],
+    retry: { maxAttempts: 5, initialBackoffMs: 10, maxBackoffMs: 20 },
+    channelOptions: { interceptors: [dropAnswers] },
+    ...options,
+  });
+
+beforeAll(async () => {
+  mesh = await ephemeralMesh();
+  catalogue = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    logger,
+    verifier: mesh.verifier("catalogue"),
+    services: {
+      "marketplace.catalogue.v1.CatalogueService": {
+        definition: proto.CatalogueService.service,
+        implementation: unaryHandlers<CatalogueServiceHandlers>(
+          "catalogue",
+          {
+            async CreateInstance() {
+              invocations.create++;
+              return instance;
+            },
+            async GetInstance(request, ctx) {
+              invocations.get++;
+              if (ctx.deadline) deadlinesSeen.push(ctx.deadline);
+              if (request.id === "downstream") downstreamDeadline = ctx.deadline;
+              if (request.id === "missing") throw new NotFoundError("Instance");
+              if (request.id === "slow") await new Promise((resolve) => setTimeout(resolve, 150));
+              if (request.id === "hang") {
+                await new Promise<void>((resolve) => {
+                  const timer = setTimeout(resolve, 5_000);
+                  ctx.signal.addEventListener("abort", () => {
+                    cancelledSeen = true;
+                    clearTimeout(timer);
+                    resolve();
+                  });
+                });
+              }
+              return instance;
+            },
+            async ListInstances() {
+              return { items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 };
+            },
+          },
+          logger,
+        ),
+      },
+    },
+  });
+  // A service in front of the catalogue (as publishing is in front of assets) with its default 5 s budget.
+  const downstream = createUnaryClient(proto.CatalogueService, `127.0.0.1:${catalogue.port}`, {
+    upstream: "catalogue",
+    identity: mesh.signer("publishing"),
+    logger,
+  });
+  relayToCatalogue = downstream;
+  relay = await startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    logger,
+    verifier: mesh.verifier("publishing"),
+    services: {
+      "marketplace.catalogue.v1.CatalogueService": {
+        definition: proto.CatalogueService.service,
+        implementation: unaryHandlers<CatalogueServiceHandlers>(
+          "publishing",
+          {
+            // The call site passes no deadline: the budget comes from the call being served.
+            GetInstance: async (_request, ctx) =>
+              downstream.call(
+                "getInstance",
+                { id: "downstream" },
+                { principal: ctx.principal, requestId: ctx.requestId },
+              ),
+            CreateInstance: async () => instance,
+            ListInstances: async () => ({ items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 }),
+          },
+          logger,
+        ),
+      },
+    },
+  });
+});
+
+afterAll(async () => {
+  relayToCatalogue?.close();
+  await relay?.shutdown(500);
+  await catalogue?.shutdown(500);
+  metrics.disable();
+});
+
+beforeEach(() => {
+  invocations.create = 0;
+  invocations.get = 0;
+  deadlinesSeen.length = 0;
+  failures.left = 0;
+});
+
+const ctx = { principal, requestId: "r" };
+
+describe("retries", () => {
+  it("never retries a non-idempotent call, even when its answer was lost in transport", async () => {
+    const c = clientOf(catalogue.port);
+    failures.left = 1;
+    await expect(c.call("createInstance", { name: "x" }, ctx)).rejects.toMatchObject({
+      code: "upstream-unavailable",
+    });
+    expect(invocations.create).toBe(1);
+    c.close();
+  });
+
+  it("retries an idempotent call after a transport failure", async () => {
+    const c = clientOf(catalogue.port);
+    failures.left = 2;
+    await expect(c.call("getInstance", { id: "x" }, ctx)).resolves.toMatchObject({ id: instance.id });
+    expect(invocations.get).toBe(3);
+    c.close();
+  });
+
+  it("gives every attempt the one deadline of the call, and stops when it is spent", async () => {
+    const c = clientOf(catalogue.port, { retry: { maxAttempts: 20, initialBackoffMs: 5, maxBackoffMs: 10 } });
+    failures.left = 100;
+    const started = Date.now();
+    const error = await c
+      .call("getInstance", { id: "slow" }, ctx, { deadlineMs: 600 })
+      .catch((e: AppError) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toMatchObject({ code: "upstream-unavailable" });
+    // Each attempt takes >= 150 ms: four fit in 600 ms at most; twenty fresh 600 ms budgets would not end.
+    expect(invocations.get).toBeGreaterThanOrEqual(2);
+    expect(invocations.get).toBeLessThanOrEqual(4);
+    expect(elapsed).toBeLessThan(600 + 400);
+    const [first, ...rest] = deadlinesSeen;
+    for (const deadline of rest) expect(Math.abs(deadline - first!)).toBeLessThan(50);
+    expect(first! - started).toBeLessThanOrEqual(600 + 50);
+    c.close();
+  });
+});
+
+describe("deadlines and cancellation across hops", () => {
+  it("passes the caller's remaining budget to the downstream handler", async () => {
+    const c = createUnaryClient(proto.CatalogueService, `127.0.0.1:${relay.port}`, {
+      upstream: "publishing",
+      identity: mesh.gateway,
+      logger,
+    });
+    downstreamDeadline = undefined;
+    const started = Date.now();
+    await c.call("getInstance", { id: "x" }, ctx, { deadlineMs: 800 });
+    // The relay's own default is 5 s; the catalogue was given what was left of the 800 ms.
+    expect(downstreamDeadline).toBeDefined();
+    expect(downstreamDeadline! - started).toBeLessThanOrEqual(800 + 50);
+    c.close();
+  });
+
+  it("cancels the server's work when the client aborts", async () => {
+    const c = clientOf(catalogue.port);
+    cancelledSeen = false;
+    const controller = new AbortController();
+    const pending = c.call("getInstance", { id: "hang" }, { ...ctx, signal: controller.signal });
+    await waitFor(() => invocations.get > 0 || undefined, { what: "the call to reach the server" });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: "upstream-unavailable" });
+    await waitFor(() => cancelledSeen || undefined, { what: "the handler's signal to abort" });
+    expect(invocations.get).toBe(1);
+    c.close();
+  });
+});
+
+describe("metrics", () => {
+  it("counts calls, errors by code, retries and durations per method", async () => {
+    const c = clientOf(catalogue.port);
+    failures.left = 1;
+    await c.call("getInstance", { id: "x" }, ctx);
+    await expect(c.call("getInstance", { id: "missing" }, ctx)).rejects.toMatchObject({ code: "not-found" });
+    await reader.forceFlush();
+    const all = exporter.getMetrics().flatMap((m) => m.scopeMetrics.flatMap((s) => s.metrics));
+    const points = (name: string) =>
+      all.filter((m) => m.descriptor.name === name).flatMap((m) => m.dataPoints as { attributes: object }[]);
+    const serverCalls = points("rpc.server.calls");
+    expect(serverCalls).toContainEqual(
+      expect.objectContaining({
+        attributes: expect.objectContaining({
+          "rpc.service": "catalogue",
+          "rpc.method": "GetInstance",
+          "rpc.grpc.status_code": "OK",
+        }),
+      }),
+    );
+    expect(points("rpc.server.errors")).toContainEqual(
+      expect.objectContaining({
+        attributes: expect.objectContaining({ "rpc.method": "GetInstance", "error.type": "not-found" }),
+      }),
+    );
+    expect(points("rpc.server.call.duration").length).toBeGreaterThan(0);
+    expect(points("rpc.client.retries")).toContainEqual(
+      expect.objectContaining({ attributes: expect.objectContaining({ "rpc.method": "getInstance" }) }),
+    );
+    expect(points("rpc.client.calls").length).toBeGreaterThan(0);
+    c.close();
+  });
+});
