@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * One configuration, three projects. Unit tests are pure and fast; integration and end-to-end tests talk
- * to real PostgreSQL, NATS JetStream and object storage found (or started) by `@mp/testing`, so they get
- * longer timeouts and run fewer files at once on a 2-core machine.
+ * One configuration, four projects. Unit tests are pure and fast; integration, end-to-end and security
+ * tests talk to real PostgreSQL, NATS JetStream and object storage found (or started) by `@mp/testing`, so
+ * they get longer timeouts and run fewer files at once on a 2-core machine. The security suite attacks a
+ * launched stack from outside (forged credentials, hostile input) and proves each refusal.
  */
 export default defineConfig({
   test: {
@@ -32,6 +33,18 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          exclude: ["**/node_modules/**"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          globalSetup: ["packages/testing/src/global-setup.ts"],
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
           exclude: ["**/node_modules/**"],
           testTimeout: 120_000,
           hookTimeout: 180_000,

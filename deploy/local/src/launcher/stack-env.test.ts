@@ -3,7 +3,7 @@ import { isListening } from "@mp/testing";
 import { describe, expect, it } from "vitest";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
 import { DEV_SECRETS, type PortPlan, planPorts, type StackEndpoints, targetEnvs } from "./stack-env";
-import { TARGETS } from "./targets";
+import { TARGETS, type Target } from "./targets";
 
 const grpc = Object.fromEntries(SERVICE_NAMES.map((name, i) => [name, 61000 + i])) as PortPlan["grpc"];
 const ops = Object.fromEntries(TARGETS.map((target, i) => [target, 62000 + i])) as PortPlan["ops"];
@@ -20,6 +20,12 @@ const endpoints: StackEndpoints = {
   },
   ports: { gateway: 61100, grpc, ops },
   jwksFile: "/data/dev-keys/jwks.json",
+  mesh: {
+    jwksFile: "/data/mesh-keys/jwks.json",
+    privateKeyFiles: Object.fromEntries(
+      TARGETS.map((target) => [target, `/data/mesh-keys/${target}.private.jwk.json`]),
+    ) as Record<Target, string>,
+  },
 };
 
 describe("targetEnvs", () => {
@@ -56,6 +62,21 @@ describe("targetEnvs", () => {
     expect(envs["iot-adapter"].INFUSE_API_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(envs.gateway.STRIPE_WEBHOOK_SECRET).toBeUndefined();
     expect(envs.catalogue.INFUSE_API_KEY).toBeUndefined();
+  });
+
+  it("gives each process its own mesh key, services the mesh's public keys, and drops inherited ones", () => {
+    const inherited = targetEnvs({ MESH_PRIVATE_KEY: "{}", MESH_JWKS: "{}" }, endpoints);
+    for (const service of SERVICE_NAMES) {
+      expect(inherited[service]).toMatchObject({
+        MESH_PRIVATE_KEY_FILE: `/data/mesh-keys/${service}.private.jwk.json`,
+        MESH_JWKS_FILE: "/data/mesh-keys/jwks.json",
+      });
+      expect(inherited[service].MESH_PRIVATE_KEY).toBeUndefined();
+      expect(inherited[service].MESH_JWKS).toBeUndefined();
+    }
+    expect(inherited.gateway.MESH_PRIVATE_KEY_FILE).toBe("/data/mesh-keys/gateway.private.jwk.json");
+    expect(inherited.gateway.MESH_JWKS_FILE).toBeUndefined();
+    expect(inherited.gateway.MESH_PRIVATE_KEY).toBeUndefined();
   });
 
   it("points iot-adapter at the simulator the launcher started, with the key the simulator accepts", () => {

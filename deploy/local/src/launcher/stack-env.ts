@@ -112,6 +112,8 @@ export interface StackEndpoints {
   s3: S3Endpoint;
   ports: PortPlan;
   jwksFile: string;
+  /** The mesh keys the launcher made: each process's private key file and the public JWKS file. */
+  mesh: { jwksFile: string; privateKeyFiles: Record<Target, string> };
   /** The Infuse-IoT simulator the launcher started; absent when INFUSE_API_URL names another platform. */
   infuse?: { url: string; apiKey: string };
 }
@@ -142,19 +144,32 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
     common[grpcPortKey(name)] = String(endpoints.ports.grpc[name]);
     common[grpcUrlKey(name)] = `${dialHost(grpcHost)}:${endpoints.ports.grpc[name]}`;
   }
-  const envs = Object.fromEntries(SERVICE_NAMES.map((name) => [name, { ...common }])) as Record<Target, Env>;
+  // Mesh keys come only from the launcher's files: an inherited inline key would name a second source.
+  for (const key of ["MESH_PRIVATE_KEY", "MESH_PRIVATE_KEY_FILE", "MESH_JWKS", "MESH_JWKS_FILE"])
+    delete common[key];
+  const envs = Object.fromEntries(
+    SERVICE_NAMES.map((name): [string, Env] => [
+      name,
+      {
+        ...common,
+        MESH_PRIVATE_KEY_FILE: endpoints.mesh.privateKeyFiles[name],
+        MESH_JWKS_FILE: endpoints.mesh.jwksFile,
+      },
+    ]),
+  ) as Record<Target, Env>;
   envs["iot-adapter"] = {
-    ...common,
+    ...envs["iot-adapter"],
     INFUSE_API_URL: env.INFUSE_API_URL || endpoints.infuse?.url || DEFAULT_INFUSE_API_URL,
     INFUSE_API_KEY: env.INFUSE_API_KEY || endpoints.infuse?.apiKey || DEV_SECRETS.INFUSE_API_KEY,
   };
   envs.settlements = {
-    ...common,
+    ...envs.settlements,
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? DEV_SECRETS.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_KEY: env.STRIPE_API_KEY ?? DEV_SECRETS.STRIPE_API_KEY,
   };
   envs.gateway = {
     ...common,
+    MESH_PRIVATE_KEY_FILE: endpoints.mesh.privateKeyFiles.gateway,
     GATEWAY_HOST: env.GATEWAY_HOST ?? "127.0.0.1",
     GATEWAY_PORT: String(endpoints.ports.gateway),
     AUTH_ISSUER: env.AUTH_ISSUER ?? DEV_ISSUER,

@@ -1,7 +1,10 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { MeshKeySet } from "@mp/auth";
+import { grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
 import { type DevTokenInput, loadDevKeys, signDevToken } from "../dev-keys";
+import { writeMeshKeys } from "../mesh-keys";
 import { DEFAULT_DATA_DIR, REPO_ROOT } from "../paths";
 import type { S3Endpoint } from "../testing-infra";
 import type { ExitInfo, ManagedChild } from "./child-process";
@@ -54,6 +57,10 @@ export interface LocalStack {
    * override issuer, audience or ttlSeconds to make one it must refuse.
    */
   signToken(input: Omit<DevTokenInput, "keysDir">): Promise<string>;
+  /** Where each service's gRPC server is dialled (host:port). */
+  grpcAddresses: Record<ServiceName, string>;
+  /** The mesh keys of this run (every process's private key and the public JWKS): tests sign with them. */
+  meshKeys: MeshKeySet;
   /** Resolves once everything has stopped: after stop(), or after a child died and took the stack down. */
   stopped: Promise<StopReason>;
   /** Stops every child (SIGTERM, SIGKILL after 10 s), then the infrastructure it started. Safe to call twice. */
@@ -90,10 +97,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const keysDir = join(dataDir, "dev-keys");
     const keys = await loadDevKeys(keysDir);
+    const mesh = await writeMeshKeys(join(dataDir, "mesh-keys"), TARGETS);
     const simulator = await startSimulator(env, simulatorPlan, log, signal);
     if (simulator) cleanups.add(() => simulator.child.stop());
     const infuse = simulator && { url: simulator.plan.url, apiKey: simulator.plan.apiKey };
-    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath, infuse });
+    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath, mesh, infuse });
     const fleet = startFleet(env, envs, log, simulator ? [simulator.child] : []);
     cleanups.add(fleet.stop);
     const gatewayUrl = `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}`;
@@ -104,6 +112,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     say(`started ${fleet.children.size} processes; waiting for each one's /readyz ...`);
     const timeoutMs = options.readyTimeoutMs;
     await waitUntilReady({ opsUrls, fleet, timeoutMs, signal });
+    const grpcAddresses = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [name, envs.gateway[grpcUrlKey(name)]]),
+    ) as Record<ServiceName, string>;
 
     const issuer = envs.gateway.AUTH_ISSUER!;
     const audience = envs.gateway.AUTH_AUDIENCE!;
@@ -120,6 +131,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       s3: infra.s3,
       simulatorUrl: simulator?.plan.url,
       stripeWebhookSecret: envs.settlements.STRIPE_WEBHOOK_SECRET!,
+      grpcAddresses,
+      meshKeys: mesh.keys,
       signToken: (input) => signDevToken({ issuer, audience, ...input, keysDir }),
       ...stopControl(fleet, cleanups, say),
     };

@@ -1,0 +1,38 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { GATEWAY_SIGNER, generateMeshKeys, type MeshKeySet, serviceSigner } from "@mp/auth";
+import type { Target } from "./launcher/targets";
+
+/** Where each process finds its mesh key (`MESH_PRIVATE_KEY_FILE`) and every signer's public key. */
+export interface MeshKeyFiles {
+  /** The public keys of the gateway and every service (`MESH_JWKS_FILE`). */
+  jwksFile: string;
+  privateKeyFiles: Record<Target, string>;
+  /** The same keys in memory, for tests that sign assertions of their own. */
+  keys: MeshKeySet;
+}
+
+/** A target's signer name: `gateway`, or `service:<name>`. */
+export function signerOf(target: Target): string {
+  return target === "gateway" ? GATEWAY_SIGNER : serviceSigner(target);
+}
+
+/**
+ * A fresh key pair per process, written under `dir` (private keys 0600): every launch makes a new mesh,
+ * so nothing a previous run (or a stray process) signed is accepted by this one.
+ */
+export async function writeMeshKeys(dir: string, targets: readonly Target[]): Promise<MeshKeyFiles> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const keys = await generateMeshKeys(targets.map(signerOf));
+  const privateKeyFiles = {} as Record<Target, string>;
+  for (const target of targets) {
+    const path = join(dir, `${target}.private.jwk.json`);
+    await writeFile(path, `${JSON.stringify(keys.privateKeys[signerOf(target)], null, 2)}\n`, {
+      mode: 0o600,
+    });
+    privateKeyFiles[target] = path;
+  }
+  const jwksFile = join(dir, "jwks.json");
+  await writeFile(jwksFile, `${JSON.stringify(keys.jwks, null, 2)}\n`);
+  return { jwksFile, privateKeyFiles, keys };
+}
