@@ -321,4 +321,37 @@ describe("gRPC platform", () => {
     expect(await unreachable.check("", 300)).toBe(false);
     unreachable.close();
   });
+
+  it("drains on shutdown: NOT_SERVING at once, still answering for the drain delay, then closed", async () => {
+    const draining = await startGrpcServer({
+      host: "127.0.0.1",
+      port: 0,
+      services: {
+        "marketplace.catalogue.v1.CatalogueService": {
+          definition: proto.CatalogueService.service,
+          implementation: catalogueHandlers(),
+        },
+      },
+      logger,
+      verifier: mesh.verifier("catalogue"),
+      drainMs: 400,
+    });
+    const health = healthChecker(`127.0.0.1:${draining.port}`);
+    const c = createUnaryClient(proto.CatalogueService, `127.0.0.1:${draining.port}`, {
+      upstream: "catalogue",
+      identity: mesh.gateway,
+      logger,
+    });
+    const stopped = draining.shutdown(1_000);
+    expect(await health.check()).toBe(false);
+    await expect(c.call("getInstance", { id: "x" }, { principal, requestId: "r" })).resolves.toMatchObject({
+      name: "ok",
+    });
+    await stopped;
+    await expect(
+      c.call("getInstance", { id: "x" }, { principal, requestId: "r" }, { deadlineMs: 300 }),
+    ).rejects.toMatchObject({ code: "upstream-unavailable" });
+    c.close();
+    health.close();
+  });
 });
