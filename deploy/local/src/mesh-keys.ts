@@ -36,3 +36,35 @@ export async function writeMeshKeys(dir: string, targets: readonly Target[]): Pr
   await writeFile(jwksFile, `${JSON.stringify(keys.jwks, null, 2)}\n`);
   return { jwksFile, privateKeyFiles, keys };
 }
+
+/**
+ * Kubernetes objects holding a mesh: one Secret per process (`mesh-key-<target>`, key `private.jwk.json`),
+ * so a pod can mount or read only its own key, and one ConfigMap (`mesh-jwks`, key `jwks.json`) with the
+ * public keys every service verifies with. A `v1/List`, printable as JSON for `kubectl apply -f -`.
+ */
+export function meshKeyManifests(keys: MeshKeySet, targets: readonly Target[], namespace?: string) {
+  const metadata = (name: string) => ({
+    name,
+    ...(namespace ? { namespace } : {}),
+    labels: { "app.kubernetes.io/part-of": "marketplace", "app.kubernetes.io/component": "mesh-keys" },
+  });
+  return {
+    apiVersion: "v1",
+    kind: "List",
+    items: [
+      ...targets.map((target) => ({
+        apiVersion: "v1",
+        kind: "Secret",
+        type: "Opaque",
+        metadata: metadata(`mesh-key-${target}`),
+        stringData: { "private.jwk.json": JSON.stringify(keys.privateKeys[signerOf(target)]) },
+      })),
+      {
+        apiVersion: "v1",
+        kind: "ConfigMap",
+        metadata: metadata("mesh-jwks"),
+        data: { "jwks.json": JSON.stringify(keys.jwks) },
+      },
+    ],
+  };
+}

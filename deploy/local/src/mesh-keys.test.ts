@@ -1,0 +1,42 @@
+import { mkdtemp, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createMeshVerifier, meshKeyProblem, meshSignerFrom } from "@mp/auth";
+import { describe, expect, it } from "vitest";
+import { TARGETS } from "./launcher/targets";
+import { meshKeyManifests, signerOf, writeMeshKeys } from "./mesh-keys";
+
+describe("mesh keys for the local stack and deployments", () => {
+  it("writes one private key per process (0600) and a public JWKS that verifies what each signs", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mesh-keys-"));
+    const files = await writeMeshKeys(dir, TARGETS);
+    expect((await stat(files.privateKeyFiles.catalogue)).mode & 0o777).toBe(0o600);
+    const jwks = JSON.parse(await readFile(files.jwksFile, "utf8"));
+    expect(jwks.keys.map((k: { kid: string }) => k.kid).sort()).toEqual(TARGETS.map(signerOf).sort());
+    for (const key of jwks.keys) expect(meshKeyProblem(key, "public")).toBeUndefined();
+    const gateway = meshSignerFrom({ MESH_PRIVATE_KEY_FILE: files.privateKeyFiles.gateway }, "gateway");
+    const verifier = createMeshVerifier({ self: "service:listings", jwks });
+    const assertion = await gateway.sign({ audience: "service:listings", requestId: "r", subject: {} });
+    await expect(verifier.verifyCall({ assertion })).resolves.toMatchObject({
+      service: { service: "gateway" },
+    });
+  });
+
+  it("puts each private key in its own Secret and only public keys in the ConfigMap", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mesh-keys-"));
+    const { keys } = await writeMeshKeys(dir, TARGETS);
+    const list = meshKeyManifests(keys, TARGETS, "marketplace");
+    const secrets = list.items.filter((i) => i.kind === "Secret") as {
+      metadata: { name: string };
+      stringData: Record<string, string>;
+    }[];
+    expect(secrets.map((s) => s.metadata.name).sort()).toEqual(TARGETS.map((t) => `mesh-key-${t}`).sort());
+    for (const secret of secrets) {
+      const jwk = JSON.parse(secret.stringData["private.jwk.json"]!);
+      expect(`mesh-key-${jwk.kid.replace("service:", "")}`).toBe(secret.metadata.name);
+      expect(meshKeyProblem(jwk, "private")).toBeUndefined();
+    }
+    const configMap = list.items.find((i) => i.kind === "ConfigMap") as { data: Record<string, string> };
+    expect(configMap.data["jwks.json"]).not.toMatch(/"d"/);
+  });
+});
