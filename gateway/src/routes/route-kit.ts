@@ -93,7 +93,8 @@ export async function notImplemented(): Promise<never> {
 
 /**
  * Call an upstream service for a request: runs inside the request's trace (so the call carries its
- * `traceparent`) with the caller, the request id, and a signal that cancels the call when the client leaves.
+ * `traceparent`) with the caller (whom the client states in an assertion it signs for that service), the
+ * request id, and a signal that cancels the call when the client leaves.
  */
 export function callUpstream<T>(
   request: FastifyRequest,

@@ -2,12 +2,17 @@ import { randomUUID } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
 import { AssertionRejected, type MeshVerifier } from "@mp/auth";
 import { METADATA_KEYS, type Principal, type ServiceCaller } from "@mp/contracts";
-import { AppError, fromGrpcError, toGrpcError, UnauthenticatedError } from "@mp/errors";
+import {
+  AppError,
+  asAppError,
+  assertNoControlCharacters,
+  toGrpcError,
+  UnauthenticatedError,
+} from "@mp/errors";
 import type { Logger } from "@mp/logger";
 import { getTracer, incomingTraceContext } from "@mp/telemetry";
 import { context, SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { rememberForwardable, runInCallScope } from "./call-scope";
-import { assertNoControlCharacters } from "./control-characters";
 import { metadataCarrier, readCredentials, readRequestId } from "./metadata";
 import { recordServerCall } from "./metrics";
 
@@ -108,18 +113,21 @@ export function unaryHandlers<H>(
             const response = await runInCallScope({ deadline }, () => impl(call.request, ctx));
             finish(null, response);
           } catch (error: unknown) {
-            if (!(error instanceof AppError) || error.code === "internal") {
+            const answer = asAppError(error);
+            let errorId: string | undefined;
+            if (answer.code === "internal") {
               // An internal error a client of ours already logged keeps its id, so the edge shows that one.
-              const known = error instanceof AppError ? error.extensions.errorId : undefined;
-              const errorId = typeof known === "string" ? known : randomUUID();
+              const known = answer.extensions.errorId;
+              errorId = typeof known === "string" ? known : randomUUID();
               callLogger.error({ err: error, errorId }, "unhandled error in gRPC handler");
               span.setStatus({ code: SpanStatusCode.ERROR, message: errorId });
+            } else if (!(error instanceof AppError)) {
+              callLogger.warn({ err: error }, "a dependency is unavailable");
             }
-            const wire = toGrpcError(error) as grpc.ServiceError;
-            const code = fromGrpcError(wire, service).code;
+            const wire = toGrpcError(error, errorId ? { errorId } : {}) as grpc.ServiceError;
             wire.metadata ??= new grpc.Metadata();
-            wire.metadata.set(METADATA_KEYS.answered, code);
-            finish(wire, undefined, code);
+            wire.metadata.set(METADATA_KEYS.answered, answer.code);
+            finish(wire, undefined, answer.code);
           }
         });
       };

@@ -1,7 +1,6 @@
 export * from "./callers";
 export * from "./client";
 export * from "./config";
-export * from "./control-characters";
 export * from "./handlers";
 export * from "./health";
 export * from "./loader";
