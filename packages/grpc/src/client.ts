@@ -200,13 +200,14 @@ export function createUnaryClient<C extends grpc.Client>(
       );
       const attempts = idempotent.has(name) ? Math.max(1, retry.maxAttempts) : 1;
       try {
-        const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
         for (let n = 1; ; n++) {
           try {
+            // Signed per attempt: a retry late in a long budget still carries a fresh assertion.
+            const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
             const response = await attempt<ResponseOf<C[typeof method]>>(
               name,
               request,
-              metadata.clone(),
+              metadata,
               deadline,
               ctx.signal,
             );
