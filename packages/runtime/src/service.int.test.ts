@@ -3,17 +3,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { testLogger } from "@mp/logger";
 import { startTelemetry } from "@mp/telemetry";
-import { freePort, freshInfra, startNatsServer, type TestInfra, waitFor } from "@mp/testing";
+import {
+  ephemeralMesh,
+  freePort,
+  freshInfra,
+  startNatsServer,
+  type TestInfra,
+  type TestMesh,
+  waitFor,
+} from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrations } from "./migrate-command";
 import { type RunningService, type ServiceSpec, startService } from "./service";
 
 let infra: TestInfra;
+let mesh: TestMesh;
 let migrationsDir: string;
 const telemetry = startTelemetry({ serviceName: "runtime-test", instrument: false });
 
 beforeAll(async () => {
   infra = await freshInfra("runtime");
+  mesh = await ephemeralMesh();
   migrationsDir = await mkdtemp(join(tmpdir(), "mp-runtime-migrations-"));
   await writeFile(join(migrationsDir, "0001_init.sql"), "CREATE TABLE widget (id int PRIMARY KEY);");
 });
@@ -40,6 +50,7 @@ async function env(natsUrl: string, extra: Record<string, string> = {}) {
     BUS_NAMESPACE: infra.busNamespace,
     LISTINGS_GRPC_PORT: "0",
     OPS_PORT: String(await freePort()),
+    ...mesh.env("listings"),
     ...extra,
   };
 }
@@ -123,7 +134,7 @@ describe("service start-up", () => {
     const ops = `http://127.0.0.1:${config.OPS_PORT}`;
     const starting = startService(
       separate,
-      { ...config, PURCHASES_GRPC_PORT: "0" },
+      { ...config, PURCHASES_GRPC_PORT: "0", ...mesh.env("purchases") },
       {
         logger: testLogger("purchases"),
       },

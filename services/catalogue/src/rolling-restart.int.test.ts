@@ -60,6 +60,7 @@ const start = async (replica: Replica) => {
       NATS_URL: replica.infra.natsUrl,
       BUS_NAMESPACE: replica.infra.busNamespace,
       CATALOGUE_GRPC_PORT: String(replica.port),
+      OPS_PORT: "0",
       GRPC_DRAIN_MS: "300",
       GRPC_SHUTDOWN_GRACE_MS: "5000",
       LOG_LEVEL: "silent",
