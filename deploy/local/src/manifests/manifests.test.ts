@@ -142,6 +142,17 @@ describe("docker-compose.yml", () => {
     }
   });
 
+  it.each(targets)("%s: signs with its own mesh key from the mounted .local/mesh-keys", (name) => {
+    const service = compose.services[name];
+    expect(service.environment.MESH_PRIVATE_KEY_FILE).toBe(
+      `/etc/marketplace/mesh-keys/${name}.private.jwk.json`,
+    );
+    expect(service.volumes).toContain("./.local/mesh-keys:/etc/marketplace/mesh-keys:ro");
+    if (name !== "gateway") {
+      expect(service.environment.MESH_JWKS_FILE).toBe("/etc/marketplace/mesh-keys/jwks.json");
+    }
+  });
+
   it("sets the uploads lifecycle rule when it creates the bucket", () => {
     expect(compose.services["minio-init"].command[0]).toMatch(
       /"Filter":\{"Prefix":"uploads\/"\},"Expiration":\{"Days":1\}.*mc ilm import local\/marketplace/s,
