@@ -20,6 +20,27 @@ function withoutSchemaKeywords(schema: Json): Json {
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
+/** Methods whose requests may carry a body, which fastify reads (and may refuse) whether or not the route takes one. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const BODY_REFUSALS: Record<string, string> = {
+  "413": "The body is larger than 1 MiB (`payload-too-large`).",
+  "415": "A body was sent that is not `application/json` (`unsupported-media-type`).",
+};
+
+/**
+ * A route that takes no body still answers 413 or 415 when a client sends one it cannot read (a DELETE
+ * with a text body, say), so those are documented on every operation of a body-carrying method.
+ */
+function documentBodyRefusals(method: unknown, response: Record<string, Json>): void {
+  const methods = (Array.isArray(method) ? method : [method]).map(String);
+  const problem = response["429"]?.content;
+  if (!problem || !methods.some((m) => BODY_METHODS.has(m.toUpperCase()))) return;
+  for (const [status, description] of Object.entries(BODY_REFUSALS)) {
+    response[status] ??= { description, content: problem };
+  }
+}
+
 /**
  * zod -> JSON Schema per route, then every 4xx/5xx response is filed under `application/problem+json`
  * (the type the API sends them with) with the headers it carries.
@@ -38,6 +59,7 @@ const transform: typeof zodTransform = (input) => {
       content: { [PROBLEM_CONTENT_TYPE]: { schema: withoutSchemaKeywords(schema) } },
     };
   }
+  if (response) documentBodyRefusals(input.route.method, response);
   return result;
 };
 

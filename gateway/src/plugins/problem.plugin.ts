@@ -56,6 +56,8 @@ const FASTIFY_ERRORS: Record<string, () => AppError> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new ValidationError({ body: ["The body is empty."] }),
   FST_ERR_BAD_URL: () =>
     new ValidationError({ path: ["The URL has a malformed percent-escape."] }, "The URL is malformed."),
+  // An id longer than the router's limit (100 characters) names no resource: the route's 404, never a 500.
+  FST_ERR_MAX_PARAM_LENGTH: () => new AppError("not-found", "No resource has an id this long."),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
     new ValidationError({ header: ["Content-Length does not match the body."] }, "The request is malformed."),
 };

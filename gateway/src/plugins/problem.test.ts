@@ -131,6 +131,11 @@ describe("transport problems", () => {
     expect(response.headers.traceparent).toBeDefined();
   });
 
+  it("answers 404, not 500, for a path parameter longer than the router allows", async () => {
+    const url = `/marketplace/instances/${"x".repeat(101)}`;
+    expectProblem(await app.inject({ url, headers: admin }), 404, "not-found");
+  });
+
   it("answers 404 problems for unknown routes, with or without credentials", async () => {
     const body = expectProblem(await app.inject({ url: "/marketplace/nothing-here?x=1" }), 404, "not-found");
     expect(body.instance).toBe("/marketplace/nothing-here");
