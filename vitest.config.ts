@@ -4,7 +4,9 @@ import { defineConfig } from "vitest/config";
  * One configuration, four projects. Unit tests are pure and fast; integration, end-to-end and security
  * tests talk to real PostgreSQL, NATS JetStream and object storage found (or started) by `@mp/testing`, so
  * they get longer timeouts and run fewer files at once on a 2-core machine. The security suite attacks a
- * launched stack from outside (forged credentials, hostile input) and proves each refusal.
+ * launched stack from outside (forged credentials, hostile input) and proves each refusal; its global setup
+ * starts one stack its generated suites share (BOLA matrix, control characters, fuzz: tens of thousands of
+ * requests), and the fuzz runs operations side by side.
  */
 export default defineConfig({
   test: {
@@ -46,9 +48,10 @@ export default defineConfig({
           name: "security",
           include: ["tests/security/**/*.test.ts"],
           exclude: ["**/node_modules/**"],
-          testTimeout: 120_000,
+          testTimeout: 300_000,
           hookTimeout: 180_000,
-          globalSetup: ["packages/testing/src/global-setup.ts"],
+          globalSetup: ["packages/testing/src/global-setup.ts", "tests/security/stack.setup.ts"],
+          maxConcurrency: 8,
           poolOptions: { forks: { singleFork: true } },
         },
       },

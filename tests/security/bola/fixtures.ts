@@ -1,0 +1,81 @@
+import type { Operation } from "../openapi/document";
+import type { Owned } from "./owned-resources";
+
+/**
+ * Which of A's resources each path parameter names, keyed by the path up to and including the
+ * parameter: `/marketplace/developers/marketplace-items/{id}` covers every operation below that prefix,
+ * so a new operation on an item needs no entry. A path parameter with no entry fails the matrix with a
+ * message saying which key to add.
+ */
+export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
+  "/assets/{assetId}": (o) => o.pendingAsset,
+  "/marketplace/api-keys/{id}": (o) => o.apiKey,
+  "/marketplace/developers/infuse-iot/applications/{applicationId}": (o) => String(o.applicationId),
+  "/marketplace/developers/marketplace-items/{id}": (o) => o.item,
+  "/marketplace/developers/marketplace-items/{id}/images/{assetId}": (o) => o.gallery[0],
+  "/marketplace/instances/{id}": (o) => o.instance,
+  "/marketplace/instances/{instanceId}": (o) => o.instance,
+};
+
+/**
+ * Query parameters that name an organisation's resource and scope what an answer holds. Instances are
+ * shared, so `marketplaceInstanceId` only narrows a list; the answer must still hold none of A's rows.
+ */
+export const QUERY_FIXTURES: Record<string, (owned: Owned) => string> = {
+  marketplaceInstanceId: (o) => o.instance,
+};
+
+/** Query parameters that name owned data but have no fixture yet: only pending operations may use them. */
+export const OWNED_QUERY_PARAMETERS = new Set([
+  "marketplaceInstanceId",
+  "marketplaceItemId",
+  "deviceId",
+  "organisationId",
+  "batchId",
+]);
+
+/**
+ * Bodies that name A's resources, by operation, so the request is one A itself could make: the only
+ * thing wrong with B's request is who sends it. Operations not listed send the schema's example body.
+ */
+export const BODY_FIXTURES: Record<string, (owned: Owned) => unknown> = {
+  finaliseAsset: (o) => ({ assetId: o.pendingAsset, sizeBytes: 1024, width: 256, height: 256 }),
+  createMarketplaceItem: (o) => ({ marketplaceInstanceId: o.instance }),
+  setItemIcon: (o) => ({ assetId: o.icon }),
+  addItemImage: (o) => ({ assetId: o.spareImage }),
+  orderItemImages: (o) => ({ assetIds: [o.gallery[1], o.gallery[0]] }),
+  selectItemRelease: (o) => ({ releaseId: o.iotRelease }),
+  appendItemMetadata: () => ({ displayName: "Written by B" }),
+  setItemBasePrice: () => ({ amount: 1, currency: "EUR" }),
+};
+
+/**
+ * Operations whose resource every organisation may read, with the reason: the only answers besides 404
+ * (or 501) the matrix accepts from B.
+ */
+export const SHARED: Record<string, string> = {
+  getInstance:
+    "an instance is a marketplace every organisation works in: developers link items into an admin's instance and providers list in it",
+};
+
+/** The prefix key of `parameter` in `template`, e.g. `/marketplace/instances/{instanceId}`. */
+export function fixtureKey(template: string, parameter: string): string {
+  const marker = `{${parameter}}`;
+  return template.slice(0, template.indexOf(marker) + marker.length);
+}
+
+/** A's value for each path parameter of `operation`, or the keys a test author must add. */
+export function pathValues(
+  operation: Operation,
+  owned: Owned,
+): { values: Record<string, string>; missing: string[] } {
+  const values: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const parameter of operation.parameters.filter((p) => p.in === "path")) {
+    const key = fixtureKey(operation.template, parameter.name);
+    const fixture = PATH_FIXTURES[key];
+    if (fixture) values[parameter.name] = fixture(owned);
+    else missing.push(key);
+  }
+  return { values, missing };
+}

@@ -1,0 +1,80 @@
+import { expect } from "vitest";
+import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
+
+/** What organisation A owns, every piece created through the API. */
+export interface Owned {
+  /** Instances are shared by design (see SHARED in the matrix); A's is where A's item lives. */
+  instance: string;
+  applicationId: number;
+  item: string;
+  icon: string;
+  /** The item's gallery, in order. */
+  gallery: [string, string];
+  /** A ready image that is in no gallery, for "add an image". */
+  spareImage: string;
+  /** An upload session never uploaded: a pending asset. */
+  pendingAsset: string;
+  apiKey: string;
+  /** An IoT release of A's application (the platform's id) and the item release made from it. */
+  iotRelease: string;
+  itemRelease: string;
+}
+
+/**
+ * Organisation A's world: an instance, a linked item with metadata, icon, a two-image gallery, a selected
+ * release and a price, plus a spare image, a pending upload and an API key.
+ */
+export async function createOwned(gatewayUrl: string, token: string): Promise<Owned> {
+  const a = new Resources(gatewayUrl, token);
+  const instance = await a.instance("BOLA owner");
+  const applicationId = DEMO_APPLICATION_IDS.assetTracker;
+  const item = await a.linkItem(applicationId, instance);
+  const [icon, first, second, spareImage, pending, apiKey, releases] = await Promise.all([
+    a.readyAsset("icon"),
+    a.readyAsset("image"),
+    a.readyAsset("image"),
+    a.readyAsset("image"),
+    a.pendingAsset("image"),
+    a.apiKey("BOLA owner"),
+    a.iotReleases(applicationId),
+  ]);
+  const base = `/marketplace/developers/marketplace-items/${item}`;
+  const step = async (path: string, body: unknown) => {
+    const response = await a.call("POST", `${base}${path}`, body);
+    expect(response.status, `POST ${path}: ${response.text}`).toBe(200);
+    return response.json as Record<string, unknown>;
+  };
+  await step("/metadata", { displayName: "Owned by A", description: "Private draft." });
+  await step("/icon", { assetId: icon });
+  await step("/images", { assetId: first });
+  await step("/images", { assetId: second });
+  await step("/price", { amount: 1999, currency: "EUR" });
+  const iotRelease = releases[0]!.releaseId;
+  const selected = await step("/infuse-iot-releases", { releaseId: iotRelease });
+  return {
+    instance,
+    applicationId,
+    item,
+    icon,
+    gallery: [first, second],
+    spareImage,
+    pendingAsset: pending.assetId,
+    apiKey: apiKey.id,
+    iotRelease,
+    itemRelease: selected.id as string,
+  };
+}
+
+/** Ids only A may ever see: none of them may appear in anything B is shown. */
+export function privateIds(owned: Owned): string[] {
+  return [
+    owned.item,
+    owned.icon,
+    ...owned.gallery,
+    owned.spareImage,
+    owned.pendingAsset,
+    owned.apiKey,
+    owned.iotRelease,
+    owned.itemRelease,
+  ];
+}

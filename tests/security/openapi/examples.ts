@@ -1,0 +1,70 @@
+import type { Schema } from "./document";
+
+/** A fixed UUIDv7-shaped id nobody owns: valid in form, absent from every table. */
+export const NOBODY_ID = "0193a5d0-0000-7000-8000-00000000f00d";
+
+/** The first member of an `anyOf` that is not `null`: the one a real client fills in. */
+export function concrete(schema: Schema): Schema {
+  return schema.anyOf?.find((member) => member.type !== "null") ?? schema;
+}
+
+function typeOf(schema: Schema): string | undefined {
+  return Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+}
+
+/**
+ * A plain, valid value for `schema`: what a careful client would send, every optional object member
+ * included (so a sweep can reach it). Deterministic, so a failing test names the same request every run.
+ * Values the contract validates beyond the schema (an icon's size, a future `expiresAt`) are chosen to
+ * pass those rules too.
+ */
+export function example(input: Schema, name = ""): unknown {
+  const schema = concrete(input);
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  switch (typeOf(schema)) {
+    case "object":
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([member, child]) => [member, example(child, member)]),
+      );
+    case "array": {
+      const count = Math.max(schema.minItems ?? 1, 1);
+      return Array.from({ length: count }, () => example(schema.items ?? {}, name));
+    }
+    case "integer":
+    case "number":
+      return numberExample(schema, name);
+    case "boolean":
+      return false;
+    case "null":
+      return null;
+    default:
+      return stringExample(schema, name);
+  }
+}
+
+function numberExample(schema: Schema, name: string): number {
+  const min = schema.minimum ?? 0;
+  const max = schema.maximum ?? Number.MAX_SAFE_INTEGER;
+  // Pixel sizes and byte counts: a square icon of 256 px fits every asset rule.
+  const preferred = /width|height/i.test(name) ? 256 : /bytes/i.test(name) ? 1024 : min;
+  return Math.min(Math.max(preferred, min), max);
+}
+
+function stringExample(schema: Schema, name: string): string {
+  switch (schema.format) {
+    case "uuid":
+      return NOBODY_ID;
+    case "date-time":
+      // A day ahead: a valid `expiresAt`, and a valid period bound.
+      return new Date(Date.now() + 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
+    case "date":
+      return "2026-01-01";
+    case "uri":
+      return "https://example.com/terms";
+  }
+  if (schema.patterns?.includes("^[0-9A-Fa-f]{16}$")) return "00112233aabbccdd";
+  if (/version/i.test(name)) return "1.0.0";
+  const length = Math.max(schema.minLength ?? 1, Math.min(8, schema.maxLength ?? 8));
+  return "security".padEnd(length, "x").slice(0, Math.max(length, 1));
+}
