@@ -60,7 +60,14 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const started = stack;
-  const sign = (org: string, extra: { audience?: string; issuedAt?: number; ttlSeconds?: number } = {}) =>
+  type Extra = {
+    audience?: string;
+    issuedAt?: number;
+    ttlSeconds?: number;
+    sub?: string;
+    roles?: ("developer" | "provider" | "admin")[];
+  };
+  const sign = (org: string, extra: Extra = {}) =>
     started.signToken({
       org,
       roles: ALL_ROLES,
@@ -71,6 +78,7 @@ export default async function setup(project: TestProject) {
   const tokens: Record<TokenName, string> = {
     a: await sign(TEST_ORGANISATIONS.a),
     b: await sign(TEST_ORGANISATIONS.b),
+    aDeveloper: await sign(TEST_ORGANISATIONS.a, { sub: "security-a-developer", roles: ["developer"] }),
     expired: await sign(TEST_ORGANISATIONS.b, {
       issuedAt: Math.floor(Date.now() / 1000) - 7200,
       ttlSeconds: 60,

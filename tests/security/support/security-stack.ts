@@ -23,9 +23,10 @@ export interface SecurityStack {
 /**
  * `a` and `b` hold all three roles, so a role check can never be the reason for an answer. `a` is the
  * demo developer organisation, the one the Infuse-IoT simulator seeds with applications and releases;
- * `b` is an organisation the platform has never heard of. The other tokens are `b`'s, made invalid.
+ * `b` is an organisation the platform has never heard of. `aDeveloper` is another member of `a` with the
+ * developer role only. `expired` and `wrongAudience` are `b`'s, made invalid.
  */
-export type TokenName = "a" | "b" | "expired" | "wrongAudience";
+export type TokenName = "a" | "b" | "aDeveloper" | "expired" | "wrongAudience";
 
 export const TEST_ORGANISATIONS = {
   a: DEMO_ORGANISATIONS.developer.id,
