@@ -2,6 +2,7 @@ export * from "./currencies";
 export * from "./events/assets";
 export * from "./events/catalogue";
 export * from "./events/iot";
+export * from "./events/listings";
 export * from "./events/publishing";
 export * from "./events/publishing-releases";
 export * from "./events/streams";

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { assetFinalisedV1 } from "./assets";
 import { instanceCreatedV1, instanceSnapshotV1 } from "./catalogue";
 import { releaseCopyFailedV1, releaseStoredV1 } from "./iot";
+import { LISTING_SNAPSHOT_EVENTS, OFFERING_SNAPSHOT_EVENTS } from "./listings";
 import { ITEM_SNAPSHOT_EVENTS } from "./publishing";
 import {
   itemReleaseAddedV1,
@@ -19,6 +20,8 @@ const events = [
   releaseStoredV1,
   releaseCopyFailedV1,
   ...ITEM_SNAPSHOT_EVENTS,
+  ...OFFERING_SNAPSHOT_EVENTS,
+  ...LISTING_SNAPSHOT_EVENTS,
   itemReleaseAddedV1,
   itemReleaseAvailableV1,
   itemReleaseFailedV1,
