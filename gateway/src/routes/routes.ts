@@ -13,6 +13,7 @@ import { instancesRoutes } from "./instances/instances.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { providerDevicesRoutes } from "./providers/provider-devices.routes";
 import { providerListingsRoutes } from "./providers/provider-listings.routes";
+import { providerOfferedItemsRoutes } from "./providers/provider-offered-items.routes";
 import { providerPurchasesRoutes } from "./providers/provider-purchases.routes";
 import type { ZodApp } from "./route-kit";
 import { statementsRoutes } from "./statements/statements.routes";
@@ -32,6 +33,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   catalogueRoutes(app);
   providerDevicesRoutes(app);
   providerPurchasesRoutes(app);
+  providerOfferedItemsRoutes(app);
   providerListingsRoutes(app);
   earningsRoutes(app);
   instancesRoutes(app, { catalogue: deps.clients.catalogue });

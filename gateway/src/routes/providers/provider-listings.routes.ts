@@ -1,4 +1,3 @@
-import { ItemIdParams } from "../catalogue/catalogue.schemas";
 import { NoContent } from "../common.schemas";
 import { declarePending, responses, type ZodApp } from "../route-kit";
 import {
@@ -12,39 +11,15 @@ import {
   ListingParams,
   ListingSummaryPage,
   ListingsQuery,
-  OfferedItem,
-  OfferedItemPage,
-  OfferedItemsQuery,
   VisibilityBody,
   VisibilityPage,
   VisibilityQuery,
 } from "./provider-listings.schemas";
 
-/** Offered items and the provider's listings of them (provider role; not built yet). */
+/** The provider's listings of offered items (provider role; not built yet). */
 export function providerListingsRoutes(app: ZodApp): void {
   const access = "provider";
-  const offered = ["Offered items"];
   const tags = ["Provider listings"];
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/providers/marketplace-items",
-    access,
-    operationId: "listOfferedItems",
-    tags: offered,
-    summary: "List items offered for listing",
-    querystring: OfferedItemsQuery,
-    response: responses({ 200: OfferedItemPage }, { pending: true }),
-  });
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/providers/marketplace-items/:id",
-    access,
-    operationId: "getOfferedItem",
-    tags: offered,
-    summary: "Read one offered item",
-    params: ItemIdParams,
-    response: responses({ 200: OfferedItem }, { notFound: true, pending: true }),
-  });
   declarePending(app, {
     method: "POST",
     url: "/marketplace/providers/listings/:marketplaceItemId",
