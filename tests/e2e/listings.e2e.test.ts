@@ -309,20 +309,22 @@ describe("provider listings", () => {
       token: tokens.developer,
     });
     expect(unpublished.status).toBe(200);
-    const refused = await waitFor(
+    // Offering an offered item changes nothing, so it can be retried until listings learns the unpublish.
+    const reoffer = await waitFor(
       async () => {
-        const result = await createListing(itemId, { price: EUR(2500) });
+        const result = await call("POST", offeringsPath(), {
+          token: tokens.admin,
+          body: { marketplaceItemId: itemId },
+        });
         return result.status === 409 ? result : undefined;
       },
       { timeoutMs: 30_000, what: "listings to learn the unpublish" },
     );
+    expectProblem(reoffer, 409, "invalid-state");
+    expect(reoffer.body.state).toBe("unpublished");
+    const refused = await createListing(itemId, { price: EUR(2500) });
     expectProblem(refused as unknown as HttpResult, 409, "invalid-state");
     expect((refused.body as unknown as { state: string }).state).toBe("unpublished");
-    const reoffer = await call("POST", offeringsPath(), {
-      token: tokens.admin,
-      body: { marketplaceItemId: itemId },
-    });
-    expectProblem(reoffer, 409, "invalid-state");
     expect(await currentListing(itemId)).toMatchObject({
       status: 200,
       body: { id: listing.body.id, disabled: false },
