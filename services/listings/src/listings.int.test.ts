@@ -171,6 +171,21 @@ describe("offerings over gRPC (real PostgreSQL and NATS)", () => {
     expect(renewed.id).not.toBe(offered.id);
   });
 
+  it("makes one offering of concurrent offers of one item", async () => {
+    const itemId = await publishedItem();
+    const offers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        c.call("createOffering", { instanceId, marketplaceItemId: itemId }, as(admin)),
+      ),
+    );
+    expect(new Set(offers.map((o) => o.id)).size).toBe(1);
+    const { rows } = await listings.pool.query(
+      "SELECT count(*)::int AS n FROM offerings WHERE marketplace_item_id = $1",
+      [itemId],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
   it("refuses unpublished items, unknown items and instances, other owners and other roles", async () => {
     const draft = await publishedItem({ status: "draft" });
     await expect(
@@ -254,6 +269,20 @@ describe("listings over gRPC", () => {
     });
     const others = await c.call("listListings", { page: 1, pageSize: 100 }, as(otherProvider));
     expect(others.items).toEqual([]);
+  });
+
+  it("keeps one current listing under concurrent creations, the others in history", async () => {
+    const { itemId } = await offeredItem();
+    const request = { marketplaceItemId: itemId, marketplaceInstanceId: instanceId };
+    const created = await Promise.all(
+      [1500, 1600, 1700, 1800, 1900].map((amount) =>
+        c.call("createListing", { ...request, price: price(amount) }, as(provider)),
+      ),
+    );
+    const current = await c.call("getCurrentListing", request, as(provider));
+    const history = await c.call("listListingHistory", { ...request, pageSize: 100 }, as(provider));
+    expect(history.totalCount).toBe(4);
+    expect([current.id, ...history.items.map((l) => l.id)].sort()).toEqual(created.map((l) => l.id).sort());
   });
 
   it("refuses unoffered items, foreign currencies, too low prices, unpublished items and other roles", async () => {
@@ -362,6 +391,16 @@ describe("listings over gRPC", () => {
     );
     expect(onlyDisabled.items.map((s) => s.id)).toContain(listing.id);
     expect(onlyDisabled.items.every((s) => s.disabled)).toBe(true);
+    const onlyEnabled = await c.call(
+      "listListings",
+      { disabled: false, page: 1, pageSize: 100 },
+      as(provider),
+    );
+    expect(onlyEnabled.items.map((s) => s.id)).not.toContain(listing.id);
+    expect(onlyEnabled.items.length).toBeGreaterThan(0);
+    const unfiltered = await c.call("listListings", { page: 1, pageSize: 100 }, as(provider));
+    expect(unfiltered.items.map((s) => s.id)).toContain(listing.id);
+    expect(unfiltered.totalCount).toBe(onlyDisabled.totalCount + onlyEnabled.totalCount);
 
     const retiredCase = await offeredItem();
     const retiredListing = await c.call(
