@@ -446,4 +446,18 @@ describe("listings over gRPC", () => {
     );
     expect(rows[0]).toEqual({ display_name: "Newest", status: "published", version: 2 });
   });
+
+  it("re-announces every offering and listing with its current version on request", async () => {
+    const { rows } = await listings.pool.query<{ n: number }>(
+      "SELECT (SELECT count(*) FROM offerings)::int + (SELECT count(*) FROM listings)::int AS n",
+    );
+    expect(await listingsService.snapshot?.({ pool: listings.pool, logger: testLogger() })).toBe(rows[0]?.n);
+    const mismatched = await listings.pool.query(
+      `SELECT o.event_type FROM outbox o LEFT JOIN listings l ON l.id = (o.payload->'data'->>'id')::uuid
+         LEFT JOIN offerings f ON f.id = (o.payload->'data'->>'id')::uuid
+       WHERE o.event_type LIKE '%.snapshot.v1'
+         AND (o.payload->'data'->>'version')::int <> coalesce(l.version, f.version)`,
+    );
+    expect(mismatched.rows).toEqual([]);
+  });
 });

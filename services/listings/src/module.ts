@@ -24,6 +24,7 @@ import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeListingRepository } from "./infra/listing.repository";
 import { makeOfferingRepository } from "./infra/offering.repository";
+import { emitListingsSnapshots } from "./infra/snapshots";
 import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { itemSnapshotConsumer } from "./transport/item-snapshot.consumer";
 import { LISTINGS_SERVICE, listingsGrpc } from "./transport/listings.grpc";
@@ -80,4 +81,5 @@ export const listingsService: ServiceSpec<typeof listingsConfig> = {
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.LISTINGS],
   build: (deps) => buildListings(deps),
+  snapshot: emitListingsSnapshots,
 };

@@ -4,7 +4,7 @@ import type { ItemType } from "../domain/item";
 import type { Listing, Visibility, VisibilityState } from "../domain/listing";
 import { selectPage } from "./paging";
 
-interface Row {
+export interface Row {
   id: string;
   marketplace_item_id: string;
   marketplace_instance_id: string;
@@ -25,7 +25,7 @@ interface SummaryRow extends Row {
   icon_asset_id: string | null;
 }
 
-const toListing = (row: Row): Listing => ({
+export const toListing = (row: Row): Listing => ({
   id: row.id,
   marketplaceItemId: row.marketplace_item_id,
   marketplaceInstanceId: row.marketplace_instance_id,

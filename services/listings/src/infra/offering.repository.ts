@@ -3,7 +3,7 @@ import type { OfferingRepository } from "../application/ports";
 import type { Offering } from "../domain/offering";
 import { selectPage } from "./paging";
 
-interface Row {
+export interface Row {
   id: string;
   marketplace_instance_id: string;
   marketplace_item_id: string;
@@ -12,7 +12,7 @@ interface Row {
   version: number;
 }
 
-const toOffering = (row: Row): Offering => ({
+export const toOffering = (row: Row): Offering => ({
   id: row.id,
   marketplaceInstanceId: row.marketplace_instance_id,
   marketplaceItemId: row.marketplace_item_id,
