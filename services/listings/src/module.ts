@@ -59,7 +59,7 @@ export function buildListings(
           withdrawOffering: makeWithdrawOffering(core),
           createListing: makeCreateListing(core),
           listListings: makeListListings({ ...core, icons }),
-          getCurrentListing: makeGetCurrentListing({ ...core, pool: deps.pool }),
+          getCurrentListing: makeGetCurrentListing(core),
           listListingHistory: makeListListingHistory(core),
           setVisibility: makeSetVisibility(core),
           listVisibility: makeListVisibility(core),

@@ -85,7 +85,7 @@ export function makeCreateListing(deps: CreateListingDeps) {
       checkPrice(request.price, item.basePrice, instance.platformFeeBps);
       const now = deps.clock.now();
       const key = { providerOrganisationId, itemId: item.id, instanceId: instance.id };
-      const previous = await deps.listings.current(tx, key, true);
+      const previous = await deps.listings.current(key, tx);
       if (previous) {
         const superseded = supersede(previous, now);
         await deps.listings.update(tx, superseded);

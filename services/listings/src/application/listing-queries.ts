@@ -88,16 +88,10 @@ function parseKey(raw: ItemListingKey, providerOrganisationId: string) {
 }
 
 /** The provider's current listing of an item in an instance; 404 when it has none. */
-export function makeGetCurrentListing(deps: {
-  listings: ListingRepository;
-  pool: Parameters<ListingRepository["current"]>[0];
-}) {
+export function makeGetCurrentListing(deps: { listings: ListingRepository }) {
   return async (raw: ItemListingKey, ctx: CallContext): Promise<Listing> => {
     const caller = requirePrincipal(ctx, "provider");
-    const listing = await deps.listings.current(
-      deps.pool,
-      parseKey(raw, caller.organisationId.toLowerCase()),
-    );
+    const listing = await deps.listings.current(parseKey(raw, caller.organisationId.toLowerCase()));
     if (!listing) throw new NotFoundError("Listing");
     return listing;
   };

@@ -67,11 +67,10 @@ export interface ListingRepository {
   /** Store the listing's disabled flag, supersededAt, visibility and version. */
   update(tx: PoolClient, listing: Listing): Promise<void>;
   appendVisibility(tx: PoolClient, listingId: string, state: VisibilityState): Promise<void>;
-  /** The provider's current listing of the item in the instance (locked when `tx` is a transaction). */
+  /** The provider's current listing of the item in the instance; read in `tx` and locked when given. */
   current(
-    db: Queryable,
     key: { providerOrganisationId: string; itemId: string; instanceId: string },
-    forUpdate?: boolean,
+    tx?: PoolClient,
   ): Promise<Listing | undefined>;
   /** One of the provider's listings, locked; another organisation's is not found. */
   lock(tx: PoolClient, providerOrganisationId: string, id: string): Promise<Listing | undefined>;

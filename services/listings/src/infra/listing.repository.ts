@@ -94,11 +94,11 @@ export function makeListingRepository(pool: Pool): ListingRepository {
         [listingId, state.visibility, state.setAt, state.setBy],
       );
     },
-    current: (db, key, forUpdate = false) =>
+    current: (key, tx) =>
       one(
-        db,
+        tx ?? pool,
         `SELECT * FROM listings WHERE provider_organisation_id = $1 AND marketplace_item_id = $2
-           AND marketplace_instance_id = $3 AND superseded_at IS NULL${forUpdate ? " FOR UPDATE" : ""}`,
+           AND marketplace_instance_id = $3 AND superseded_at IS NULL${tx ? " FOR UPDATE" : ""}`,
         [key.providerOrganisationId, key.itemId, key.instanceId],
       ),
     lock: (tx, providerOrganisationId, id) =>
