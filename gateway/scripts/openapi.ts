@@ -13,6 +13,7 @@ import type {
   AssetsClient,
   CatalogueClient,
   GatewayClients,
+  ListingsClient,
   PublishingClient,
   PublishingReleasesClient,
 } from "../src/clients";
@@ -31,6 +32,7 @@ function inertClients(): GatewayClients {
     publishing: { call: unavailable } as PublishingClient,
     assets: { call: unavailable } as AssetsClient,
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
+    listings: { call: unavailable } as ListingsClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

@@ -1,7 +1,14 @@
 import { GATEWAY_SIGNER, meshSignerFrom } from "@mp/auth";
-import type { AssetsProto, CatalogueProto, PublishingProto, PublishingReleasesProto } from "@mp/contracts";
+import type {
+  AssetsProto,
+  CatalogueProto,
+  ListingsProto,
+  PublishingProto,
+  PublishingReleasesProto,
+} from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
@@ -13,6 +20,7 @@ export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
 export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
+export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -29,6 +37,8 @@ export interface GatewayClients {
   assets: AssetsClient;
   /** IoT applications and releases, and item releases (served by the publishing process). */
   publishingReleases: PublishingReleasesClient;
+  /** Offerings (admin) and provider listings. */
+  listings: ListingsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -78,6 +88,20 @@ export function createGatewayClients(
       deadlineMs: 15_000,
     },
   );
+  const listingsProto = loadProto<ListingsProto>("marketplace/listings/v1/listings.proto").marketplace
+    .listings.v1;
+  const listings = createUnaryClient(listingsProto.ListingsService, config.LISTINGS_GRPC_URL, {
+    ...mesh,
+    upstream: "listings",
+    idempotent: [
+      "getInstanceReference",
+      "listOfferings",
+      "listListings",
+      "getCurrentListing",
+      "listListingHistory",
+      "listListingVisibility",
+    ],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -87,6 +111,7 @@ export function createGatewayClients(
     publishing,
     assets,
     publishingReleases,
+    listings,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -95,6 +120,7 @@ export function createGatewayClients(
       publishing.close();
       assets.close();
       publishingReleases.close();
+      listings.close();
       for (const [, checker] of checkers) checker.close();
     },
   };
