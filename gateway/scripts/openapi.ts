@@ -15,6 +15,7 @@ import type {
   GatewayClients,
   PublishingClient,
   PublishingReleasesClient,
+  SettlementsClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
 import type { ApiKeyRepository } from "../src/infra/api-key.repository";
@@ -31,6 +32,7 @@ function inertClients(): GatewayClients {
     publishing: { call: unavailable } as PublishingClient,
     assets: { call: unavailable } as AssetsClient,
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
+    settlements: { call: unavailable } as SettlementsClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

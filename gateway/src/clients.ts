@@ -1,9 +1,16 @@
 import { GATEWAY_SIGNER, meshSignerFrom } from "@mp/auth";
-import type { AssetsProto, CatalogueProto, PublishingProto, PublishingReleasesProto } from "@mp/contracts";
+import type {
+  AssetsProto,
+  CatalogueProto,
+  PublishingProto,
+  PublishingReleasesProto,
+  SettlementsProto,
+} from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
+import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
@@ -13,6 +20,7 @@ export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
 export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
+export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -29,6 +37,8 @@ export interface GatewayClients {
   assets: AssetsClient;
   /** IoT applications and releases, and item releases (served by the publishing process). */
   publishingReleases: PublishingReleasesClient;
+  /** Payment notification intake; the gateway calls it as itself (webhooks carry no user). */
+  settlements: SettlementsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -78,6 +88,14 @@ export function createGatewayClients(
       deadlineMs: 15_000,
     },
   );
+  const settlementsProto = loadProto<SettlementsProto>("marketplace/settlements/v1/settlements.proto")
+    .marketplace.settlements.v1;
+  const settlements = createUnaryClient(settlementsProto.SettlementsService, config.SETTLEMENTS_GRPC_URL, {
+    ...mesh,
+    upstream: "settlements",
+    // Storing is keyed by the event id, so a repeated call stores nothing twice.
+    idempotent: ["receivePaymentEvent"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -87,6 +105,7 @@ export function createGatewayClients(
     publishing,
     assets,
     publishingReleases,
+    settlements,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -95,6 +114,7 @@ export function createGatewayClients(
       publishing.close();
       assets.close();
       publishingReleases.close();
+      settlements.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -114,13 +114,14 @@ export function absentClient<C>(): C {
 export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
-  others: Partial<Pick<GatewayClients, "publishing" | "assets" | "publishingReleases">> = {},
+  others: Partial<Pick<GatewayClients, "publishing" | "assets" | "publishingReleases" | "settlements">> = {},
 ): GatewayClients {
   return {
     catalogue,
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),
+    settlements: others.settlements ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,
