@@ -1,6 +1,7 @@
-import { newEvent } from "@mp/bus";
+import { type EventEnvelope, newEvent } from "@mp/bus";
 import { paymentUpdatedV1 } from "@mp/contracts";
-import { interpretStripeEvent } from "../domain/payment-update";
+import { type PoolClient, withSavepoint } from "@mp/db";
+import { type Interpretation, interpretStripeEvent, unprocessable } from "../domain/payment-update";
 import type { ClaimedPaymentEvent, PaymentEventRepository, UnitOfWork } from "./ports";
 
 /** Events handled per transaction. */
@@ -10,6 +11,15 @@ export interface ProcessedBatch {
   processed: number;
   emitted: number;
   unprocessable: string[];
+}
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22) is a property of the event, not of the moment: retrying
+ * cannot help, so the event is marked unprocessable instead of holding up every event after it.
+ */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && code.startsWith("22");
 }
 
 function parsed(event: ClaimedPaymentEvent): unknown {
@@ -33,31 +43,37 @@ export function makeProcessPaymentEvents(deps: {
   batchSize?: number;
 }) {
   const batchSize = deps.batchSize ?? PROCESS_BATCH;
+  /** Append the update, versioned under the intent's row lock; returns the outcome actually recorded. */
+  const apply = async (
+    tx: PoolClient,
+    emit: (event: EventEnvelope) => Promise<void>,
+    meaning: Interpretation,
+  ): Promise<Interpretation> => {
+    if (meaning.outcome !== "emitted") return meaning;
+    const { update } = meaning;
+    try {
+      return await withSavepoint(tx, async () => {
+        const version = await deps.events.nextIntentVersion(tx, update.paymentIntentId);
+        const occurredAt = new Date(update.occurredAt);
+        await emit(newEvent(paymentUpdatedV1.type, "settlements", { ...update, version }, occurredAt));
+        return meaning;
+      });
+    } catch (error) {
+      if (!isDataException(error)) throw error;
+      return unprocessable(`storing its update failed: ${(error as Error).message}`);
+    }
+  };
+
   return (): Promise<ProcessedBatch> =>
     deps.unitOfWork.run(async (tx, emit) => {
       const claimed = await deps.events.claim(tx, batchSize);
       const batch: ProcessedBatch = { processed: claimed.length, emitted: 0, unprocessable: [] };
       for (const event of claimed) {
-        const meaning = interpretStripeEvent(parsed(event));
-        if (meaning.outcome === "emitted") {
-          const { update } = meaning;
-          const version = await deps.events.nextIntentVersion(tx, update.paymentIntentId);
-          await emit(
-            newEvent(
-              paymentUpdatedV1.type,
-              "settlements",
-              { ...update, version },
-              new Date(update.occurredAt),
-            ),
-          );
-          batch.emitted += 1;
-        } else if (meaning.outcome === "unprocessable") batch.unprocessable.push(event.id);
-        await deps.events.markProcessed(
-          tx,
-          event.id,
-          meaning.outcome,
-          "detail" in meaning ? meaning.detail : null,
-        );
+        const outcome = await apply(tx, emit, interpretStripeEvent(parsed(event)));
+        if (outcome.outcome === "emitted") batch.emitted += 1;
+        if (outcome.outcome === "unprocessable") batch.unprocessable.push(event.id);
+        const detail = "detail" in outcome ? outcome.detail : null;
+        await deps.events.markProcessed(tx, event.id, outcome.outcome, detail);
       }
       return batch;
     });

@@ -37,6 +37,8 @@ describe("the envelope of a verified event", () => {
     expect(fieldsOf({ id: 12, type: "x" })).toEqual(["body.id"]);
     expect(fieldsOf({ id: "x".repeat(256), type: "x" })).toEqual(["body.id"]);
     expect(fieldsOf({ id: "evt_1" })).toEqual(["body.type"]);
+    expect(fieldsOf({ id: "evt\u0000", type: "x" })).toEqual(["body.id"]);
+    expect(fieldsOf({ id: "evt_1", type: "a\nb" })).toEqual(["body.type"]);
     expect(fieldsOf([1])).toEqual(["body"]);
     expect(fieldsOf("evt")).toEqual(["body"]);
   });

@@ -1,4 +1,4 @@
-import { ValidationError } from "@mp/errors";
+import { CONTROL_CHARACTER_MESSAGES, hasControlCharacter, ValidationError } from "@mp/errors";
 
 /** A verified notification as settlements stores it: the envelope fields it can read, and the raw bytes. */
 export interface ReceivedPaymentEvent {
@@ -15,6 +15,8 @@ const MAX_TEXT = 255;
 function requiredText(value: unknown, field: string): string {
   if (typeof value !== "string" || value.length === 0 || value.length > MAX_TEXT)
     throw new ValidationError({ [field]: [`must be a string of 1 to ${MAX_TEXT} characters`] });
+  if (hasControlCharacter(value))
+    throw new ValidationError({ [field]: [CONTROL_CHARACTER_MESSAGES["single-line"]] });
   return value;
 }
 

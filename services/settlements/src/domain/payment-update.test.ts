@@ -116,6 +116,8 @@ describe("what a Stripe event means for purchases", () => {
         status: "under_review",
       }),
       { ...checkoutSessionCompleted(payment), data: { object: { payment_status: "paid", metadata: {} } } },
+      paymentIntentSucceeded({ ...payment, paymentIntentId: "pi_\u0000" }),
+      chargeRefunded({ paymentIntentId: "pi 1", amount: 1, amountRefunded: 1, currency: "eur" }),
     ];
     for (const event of cases) {
       const meaning = interpretStripeEvent(event);

@@ -18,11 +18,10 @@ const currency = z
   .transform((code) => code.toUpperCase())
   .pipe(z.enum(CURRENCY_CODES));
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A Stripe object id (`pi_3Mt...`): printable ASCII, so it is safe as a key and in every log. */
+const stripeObjectId = z.string().regex(/^[\x21-\x7e]{1,255}$/, "a Stripe object id");
 /** An expandable reference: the id, or the expanded object carrying it. */
-const reference = z.union([
-  z.string().min(1).max(255),
-  z.looseObject({ id: z.string().min(1).max(255) }).transform((o) => o.id),
-]);
+const reference = z.union([stripeObjectId, z.looseObject({ id: stripeObjectId }).transform((o) => o.id)]);
 /** What a marketplace checkout puts in the payment's metadata. */
 const purchaseMetadata = z.looseObject({
   listingId: z.uuid().transform((id) => id.toLowerCase()),
@@ -50,7 +49,7 @@ const checkoutSession = z.looseObject({
   metadata: z.unknown(),
 });
 const paymentIntent = z.looseObject({
-  id: z.string().min(1).max(255),
+  id: stripeObjectId,
   amount_received: minor,
   currency,
   metadata: purchaseMetadata,
@@ -153,7 +152,11 @@ export function interpretStripeEvent(event: unknown): Interpretation {
   if (!envelope.success) return unprocessable(z.prettifyError(envelope.error));
   const { type } = envelope.data;
   const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
-  if (!reader) return { outcome: "ignored", detail: `type ${type.slice(0, 255)} is not one purchases need` };
+  if (!reader)
+    return {
+      outcome: "ignored",
+      detail: `type ${JSON.stringify(type.slice(0, 255))} is not one purchases need`,
+    };
   try {
     const reading = reader(envelope.data);
     if ("ignored" in reading) return { outcome: "ignored", detail: reading.ignored };
@@ -165,8 +168,13 @@ export function interpretStripeEvent(event: unknown): Interpretation {
   }
 }
 
-function unprocessable(detail: string): Interpretation {
-  return { outcome: "unprocessable", detail: detail.slice(0, MAX_DETAIL) };
+export function unprocessable(detail: string): Interpretation {
+  // The detail may quote the event; control characters (NUL above all) have no place in a text column.
+  return {
+    outcome: "unprocessable",
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+    detail: detail.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, MAX_DETAIL),
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
