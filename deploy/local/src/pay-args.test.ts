@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { UsageError } from "./cli-args";
 import { parsePayArgs } from "./pay-args";
 import { payEvent } from "./pay-events";
-import { UsageError } from "./token-args";
 
 const listing = "0193A1B2-0000-7000-8000-0000000000C1";
 const device = "00112233AABBCCDD";

@@ -1,6 +1,5 @@
-import { parseArgs } from "node:util";
+import { parseOptions, UsageError } from "./cli-args";
 import { isUuid } from "./dev-keys";
-import { UsageError } from "./token-args";
 
 export const PAY_USAGE = [
   "usage: pnpm pay --listing <uuid> --device <16 hex> [--amount 1999] [--currency EUR]",
@@ -26,35 +25,17 @@ const DISPUTE_STATUSES = ["created", "won", "lost"] as const;
 
 /** Turns `pnpm pay` arguments into one notification to play, or "help"; each mistake is one UsageError. */
 export function parsePayArgs(argv: readonly string[]): PayRequest | "help" {
-  const args = argv[0] === "--" ? argv.slice(1) : [...argv];
-  let values: Partial<
-    Record<
-      "listing" | "device" | "amount" | "currency" | "refund" | "dispute" | "status" | "data-dir",
-      string
-    >
-  > & {
-    help?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        listing: { type: "string" },
-        device: { type: "string" },
-        amount: { type: "string" },
-        currency: { type: "string" },
-        refund: { type: "string" },
-        dispute: { type: "string" },
-        status: { type: "string" },
-        "data-dir": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0]);
-  }
+  const values = parseOptions(argv, {
+    listing: { type: "string" },
+    device: { type: "string" },
+    amount: { type: "string" },
+    currency: { type: "string" },
+    refund: { type: "string" },
+    dispute: { type: "string" },
+    status: { type: "string" },
+    "data-dir": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   const modes = [values.listing ?? values.device, values.refund, values.dispute].filter(
     (v) => v !== undefined,

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { signedStripeEvent } from "@mp/testing/stripe";
+import { UsageError } from "./cli-args";
 import { DEFAULT_DATA_DIR } from "./paths";
 import { PAY_USAGE, parsePayArgs } from "./pay-args";
 import { type PayHistory, payEvent } from "./pay-events";
-import { UsageError } from "./token-args";
 
 /**
  * `pnpm pay ...`: plays Stripe's part against the local stack. Builds the notification a real payment,

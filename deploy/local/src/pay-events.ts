@@ -5,8 +5,8 @@ import {
   type StripeEvent,
   stripeId,
 } from "@mp/testing/stripe";
+import { UsageError } from "./cli-args";
 import type { PayRequest } from "./pay-args";
-import { UsageError } from "./token-args";
 
 /** What `pnpm pay` remembers of the payments it made, so refunds and disputes carry the charge's amount. */
 export type PayHistory = Record<string, { amount: number; currency: string; refunded: number }>;

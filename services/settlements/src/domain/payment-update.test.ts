@@ -53,6 +53,12 @@ describe("what a Stripe event means for purchases", () => {
       outcome: "ignored",
     });
     expect(interpretStripeEvent(stripeEvent("toString", {}))).toMatchObject({ outcome: "ignored" });
+    // Details go to a text column: a NUL quoted from the event must not come with them.
+    const odd = checkoutSessionCompleted(payment, { paymentStatus: "un\u0000paid" as "unpaid" });
+    expect(interpretStripeEvent(odd)).toEqual({ outcome: "ignored", detail: "payment_status is un paid" });
+    const long = interpretStripeEvent(stripeEvent(`x\u0000${"y".repeat(2000)}`, {}));
+    expect(long).toMatchObject({ outcome: "ignored", detail: expect.not.stringContaining("\u0000") });
+    expect("detail" in long && long.detail.length).toBe(1000);
   });
 
   it("reads refunds as full or partial from the charge's cumulative refunded amount", () => {

@@ -48,12 +48,19 @@ const checkoutSession = z.looseObject({
   currency: currency.nullish(),
   metadata: z.unknown(),
 });
-const paymentIntent = z.looseObject({
-  id: stripeObjectId,
-  amount_received: minor,
-  currency,
-  metadata: purchaseMetadata,
-});
+/** What a paid checkout session and a succeeded payment intent both tell: the payment, its buyer, its amount. */
+interface Paid {
+  paymentIntentId: string;
+  metadata: z.infer<typeof purchaseMetadata>;
+  amount: number;
+  currency: PaymentUpdate["amount"]["currency"];
+}
+const paidSession = z
+  .object({ payment_intent: reference, amount_total: minor, currency, metadata: purchaseMetadata })
+  .transform((s): Paid => ({ ...s, paymentIntentId: s.payment_intent, amount: s.amount_total }));
+const succeededIntent = z
+  .looseObject({ id: stripeObjectId, amount_received: minor, currency, metadata: purchaseMetadata })
+  .transform((i): Paid => ({ ...i, paymentIntentId: i.id, amount: i.amount_received }));
 const charge = z.looseObject({
   payment_intent: reference,
   amount: minor,
@@ -74,32 +81,21 @@ const common = (event: StripeEvent) => ({
   occurredAt: new Date(event.created * 1000).toISOString(),
 });
 
-function readCheckoutSession(event: StripeEvent): Reading {
-  const session = checkoutSession.parse(event.data.object);
-  if (session.payment_status !== "paid") return { ignored: `payment_status is ${session.payment_status}` };
-  const paid = z
-    .object({ payment_intent: reference, amount_total: minor, currency, metadata: purchaseMetadata })
-    .parse(session);
+function paid(event: StripeEvent, payment: Paid): Reading {
   return {
     ...common(event),
     kind: "paid",
-    paymentIntentId: paid.payment_intent,
-    listingId: paid.metadata.listingId,
-    deviceId: paid.metadata.deviceId,
-    amount: { amount: paid.amount_total, currency: paid.currency },
+    paymentIntentId: payment.paymentIntentId,
+    listingId: payment.metadata.listingId,
+    deviceId: payment.metadata.deviceId,
+    amount: { amount: payment.amount, currency: payment.currency },
   };
 }
 
-function readPaymentIntent(event: StripeEvent): Reading {
-  const intent = paymentIntent.parse(event.data.object);
-  return {
-    ...common(event),
-    kind: "paid",
-    paymentIntentId: intent.id,
-    listingId: intent.metadata.listingId,
-    deviceId: intent.metadata.deviceId,
-    amount: { amount: intent.amount_received, currency: intent.currency },
-  };
+function readCheckoutSession(event: StripeEvent): Reading {
+  const session = checkoutSession.parse(event.data.object);
+  if (session.payment_status !== "paid") return { ignored: `payment_status is ${session.payment_status}` };
+  return paid(event, paidSession.parse(session));
 }
 
 function readRefund(event: StripeEvent): Reading {
@@ -136,7 +132,7 @@ function readDispute(event: StripeEvent, closed: boolean): Reading {
 /** The Stripe event types purchases need, and how each reads. Every other type is stored and ignored. */
 const READERS: Record<string, (event: StripeEvent) => Reading> = {
   "checkout.session.completed": readCheckoutSession,
-  "payment_intent.succeeded": readPaymentIntent,
+  "payment_intent.succeeded": (event) => paid(event, succeededIntent.parse(event.data.object)),
   "charge.refunded": readRefund,
   "charge.dispute.created": (event) => readDispute(event, false),
   "charge.dispute.closed": (event) => readDispute(event, true),
@@ -152,14 +148,10 @@ export function interpretStripeEvent(event: unknown): Interpretation {
   if (!envelope.success) return unprocessable(z.prettifyError(envelope.error));
   const { type } = envelope.data;
   const reader = Object.hasOwn(READERS, type) ? READERS[type] : undefined;
-  if (!reader)
-    return {
-      outcome: "ignored",
-      detail: `type ${JSON.stringify(type.slice(0, 255))} is not one purchases need`,
-    };
+  if (!reader) return settled("ignored", `type ${type} is not one purchases need`);
   try {
     const reading = reader(envelope.data);
-    if ("ignored" in reading) return { outcome: "ignored", detail: reading.ignored };
+    if ("ignored" in reading) return settled("ignored", reading.ignored);
     const checked = paymentUpdate.omit({ version: true }).safeParse(reading);
     if (!checked.success) return unprocessable(z.prettifyError(checked.error));
     return { outcome: "emitted", update: checked.data };
@@ -168,13 +160,17 @@ export function interpretStripeEvent(event: unknown): Interpretation {
   }
 }
 
+/**
+ * An outcome without an update. The detail may quote the event: its control characters (NUL above all,
+ * which no text column takes) become spaces, and it is cut to a length fit for a log line.
+ */
+function settled(outcome: "ignored" | "unprocessable", detail: string): Interpretation {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  return { outcome, detail: detail.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, MAX_DETAIL) };
+}
+
 export function unprocessable(detail: string): Interpretation {
-  // The detail may quote the event; control characters (NUL above all) have no place in a text column.
-  return {
-    outcome: "unprocessable",
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
-    detail: detail.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, MAX_DETAIL),
-  };
+  return settled("unprocessable", detail);
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
