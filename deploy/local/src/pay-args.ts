@@ -3,9 +3,9 @@ import { isUuid } from "./dev-keys";
 
 export const PAY_USAGE = [
   "usage: pnpm pay --listing <uuid> --device <16 hex> [--amount 1999] [--currency EUR]",
-  "       (every form takes --data-dir <dir>, the launcher's state directory; default .local)",
   "       pnpm pay --refund <paymentIntentId> [--amount <minor units>] [--currency EUR]",
   "       pnpm pay --dispute <paymentIntentId> --status created|won|lost [--amount ...] [--currency EUR]",
+  "every form takes --data-dir <dir>: the launcher's state directory (default .local)",
 ].join("\n");
 
 export type PayRequest = PayNotification & { dataDir?: string };
