@@ -16,6 +16,7 @@ import type {
   ListingsClient,
   PublishingClient,
   PublishingReleasesClient,
+  SettlementsClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
 import type { ApiKeyRepository } from "../src/infra/api-key.repository";
@@ -33,6 +34,7 @@ function inertClients(): GatewayClients {
     assets: { call: unavailable } as AssetsClient,
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
     listings: { call: unavailable } as ListingsClient,
+    settlements: { call: unavailable } as SettlementsClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

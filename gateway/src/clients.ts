@@ -5,12 +5,14 @@ import type {
   ListingsProto,
   PublishingProto,
   PublishingReleasesProto,
+  SettlementsProto,
 } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
+import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
@@ -21,6 +23,7 @@ export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call"
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
 export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
+export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -39,6 +42,8 @@ export interface GatewayClients {
   publishingReleases: PublishingReleasesClient;
   /** Offerings (admin) and provider listings. */
   listings: ListingsClient;
+  /** Payment notification intake; the gateway calls it as itself (webhooks carry no user). */
+  settlements: SettlementsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -102,6 +107,14 @@ export function createGatewayClients(
       "listListingVisibility",
     ],
   });
+  const settlementsProto = loadProto<SettlementsProto>("marketplace/settlements/v1/settlements.proto")
+    .marketplace.settlements.v1;
+  const settlements = createUnaryClient(settlementsProto.SettlementsService, config.SETTLEMENTS_GRPC_URL, {
+    ...mesh,
+    upstream: "settlements",
+    // Storing is keyed by the event id, so a repeated call stores nothing twice.
+    idempotent: ["receivePaymentEvent"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -112,6 +125,7 @@ export function createGatewayClients(
     assets,
     publishingReleases,
     listings,
+    settlements,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -121,6 +135,7 @@ export function createGatewayClients(
       assets.close();
       publishingReleases.close();
       listings.close();
+      settlements.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -29,7 +29,7 @@ export interface RouteDeps {
 /** Every route of the API, by area. Areas not built yet declare their routes and answer 501. */
 export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void> {
   opsRoutes(app);
-  await webhooksRoutes(app);
+  await webhooksRoutes(app, { settlements: deps.clients.settlements });
   statementsRoutes(app);
   catalogueRoutes(app);
   providerDevicesRoutes(app);

@@ -114,7 +114,9 @@ export function absentClient<C>(): C {
 export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
-  others: Partial<Pick<GatewayClients, "publishing" | "assets" | "publishingReleases" | "listings">> = {},
+  others: Partial<
+    Pick<GatewayClients, "publishing" | "assets" | "publishingReleases" | "listings" | "settlements">
+  > = {},
 ): GatewayClients {
   return {
     catalogue,
@@ -122,6 +124,7 @@ export function fakeClients(
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),
     listings: others.listings ?? absentClient(),
+    settlements: others.settlements ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,
