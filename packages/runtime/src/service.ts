@@ -56,6 +56,8 @@ export interface ConsumerSpec<T = unknown> {
   eventTypes: string[];
   schema?: ZodType<T>;
   maxDeliver?: number;
+  /** Delays between deliveries of a failing event (bus default 1 s, 5 s, 15 s, 60 s; the last repeats). */
+  backoffMs?: number[];
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
 }
 

@@ -1,12 +1,59 @@
 import { fileURLToPath } from "node:url";
+import { appendToOutbox } from "@mp/bus";
 import { STREAMS } from "@mp/contracts";
-import type { ServiceModule, ServiceSpec } from "@mp/runtime";
-import { purchasesConfig } from "./config";
+import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
+import { systemClock, uuidV7Ids } from "@mp/runtime";
+import { makeApplyPaymentUpdate } from "./application/apply-payment-update";
+import type { Clock, IdGenerator } from "./application/ports";
+import { makeListActivity, makeListPurchases } from "./application/purchase-queries";
+import { makeRecordItem } from "./application/record-item";
+import { makeRecordListing } from "./application/record-listing";
+import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
+import { makeKnownItemRepository } from "./infra/known-item.repository";
+import { makeKnownListingRepository } from "./infra/known-listing.repository";
+import { makePurchaseRepository } from "./infra/purchase.repository";
+import { makeUnmatchedCounter } from "./infra/unmatched-counter";
+import { makeUnmatchedPaymentRepository } from "./infra/unmatched-payment.repository";
+import { itemSnapshotConsumer } from "./transport/item-snapshot.consumer";
+import { listingSnapshotConsumer } from "./transport/listing-snapshot.consumer";
+import { paymentUpdatedConsumer } from "./transport/payment-updated.consumer";
 import { PURCHASES_SERVICE, purchasesGrpc } from "./transport/purchases.grpc";
 
 /** Builds the purchases service from its dependencies; main.ts, the launcher and the tests share it. */
-export function buildPurchases(): ServiceModule {
-  return { grpc: { [PURCHASES_SERVICE]: purchasesGrpc() } };
+export function buildPurchases(
+  deps: ModuleDeps<PurchasesConfig & { NODE_ENV: string }>,
+  overrides: { clock?: Clock; ids?: IdGenerator } = {},
+): ServiceModule {
+  const { config } = deps;
+  const purchases = makePurchaseRepository(deps.pool);
+  const modes = { purchases, defaultLivemode: defaultLivemode(config) };
+  const applyPaymentUpdate = makeApplyPaymentUpdate({
+    listings: makeKnownListingRepository(),
+    items: makeKnownItemRepository(),
+    purchases,
+    unmatched: makeUnmatchedPaymentRepository(deps.pool),
+    unmatchedCounter: makeUnmatchedCounter(),
+    logger: deps.logger,
+    clock: overrides.clock ?? systemClock,
+    ids: overrides.ids ?? uuidV7Ids,
+    emitIn: (tx) => (event) => appendToOutbox(tx, event),
+  });
+  return {
+    grpc: {
+      [PURCHASES_SERVICE]: purchasesGrpc(
+        { listPurchases: makeListPurchases(modes), listActivity: makeListActivity(modes) },
+        deps.logger,
+      ),
+    },
+    consumers: [
+      listingSnapshotConsumer(makeRecordListing({ listings: makeKnownListingRepository() })),
+      itemSnapshotConsumer(makeRecordItem({ items: makeKnownItemRepository() })),
+      paymentUpdatedConsumer(applyPaymentUpdate, {
+        maxDeliver: config.PAYMENT_RETRY_MAX_DELIVER,
+        backoffMs: config.PAYMENT_RETRY_BACKOFF_MS,
+      }),
+    ],
+  };
 }
 
 export const purchasesService: ServiceSpec<typeof purchasesConfig> = {
@@ -14,5 +61,5 @@ export const purchasesService: ServiceSpec<typeof purchasesConfig> = {
   config: purchasesConfig,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.PURCHASES],
-  build: () => buildPurchases(),
+  build: (deps) => buildPurchases(deps),
 };

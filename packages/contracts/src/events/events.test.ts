@@ -11,6 +11,7 @@ import {
   itemReleaseFailedV1,
   itemReleaseSnapshotV1,
 } from "./publishing-releases";
+import { PURCHASE_SNAPSHOT_EVENTS } from "./purchases";
 import { paymentUpdatedV1 } from "./settlements";
 import { STREAMS } from "./streams";
 
@@ -28,6 +29,7 @@ const events = [
   itemReleaseFailedV1,
   itemReleaseSnapshotV1,
   paymentUpdatedV1,
+  ...PURCHASE_SNAPSHOT_EVENTS,
 ];
 
 describe("event contracts", () => {
