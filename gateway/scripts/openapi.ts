@@ -16,6 +16,7 @@ import type {
   ListingsClient,
   PublishingClient,
   PublishingReleasesClient,
+  PurchasesClient,
   SettlementsClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
@@ -35,6 +36,7 @@ function inertClients(): GatewayClients {
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
     listings: { call: unavailable } as ListingsClient,
     settlements: { call: unavailable } as SettlementsClient,
+    purchases: { call: unavailable } as PurchasesClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

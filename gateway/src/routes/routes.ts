@@ -33,7 +33,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   statementsRoutes(app);
   catalogueRoutes(app);
   providerDevicesRoutes(app);
-  providerPurchasesRoutes(app);
+  providerPurchasesRoutes(app, { purchases: deps.clients.purchases });
   providerOfferedItemsRoutes(app);
   providerListingsRoutes(app, { listings: deps.clients.listings });
   earningsRoutes(app);

@@ -115,7 +115,10 @@ export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
   others: Partial<
-    Pick<GatewayClients, "publishing" | "assets" | "publishingReleases" | "listings" | "settlements">
+    Pick<
+      GatewayClients,
+      "publishing" | "assets" | "publishingReleases" | "listings" | "settlements" | "purchases"
+    >
   > = {},
 ): GatewayClients {
   return {
@@ -125,6 +128,7 @@ export function fakeClients(
     publishingReleases: others.publishingReleases ?? absentClient(),
     listings: others.listings ?? absentClient(),
     settlements: others.settlements ?? absentClient(),
+    purchases: others.purchases ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,
