@@ -36,7 +36,7 @@ let bAssets: { icon: string; image: string };
 let before: unknown;
 
 beforeAll(async () => {
-  owned = await createOwned(stack.gatewayUrl, stack.tokens.a);
+  owned = await createOwned(stack.gatewayUrl, stack.tokens.a, stack.stripeWebhookSecret);
   const b = new Resources(stack.gatewayUrl, stack.tokens.b);
   const [icon, image] = await Promise.all([b.readyAsset("icon"), b.readyAsset("image")]);
   bAssets = { icon, image };

@@ -26,6 +26,7 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
  */
 export const QUERY_FIXTURES: Record<string, (owned: Owned) => string> = {
   marketplaceInstanceId: (o) => o.instance,
+  deviceId: (o) => o.device,
 };
 
 /** Query parameters that name owned data but have no fixture yet: only pending operations may use them. */

@@ -2,6 +2,7 @@ import { demoApi } from "@mp/local/demo-api";
 import { listItem, offerItem, publishApplication } from "@mp/local/demo-items";
 import { expect } from "vitest";
 import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
+import { ownedPurchase } from "./owned-purchase";
 
 /** What organisation A owns, every piece created through the API. */
 export interface Owned {
@@ -27,14 +28,22 @@ export interface Owned {
   listedItem: string;
   offering: string;
   listing: string;
+  /** A device with a purchase of A's listing (made by a signed payment notification), and the purchase. */
+  device: string;
+  purchase: string;
+  paymentReference: string;
 }
 
 /**
  * Organisation A's world: an instance, a linked item with metadata, icon, a two-image gallery, a selected
  * release and a price, plus a spare image, a pending upload and an API key; and a second item A
- * published, offered (as the instance's admin) and listed (as a provider).
+ * published, offered (as the instance's admin) and listed (as a provider), and a purchase of that listing.
  */
-export async function createOwned(gatewayUrl: string, token: string): Promise<Owned> {
+export async function createOwned(
+  gatewayUrl: string,
+  token: string,
+  stripeWebhookSecret: string,
+): Promise<Owned> {
   const a = new Resources(gatewayUrl, token);
   const instance = await a.instance("BOLA owner");
   const applicationId = DEMO_APPLICATION_IDS.assetTracker;
@@ -76,7 +85,9 @@ export async function createOwned(gatewayUrl: string, token: string): Promise<Ow
     price: { amount: 2000, currency: "EUR" },
     visibility: "private",
   });
+  const bought = await ownedPurchase(gatewayUrl, a, listing.id, stripeWebhookSecret);
   return {
+    ...bought,
     instance,
     applicationId,
     item,
@@ -106,5 +117,7 @@ export function privateIds(owned: Owned): string[] {
     owned.itemRelease,
     owned.offering,
     owned.listing,
+    owned.purchase,
+    owned.paymentReference,
   ];
 }

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { demoApi } from "@mp/local/demo-api";
+import { developerApplications, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
+import type { LocalStack } from "@mp/local/stack";
+import { waitFor } from "@mp/testing";
+import {
+  chargeDispute,
+  chargeRefunded,
+  checkoutSessionCompleted,
+  paymentIntentSucceeded,
+  type StripeEvent,
+  signedStripeEvent,
+  stripeId,
+} from "@mp/testing/stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectProblem, httpClient } from "./http";
+import { startTestStack } from "./stack";
+
+/**
+ * Purchases through the front door: an item published, offered and listed through the API, then paid for,
+ * refunded and disputed with signed Stripe notifications; the provider reads its purchases and activity.
+ */
+const SECRET = "whsec_e2e_purchases_00000000000000";
+const DEVICE = "0a1b2c3d4e5f6071";
+let stack: LocalStack;
+let call: ReturnType<typeof httpClient>;
+let tokens: { provider: string; otherProvider: string; developer: string };
+let listingId: string;
+let itemId: string;
+const logs: string[] = [];
+
+interface Purchase {
+  id: string;
+  marketplaceItemId: string;
+  displayName: string;
+  listingId: string;
+  deviceId: string;
+  amount: { amount: number; currency: string };
+  status: string;
+  livemode: boolean;
+  paymentReference: string;
+}
+interface Activity {
+  items: { kind: string; at: string; deviceId: string; amount?: { amount: number } }[];
+  limit: number;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack(logs, { STRIPE_WEBHOOK_SECRET: SECRET });
+  call = httpClient(stack.gatewayUrl);
+  tokens = {
+    provider: stack.credentials.provider.token,
+    developer: stack.credentials.developer.token,
+    otherProvider: await stack.signToken({
+      org: "0193a5d0-0000-7000-8000-0000000000fe",
+      roles: ["provider"],
+    }),
+  };
+  const instance = await call("POST", "/marketplace/instances", {
+    token: stack.credentials.admin.token,
+    body: { name: "Purchases", defaultCurrency: "EUR", platformFeeBps: 1000 },
+  });
+  expect(instance.status).toBe(200);
+  const instanceId = instance.body.id as string;
+  const api = demoApi(stack.gatewayUrl);
+  const [application] = await developerApplications(api, tokens.developer, instanceId);
+  const item = await publishApplication(api, tokens.developer, {
+    instanceId,
+    application: application!,
+    basePrice: { amount: 1000, currency: "EUR" },
+  });
+  itemId = item!.id;
+  await offerItem(api, stack.credentials.admin.token, instanceId, itemId);
+  const listing = await listItem(api, tokens.provider, {
+    instanceId,
+    itemId,
+    price: { amount: 2500, currency: "EUR" },
+    visibility: "public",
+  });
+  listingId = listing.id;
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function notify(event: StripeEvent) {
+  const { body, signature } = signedStripeEvent(event, SECRET);
+  const response = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body,
+  });
+  expect(response.status).toBe(204);
+}
+
+const purchases = async (query = "", token = tokens.provider) =>
+  call<{ items: Purchase[]; totalCount: number }>("GET", `/marketplace/providers/purchases${query}`, {
+    token,
+  });
+const purchaseOf = (pi: string, query = "") =>
+  waitFor(async () => (await purchases(query)).body.items?.find((p) => p.paymentReference === pi), {
+    what: `the purchase of ${pi}`,
+    timeoutMs: 30_000,
+  });
+const statusOf = (pi: string, status: string) =>
+  waitFor(
+    async () =>
+      (await purchases()).body.items?.find((p) => p.paymentReference === pi)?.status === status
+        ? true
+        : undefined,
+    { what: `${pi} ${status}`, timeoutMs: 30_000 },
+  );
+
+describe("purchases from signed payment notifications", () => {
+  it("one purchase per payment from its checkout and payment intent, however often they arrive", async () => {
+    const pi = stripeId("pi");
+    const payment = { listingId, deviceId: DEVICE, amount: 2500, currency: "EUR", paymentIntentId: pi };
+    const succeeded = paymentIntentSucceeded(payment);
+    await notify(succeeded);
+    await notify(checkoutSessionCompleted(payment));
+    await notify(succeeded);
+    const purchase = await purchaseOf(pi);
+    expect(purchase).toMatchObject({
+      marketplaceItemId: itemId,
+      listingId,
+      deviceId: DEVICE,
+      amount: { amount: 2500, currency: "EUR" },
+      status: "completed",
+      livemode: false,
+    });
+    expect(purchase.displayName).not.toBe("");
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await purchases()).body.items.filter((p) => p.paymentReference === pi)).toHaveLength(1);
+  });
+
+  it("refunds and disputes move the status and appear in the activity feed, newest first", async () => {
+    const pi = stripeId("pi");
+    await notify(
+      paymentIntentSucceeded({
+        listingId,
+        deviceId: DEVICE,
+        amount: 2000,
+        currency: "EUR",
+        paymentIntentId: pi,
+      }),
+    );
+    await purchaseOf(pi);
+    await notify(chargeRefunded({ paymentIntentId: pi, amount: 2000, amountRefunded: 500, currency: "EUR" }));
+    await statusOf(pi, "partially_refunded");
+    await notify(chargeDispute({ paymentIntentId: pi, amount: 1500, currency: "EUR", status: "created" }));
+    await statusOf(pi, "disputed");
+    await notify(chargeDispute({ paymentIntentId: pi, amount: 1500, currency: "EUR", status: "won" }));
+    await statusOf(pi, "partially_refunded");
+    await notify(
+      chargeRefunded({ paymentIntentId: pi, amount: 2000, amountRefunded: 2000, currency: "EUR" }),
+    );
+    await statusOf(pi, "refunded");
+    const activity = await call<Activity>("GET", "/marketplace/providers/purchases/activity?limit=500", {
+      token: tokens.provider,
+    });
+    expect(activity.status).toBe(200);
+    expect(activity.body.limit).toBe(500);
+    expect(activity.body.items.slice(0, 5).map((e) => [e.kind, e.amount?.amount])).toEqual([
+      ["refund", 1500],
+      ["dispute", 1500],
+      ["dispute", 1500],
+      ["refund", 500],
+      ["purchase", 2000],
+    ]);
+  });
+
+  it("keeps live payments apart: the default mode in development is test", async () => {
+    const pi = stripeId("pi");
+    await notify(
+      paymentIntentSucceeded(
+        { listingId, deviceId: "ffffffffffffff01", amount: 900, currency: "EUR", paymentIntentId: pi },
+        { livemode: true },
+      ),
+    );
+    const live = await purchaseOf(pi, "?livemode=true");
+    expect(live.livemode).toBe(true);
+    const byDefault = await purchases("?deviceId=ffffffffffffff01");
+    expect(byDefault.body.totalCount).toBe(0);
+    expect(
+      (await purchases("?livemode=true&deviceId=FFFFFFFFFFFFFF01")).body.items.map((p) => p.paymentReference),
+    ).toEqual([pi]);
+  });
+
+  it("keeps a payment for an unknown listing as unmatched: no purchase, no failed notification", async () => {
+    const pi = stripeId("pi");
+    await notify(
+      paymentIntentSucceeded({
+        listingId: randomUUID(),
+        deviceId: DEVICE,
+        amount: 100,
+        currency: "EUR",
+        paymentIntentId: pi,
+      }),
+    );
+    await waitFor(
+      () => (logs.some((l) => l.includes("payment update unmatched") && l.includes(pi)) ? true : undefined),
+      {
+        what: "the unmatched payment logged",
+        timeoutMs: 30_000,
+      },
+    );
+    expect((await purchases()).body.items.some((p) => p.paymentReference === pi)).toBe(false);
+  });
+
+  it("shows another organisation none of it, refuses other roles and bad bounds", async () => {
+    const other = await purchases("", tokens.otherProvider);
+    expect(other.status).toBe(200);
+    expect(other.body.items).toEqual([]);
+    const feed = await call<Activity>("GET", "/marketplace/providers/purchases/activity", {
+      token: tokens.otherProvider,
+    });
+    expect(feed.body).toEqual({ items: [], limit: 50 });
+    expectProblem(await purchases("", tokens.developer), 403, "forbidden");
+    const bad = await call("GET", "/marketplace/providers/purchases/activity?limit=501", {
+      token: tokens.provider,
+    });
+    expectProblem(bad, 400, "validation-failed");
+  });
+});
