@@ -1,5 +1,5 @@
 import type { PurchasesClient } from "../../clients";
-import { callUpstream, responses, type ZodApp } from "../route-kit";
+import { callUpstream, responses, routeOptions, type ZodApp } from "../route-kit";
 import { toActivity, toPurchasePage } from "./provider-purchases.mapper";
 import { Activity, ActivityQuery, PurchasePage, PurchasesQuery } from "./provider-purchases.schemas";
 
@@ -8,15 +8,7 @@ const MODE =
 
 /** Purchases of the provider's listings and their activity feed, over the purchases service (provider role). */
 export function providerPurchasesRoutes(app: ZodApp, deps: { purchases: PurchasesClient }): void {
-  const route = <const S extends object>(
-    operationId: string,
-    summary: string,
-    description: string,
-    schema: S,
-  ) => ({
-    config: { access: "provider" as const },
-    schema: { operationId, tags: ["Provider purchases"], summary, description, ...schema },
-  });
+  const route = routeOptions("provider", ["Provider purchases"]);
   const call = deps.purchases.call.bind(deps.purchases);
 
   app.get(
