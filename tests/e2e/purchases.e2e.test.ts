@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { demoApi } from "@mp/local/demo-api";
 import { developerApplications, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
+import { demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
 import {
@@ -21,7 +23,10 @@ import { startTestStack } from "./stack";
  * refunded and disputed with signed Stripe notifications; the provider reads its purchases and activity.
  */
 const SECRET = "whsec_e2e_purchases_00000000000000";
-const DEVICE = "0a1b2c3d4e5f6071";
+/** Two of the demo provider's devices on the simulated platform: payments name devices the provider owns. */
+const [DEVICE, LIVE_DEVICE] = demoSeed()
+  .devices.filter((d) => d.organisationId === DEMO_ORGANISATIONS.provider.id)
+  .map((d) => d.deviceId.toLowerCase()) as [string, string];
 let stack: LocalStack;
 let call: ReturnType<typeof httpClient>;
 let tokens: { provider: string; otherProvider: string; developer: string };
@@ -174,16 +179,18 @@ describe("purchases from signed payment notifications", () => {
     const pi = stripeId("pi");
     await notify(
       paymentIntentSucceeded(
-        { listingId, deviceId: "ffffffffffffff01", amount: 900, currency: "EUR", paymentIntentId: pi },
+        { listingId, deviceId: LIVE_DEVICE, amount: 900, currency: "EUR", paymentIntentId: pi },
         { livemode: true },
       ),
     );
     const live = await purchaseOf(pi, "?livemode=true");
     expect(live.livemode).toBe(true);
-    const byDefault = await purchases("?deviceId=ffffffffffffff01");
+    const byDefault = await purchases(`?deviceId=${LIVE_DEVICE}`);
     expect(byDefault.body.totalCount).toBe(0);
     expect(
-      (await purchases("?livemode=true&deviceId=FFFFFFFFFFFFFF01")).body.items.map((p) => p.paymentReference),
+      (await purchases(`?livemode=true&deviceId=${LIVE_DEVICE.toUpperCase()}`)).body.items.map(
+        (p) => p.paymentReference,
+      ),
     ).toEqual([pi]);
   });
 

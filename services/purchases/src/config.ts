@@ -10,6 +10,8 @@ import { envBoolean, s3Env, z } from "@mp/config";
  */
 export const purchasesConfig = z.object({
   ...s3Env,
+  /** The iot-adapter, asked (as purchases itself) who owns a payment's device. */
+  IOT_ADAPTER_GRPC_URL: z.string().min(1).default("127.0.0.1:50057"),
   PAYMENTS_DEFAULT_LIVEMODE: envBoolean.optional(),
   PAYMENT_RETRY_MAX_DELIVER: z.coerce.number().int().min(1).max(1000).default(12),
   PAYMENT_RETRY_BACKOFF_MS: z

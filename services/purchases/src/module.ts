@@ -9,6 +9,7 @@ import { makeListActivity, makeListPurchases } from "./application/purchase-quer
 import { makeRecordItem } from "./application/record-item";
 import { makeRecordListing } from "./application/record-listing";
 import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
+import { makeDeviceOwnersClient } from "./infra/device-owners.client";
 import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeKnownListingRepository } from "./infra/known-listing.repository";
 import { makePurchaseRepository } from "./infra/purchase.repository";
@@ -26,10 +27,15 @@ export function buildPurchases(
 ): ServiceModule {
   const { config } = deps;
   const purchases = makePurchaseRepository(deps.pool);
+  const devices = makeDeviceOwnersClient(config.IOT_ADAPTER_GRPC_URL, {
+    identity: deps.mesh.signer,
+    logger: deps.logger,
+  });
   const modes = { purchases, defaultLivemode: defaultLivemode(config) };
   const applyPaymentUpdate = makeApplyPaymentUpdate({
     listings: makeKnownListingRepository(),
     items: makeKnownItemRepository(),
+    devices,
     purchases,
     unmatched: makeUnmatchedPaymentRepository(deps.pool),
     unmatchedCounter: makeUnmatchedCounter(),
@@ -53,6 +59,7 @@ export function buildPurchases(
         backoffMs: config.PAYMENT_RETRY_BACKOFF_MS,
       }),
     ],
+    stop: async () => devices.close(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { ensureStream, newEvent } from "@mp/bus";
 import {
+  type IotAdapterProto,
   itemPublishedV1,
   listingCreatedV1,
   type PaymentUpdatedV1,
@@ -8,7 +9,16 @@ import {
   paymentUpdatedV1,
   STREAMS,
 } from "@mp/contracts";
-import { createUnaryClient, loadProto } from "@mp/grpc";
+import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
+import { AppError } from "@mp/errors";
+import {
+  createUnaryClient,
+  type GrpcServer,
+  loadProto,
+  requireService,
+  startGrpcServer,
+  unaryHandlers,
+} from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
@@ -22,6 +32,52 @@ const otherProvider: Principal = { ...provider, subject: "prov-2", organisationI
 const developer: Principal = { ...provider, subject: "dev-1", roles: ["developer"] };
 const instanceId = uuidv7();
 const device = "0123456789abcdef";
+const otherDevice = "0000000000000b02";
+/** The devices the IoT platform (the iot-adapter double) knows, and their owners. */
+const OWNERS = new Map([
+  [device, provider.organisationId],
+  ["fedcba9876543210", provider.organisationId],
+  [otherDevice, otherProvider.organisationId],
+]);
+let iotAdapter: GrpcServer;
+
+const unimplemented = async (): Promise<never> => {
+  throw new AppError("internal", "not part of this test double");
+};
+
+/** The iot-adapter over real gRPC, answering GetDeviceOwner for purchases only. */
+async function startIotAdapterDouble(): Promise<GrpcServer> {
+  const iot = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
+    .v1;
+  const logger = testLogger("iot-adapter");
+  return startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    logger,
+    verifier: mesh.verifier("iot-adapter"),
+    services: {
+      "marketplace.iotadapter.v1.IotAdapterService": {
+        definition: iot.IotAdapterService.service,
+        implementation: unaryHandlers<IotAdapterServiceHandlers>(
+          "iot-adapter",
+          {
+            GetDeviceOwner: async (req, ctx) => {
+              requireService(ctx, "purchases");
+              const owner = OWNERS.get(req.deviceId);
+              return { deviceId: req.deviceId, found: owner !== undefined, organisationId: owner ?? "" };
+            },
+            ListApplications: unimplemented,
+            GetApplication: unimplemented,
+            ListReleases: unimplemented,
+            GetRelease: unimplemented,
+            CopyReleaseBinary: unimplemented,
+          },
+          logger,
+        ),
+      },
+    },
+  });
+}
 
 let infra: TestInfra;
 let mesh: TestMesh;
@@ -138,6 +194,7 @@ const outboxOf = async (pi: string) =>
 beforeAll(async () => {
   infra = await freshInfra("purchases");
   mesh = await ephemeralMesh();
+  iotAdapter = await startIotAdapterDouble();
   svc = await startService(
     purchasesService,
     {
@@ -149,6 +206,7 @@ beforeAll(async () => {
       S3_ACCESS_KEY_ID: "x",
       S3_SECRET_ACCESS_KEY: "x",
       S3_BUCKET: "releases",
+      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
       PAYMENT_RETRY_MAX_DELIVER: "6",
       PAYMENT_RETRY_BACKOFF_MS: "300",
       LOG_LEVEL: "silent",
@@ -164,6 +222,7 @@ beforeAll(async () => {
 afterAll(async () => {
   c?.close();
   await svc?.stop();
+  await iotAdapter?.shutdown(0);
   await infra?.cleanup();
 });
 
@@ -291,6 +350,21 @@ describe("purchases from payment updates (real PostgreSQL and NATS)", () => {
     expect((await svc.pool.query("SELECT 1 FROM dead_letters")).rowCount).toBe(0);
   });
 
+  it("keeps a payment for a device the listing's provider does not own (or the platform does not know) as unmatched", async () => {
+    const { listingId } = await knownListing();
+    for (const deviceId of [otherDevice, "00000000000000ff"]) {
+      const paid = payment(`pi_${uuidv7()}`, 1, { listingId, deviceId });
+      await pay(paid);
+      const row = await waitRow(
+        "SELECT reason FROM unmatched_payments WHERE stripe_event_id = $1",
+        [paid.stripeEventId],
+        "the unmatched payment",
+      );
+      expect(row).toEqual({ reason: "device-not-owned" });
+      expect(await purchaseOf(paid.paymentIntentId)).toBeUndefined();
+    }
+  });
+
   it("dead-letters a payment whose listing never arrives, after the last delivery", async () => {
     const paid = payment(`pi_${uuidv7()}`, 1, { listingId: uuidv7() });
     await pay(paid);
@@ -317,7 +391,13 @@ describe("ListPurchases and ListPurchaseActivity", () => {
     const other = await knownListing(otherProvider.organisationId);
     const live = `pi_${uuidv7()}`;
     const test = `pi_${uuidv7()}`;
-    await pay(payment(other.listingId, 1, { listingId: other.listingId, paymentIntentId: `pi_${uuidv7()}` }));
+    await pay(
+      payment(other.listingId, 1, {
+        listingId: other.listingId,
+        deviceId: otherDevice,
+        paymentIntentId: `pi_${uuidv7()}`,
+      }),
+    );
     await pay(payment(test, 1, { listingId }));
     await pay(payment(live, 1, { listingId, livemode: true, deviceId: "fedcba9876543210" }));
     await waitPurchase(live, () => true, "the live purchase");

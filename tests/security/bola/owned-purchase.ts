@@ -1,16 +1,31 @@
+import { DEMO_BOARDS } from "@mp/local/simulator";
 import { waitFor } from "@mp/testing";
 import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { expect } from "vitest";
 import type { Resources } from "../support/resources";
 
-/** A device of A's with a purchase of A's listing, made the only way purchases are made: a signed notification. */
+/**
+ * A device of A's (registered on the simulated platform for A's organisation) with a purchase of A's
+ * listing, made the only way purchases are made: a signed payment notification.
+ */
 export async function ownedPurchase(
-  gatewayUrl: string,
+  stack: { gatewayUrl: string; simulatorUrl: string; stripeWebhookSecret: string },
   a: Resources,
-  listingId: string,
-  stripeWebhookSecret: string,
+  owner: { organisationId: string; listingId: string },
 ): Promise<{ device: string; purchase: string; paymentReference: string }> {
   const device = "b01a0000000000a1";
+  const registered = await fetch(`${stack.simulatorUrl}/__simulator/devices`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      deviceId: device,
+      organisationId: owner.organisationId,
+      boardId: DEMO_BOARDS.tracker,
+    }),
+  });
+  expect(registered.status, await registered.text()).toBe(201);
+  const { gatewayUrl, stripeWebhookSecret } = stack;
+  const listingId = owner.listingId;
   const paymentReference = stripeId("pi");
   const { body, signature } = signedStripeEvent(
     paymentIntentSucceeded({

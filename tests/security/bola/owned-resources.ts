@@ -40,10 +40,11 @@ export interface Owned {
  * published, offered (as the instance's admin) and listed (as a provider), and a purchase of that listing.
  */
 export async function createOwned(
-  gatewayUrl: string,
+  stack: { gatewayUrl: string; simulatorUrl: string; stripeWebhookSecret: string },
   token: string,
-  stripeWebhookSecret: string,
+  organisationId: string,
 ): Promise<Owned> {
+  const { gatewayUrl } = stack;
   const a = new Resources(gatewayUrl, token);
   const instance = await a.instance("BOLA owner");
   const applicationId = DEMO_APPLICATION_IDS.assetTracker;
@@ -85,7 +86,7 @@ export async function createOwned(
     price: { amount: 2000, currency: "EUR" },
     visibility: "private",
   });
-  const bought = await ownedPurchase(gatewayUrl, a, listing.id, stripeWebhookSecret);
+  const bought = await ownedPurchase(stack, a, { organisationId, listingId: listing.id });
   return {
     ...bought,
     instance,

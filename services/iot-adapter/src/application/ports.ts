@@ -41,6 +41,8 @@ export interface IotPlatform {
    * is never followed (the platform credential must not travel on): `CopyFailure("upstream-unavailable")`.
    */
   downloadRelease(releaseId: string, maxBytes: number, signal?: AbortSignal): Promise<Readable>;
+  /** The organisation owning the device (16 hex characters); null when the platform knows no such device. */
+  deviceOwner(deviceId: string, signal?: AbortSignal): Promise<string | null>;
 }
 
 export type NewCopyJob = Omit<CopyJob, "status" | "attempts" | "lastError" | "sha256" | "updatedAt">;

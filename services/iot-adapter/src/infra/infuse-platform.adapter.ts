@@ -90,5 +90,13 @@ export function makeInfusePlatform(client: InfuseClient, options: { boardTtlMs?:
       }
       return limitBytes(download.body, maxBytes);
     },
+    async deviceOwner(deviceId: string, signal?: AbortSignal) {
+      try {
+        return (await client.getDevice(deviceId, signal)).organisationId;
+      } catch (error) {
+        if (error instanceof AppError && error.code === "not-found") return null;
+        throw error;
+      }
+    },
   };
 }

@@ -6,6 +6,7 @@ import { applyUpdate, newPurchase, type Transition } from "../domain/purchase";
 import { purchaseEvent } from "./events";
 import type {
   Clock,
+  DeviceOwnersPort,
   Emit,
   IdGenerator,
   KnownItemRepository,
@@ -27,6 +28,7 @@ export class UnmatchedPaymentError extends Error {
 export interface ApplyPaymentDeps {
   listings: KnownListingRepository;
   items: KnownItemRepository;
+  devices: DeviceOwnersPort;
   purchases: PurchaseRepository;
   unmatched: UnmatchedPaymentRepository;
   unmatchedCounter: UnmatchedCounter;
@@ -37,13 +39,21 @@ export interface ApplyPaymentDeps {
 }
 
 /** The purchase a paid update makes, or why it cannot be made yet. */
-async function purchaseFor(deps: ApplyPaymentDeps, tx: PoolClient, update: PaymentUpdatedV1) {
+async function purchaseFor(
+  deps: ApplyPaymentDeps,
+  tx: PoolClient,
+  update: PaymentUpdatedV1,
+  eventId: string,
+) {
   if (update.kind !== "paid") throw new UnmatchedPaymentError("no-purchase");
   if (!update.listingId || !update.deviceId) throw new UnmatchedPaymentError("missing-metadata");
   const listing = await deps.listings.get(tx, update.listingId);
   if (!listing) throw new UnmatchedPaymentError("unknown-listing");
   const displayName = await deps.items.displayName(tx, listing.marketplaceItemId);
   if (displayName === undefined) throw new UnmatchedPaymentError("unknown-item");
+  const owner = await deps.devices.ownerOf(update.deviceId, eventId);
+  if (owner !== listing.providerOrganisationId.toLowerCase())
+    throw new UnmatchedPaymentError("device-not-owned");
   return newPurchase({
     id: deps.ids.next(),
     marketplaceItemId: listing.marketplaceItemId,
@@ -64,10 +74,11 @@ async function transitionOf(
   deps: ApplyPaymentDeps,
   tx: PoolClient,
   update: PaymentUpdatedV1,
+  eventId: string,
 ): Promise<Transition> {
   const existing = await deps.purchases.lockByPaymentReference(tx, update.paymentIntentId);
   if (existing) return applyUpdate(existing, update);
-  const purchase = await purchaseFor(deps, tx, update);
+  const purchase = await purchaseFor(deps, tx, update, eventId);
   if (!(await deps.purchases.insertIfNew(tx, purchase))) return null; // a concurrent paid update made it
   const change = {
     kind: "purchase" as const,
@@ -82,13 +93,14 @@ async function transitionOf(
  * Handler of settlements.payment.updated.v1, keyed on the payment intent: a `paid` update makes the
  * intent's one purchase (a repeated or second `paid` changes nothing), refunds and disputes move its
  * status. Each change is appended to the history and announced through the outbox in the inbox
- * transaction. An update that cannot be matched (unknown listing or item, or a refund or dispute of a
- * purchase not made yet) is recorded in `unmatched_payments` outside that transaction, logged at warn,
- * counted, and thrown so the bus redelivers it with backoff and dead-letters it after the last delivery.
+ * transaction. An update that cannot be matched (unknown listing or item, a device the listing's provider
+ * does not own, or a refund or dispute of a purchase not made yet) is recorded in `unmatched_payments`
+ * outside that transaction, logged at warn, counted, and thrown so the bus redelivers it with backoff and
+ * dead-letters it after the last delivery.
  */
 export function makeApplyPaymentUpdate(deps: ApplyPaymentDeps) {
-  const apply = async (update: PaymentUpdatedV1, tx: PoolClient) => {
-    const transition = await transitionOf(deps, tx, update);
+  const apply = async (update: PaymentUpdatedV1, tx: PoolClient, eventId: string) => {
+    const transition = await transitionOf(deps, tx, update, eventId);
     if (transition) {
       const { purchase, change } = transition;
       if (change.kind !== "purchase") await deps.purchases.update(tx, purchase);
@@ -99,7 +111,7 @@ export function makeApplyPaymentUpdate(deps: ApplyPaymentDeps) {
   };
   return async (event: EventEnvelope<PaymentUpdatedV1>, tx: PoolClient): Promise<void> => {
     try {
-      await apply(event.data, tx);
+      await apply(event.data, tx, event.id);
     } catch (error) {
       if (!(error instanceof UnmatchedPaymentError)) throw error;
       const { stripeEventId, paymentIntentId, kind, listingId } = event.data;

@@ -62,7 +62,17 @@ export interface ActivityEntry {
   amount: { amount: number; currency: string } | null;
 }
 
-export type UnmatchedReason = "unknown-listing" | "unknown-item" | "missing-metadata" | "no-purchase";
+export type UnmatchedReason =
+  | "unknown-listing"
+  | "unknown-item"
+  | "missing-metadata"
+  | "device-not-owned"
+  | "no-purchase";
+
+/** Who owns a device, as the IoT platform says; null when it knows no such device. */
+export interface DeviceOwnersPort {
+  ownerOf(deviceId: string, requestId: string): Promise<string | null>;
+}
 
 export interface UnmatchedPaymentRepository {
   /** Records (or counts again) an update that could not be matched; outside the handler's transaction. */
