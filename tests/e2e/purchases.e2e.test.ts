@@ -194,25 +194,26 @@ describe("purchases from signed payment notifications", () => {
     ).toEqual([pi]);
   });
 
-  it("keeps a payment for an unknown listing as unmatched: no purchase, no failed notification", async () => {
-    const pi = stripeId("pi");
-    await notify(
-      paymentIntentSucceeded({
-        listingId: randomUUID(),
-        deviceId: DEVICE,
-        amount: 100,
-        currency: "EUR",
-        paymentIntentId: pi,
-      }),
-    );
-    await waitFor(
-      () => (logs.some((l) => l.includes("payment update unmatched") && l.includes(pi)) ? true : undefined),
-      {
-        what: "the unmatched payment logged",
-        timeoutMs: 30_000,
-      },
-    );
-    expect((await purchases()).body.items.some((p) => p.paymentReference === pi)).toBe(false);
+  it("keeps payments for an unknown listing or a device the provider does not own as unmatched", async () => {
+    const cases = [
+      { listingId: randomUUID(), deviceId: DEVICE, reason: "unknown-listing" },
+      { listingId, deviceId: "00000000000000ff", reason: "device-not-owned" },
+    ];
+    for (const { reason, ...payment } of cases) {
+      const pi = stripeId("pi");
+      await notify(paymentIntentSucceeded({ ...payment, amount: 100, currency: "EUR", paymentIntentId: pi }));
+      const line = await waitFor(
+        () => logs.find((l) => l.includes("payment update unmatched") && l.includes(pi)),
+        { what: `the unmatched payment logged (${reason})`, timeoutMs: 30_000 },
+      );
+      expect(line).toContain(reason);
+      expect((await purchases()).body.items.some((p) => p.paymentReference === pi)).toBe(false);
+    }
+    const metrics = await (await fetch(`${stack.opsUrls.purchases}/metrics`)).text();
+    for (const { reason } of cases)
+      expect(metrics).toMatch(
+        new RegExp(`^purchases_unmatched_payments_total\\{[^}]*reason="${reason}"`, "m"),
+      );
   });
 
   it("shows another organisation none of it, refuses other roles and bad bounds", async () => {
