@@ -20,21 +20,11 @@ export function providerPurchasesRoutes(app: ZodApp, deps: { purchases: Purchase
       { querystring: PurchasesQuery, response: responses({ 200: PurchasePage }) },
     ),
     async (request) => {
-      const q = request.query;
+      const { deviceId, livemode, ...page } = request.query;
+      const mode = livemode === undefined ? {} : { livemode };
       return toPurchasePage(
         await callUpstream(request, (ctx) =>
-          call(
-            "listPurchases",
-            {
-              deviceId: q.deviceId ?? "",
-              ...(q.livemode === undefined ? {} : { livemode: q.livemode }),
-              page: q.page,
-              pageSize: q.pageSize,
-              orderBy: q.orderBy,
-              direction: q.direction,
-            },
-            ctx,
-          ),
+          call("listPurchases", { deviceId: deviceId ?? "", ...mode, ...page }, ctx),
         ),
       );
     },
