@@ -65,7 +65,7 @@ export function createAccessTokenVerifier(options: AccessTokenOptions): AccessTo
   const verify = verifyAccessToken(options);
   const settings = options.cache === undefined ? VERIFIED_TOKEN_CACHE : options.cache;
   if (settings === false) return { verify: async (token) => (await verify(token)).principal };
-  const now = settings.now ?? Date.now;
+  const now = settings.now ?? (() => Date.now());
   const cache = new ExpiringCache<Principal>({ maxEntries: settings.maxEntries, now });
   return {
     async verify(token) {

@@ -21,7 +21,7 @@ export class ExpiringCache<V> {
     if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1)
       throw new Error("maxEntries must be a positive integer");
     this.maxEntries = options.maxEntries;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   get size(): number {
@@ -46,6 +46,10 @@ export class ExpiringCache<V> {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
     }
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   clear(): void {

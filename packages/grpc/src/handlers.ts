@@ -100,11 +100,13 @@ export function unaryHandlers<H>(
             const verified = await verify(verifier, call, callLogger);
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
-            callLogger = logger.child({ requestId: verified.requestId, rpc });
+            // Signers reuse an assertion for many calls: its `rid` names the first; the call's own is sent beside it.
+            const requestId = readRequestId(call.metadata) ?? verified.requestId;
+            callLogger = logger.child({ requestId, rpc });
             const ctx: CallContext = {
               principal: verified.principal,
               service: verified.service,
-              requestId: verified.requestId,
+              requestId,
               signal: controller.signal,
               deadline,
               logger: callLogger,
