@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 
 export interface BareServer {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -20,7 +21,7 @@ export async function startBareServer(databaseUrl: string): Promise<BareServer> 
     lines.once("line", (line) => resolve((JSON.parse(line) as { url: string }).url));
     child.once("exit", (code) => reject(new Error(`bare server exited (code ${code}) before listening`)));
   });
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

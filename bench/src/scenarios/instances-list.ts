@@ -1,4 +1,6 @@
 import { startBareServer } from "../bare/spawn";
+import { childrenRunning, cpuDuring } from "../cpu";
+import type { ClosedLoopResult } from "../load/closed-loop";
 import { runClosedLoop, warmUp } from "../load/closed-loop";
 import { getOk, httpPool, postJson } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
@@ -40,17 +42,15 @@ export const instancesList: Scenario = {
       await warmUp(bareUrl, {}, warm);
       const seconds = ctx.durations.closedLoopSeconds;
       ctx.log(`A: max throughput, ${seconds} s each`);
-      const gw = await runClosedLoop({
-        url: gatewayUrl,
-        headers,
-        connections: CONNECTIONS,
-        durationSeconds: seconds,
-      });
-      const bareMax = await runClosedLoop({
-        url: bareUrl,
-        connections: CONNECTIONS,
-        durationSeconds: seconds,
-      });
+      const pathPids = ["gateway/src/main.ts", "catalogue/src/main.ts"].flatMap(childrenRunning);
+      const gwRun = await cpuDuring(pathPids, () =>
+        runClosedLoop({ url: gatewayUrl, headers, connections: CONNECTIONS, durationSeconds: seconds }),
+      );
+      const bareRun = await cpuDuring([bare.pid], () =>
+        runClosedLoop({ url: bareUrl, connections: CONNECTIONS, durationSeconds: seconds }),
+      );
+      const gw = gwRun.result;
+      const bareMax = bareRun.result;
       ctx.log(`A: p99 at ${FIXED_RATE} requests/s, ${ctx.durations.openLoopMs / 1000} s each`);
       const gwFixed = await fixedRate(ctx, ctx.gatewayUrl, headers);
       const bareFixed = await fixedRate(ctx, bare.url, {});
@@ -69,6 +69,7 @@ export const instancesList: Scenario = {
           unit: "%",
           goal: { text: ">= 50 % of bare", met: ratio >= 0.5 },
         },
+        ...(pathPids.length === 2 ? [cpuFigure(gwRun, bareRun, seconds)] : []),
         {
           name: `p99 at ${FIXED_RATE} req/s`,
           value: gwFixed.p99,
@@ -121,4 +122,20 @@ async function fixedRate(ctx: BenchContext, origin: string, headers: Record<stri
   } finally {
     await pool.close();
   }
+}
+
+type Measured = { result: ClosedLoopResult; cpuMs: number };
+
+/**
+ * CPU milliseconds per answered request in the closed loop: steadier than throughput on a shared machine,
+ * since it does not depend on how much CPU other work left. PostgreSQL's share is not counted on either side.
+ */
+function cpuFigure(gateway: Measured, bare: Measured, seconds: number): Figure {
+  const perRequest = (run: Measured) => run.cpuMs / Math.max(1, run.result.requestsPerSecond * seconds);
+  return {
+    name: "CPU per request (gateway + catalogue processes)",
+    value: perRequest(gateway),
+    unit: "ms",
+    baseline: { name: "bare fastify + pg process", value: perRequest(bare) },
+  };
 }
