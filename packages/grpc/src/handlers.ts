@@ -86,7 +86,8 @@ export function unaryHandlers<H>(
                 Math.max(0, deadline - Date.now()),
               );
         const rpc = `${service}/${method}`;
-        let callLogger = logger.child({ requestId: readRequestId(call.metadata), rpc });
+        const sentRequestId = readRequestId(call.metadata);
+        let callLogger = logger.child({ requestId: sentRequestId, rpc });
 
         tracer.startActiveSpan(rpc, { kind: SpanKind.SERVER }, parent, async (span) => {
           const finish = (error: grpc.ServiceError | null, response?: unknown, code?: string) => {
@@ -101,8 +102,8 @@ export function unaryHandlers<H>(
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
             // Signers reuse an assertion for many calls: its `rid` names the first; the call's own is sent beside it.
-            const requestId = readRequestId(call.metadata) ?? verified.requestId;
-            callLogger = logger.child({ requestId, rpc });
+            const requestId = sentRequestId ?? verified.requestId;
+            if (requestId !== sentRequestId) callLogger = logger.child({ requestId, rpc });
             const ctx: CallContext = {
               principal: verified.principal,
               service: verified.service,
