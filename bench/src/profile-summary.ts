@@ -46,7 +46,7 @@ export function summariseProfile(
   profile: CpuProfile,
   options: { top?: number; skipSeconds?: number } = {},
 ): { entry: string; lines: string[] } {
-  const top = options.top ?? 15;
+  const top = options.top ?? Number(process.env.TOP ?? 15);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
