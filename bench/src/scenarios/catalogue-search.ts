@@ -1,9 +1,9 @@
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
+import { p99Figure } from "../latency-figure";
 import { getOk } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
 import { authHeader, notRun, type Scenario } from "../scenario";
 import { SEARCH_WORDS, StorefrontSeeder } from "../seed/storefront-events";
-import { summarise } from "../stats/histogram";
 import { ROUTE_NOT_AVAILABLE, routeAvailable } from "./route-probe";
 import { benchInstance, waitForCount } from "./storefront-fixture";
 
@@ -58,25 +58,21 @@ export const catalogueSearch: Scenario = {
       operation: () =>
         getOk(ctx.gateway, "/marketplace/instances?page=1&pageSize=20", headers).then(() => {}),
     });
-    const s = summarise(search.latency);
-    const b = summarise(baseline.latency);
-    const failures = search.failed + search.dropped;
+    const list = "instances list, same gateway, same rate";
     return {
       status: "ran",
       figures: [
-        {
+        p99Figure({
           name: `p99 search at ${RATE} req/s`,
-          value: s.p99,
-          unit: "ms",
-          baseline: { name: "instances list, same gateway, same rate", value: b.p99 },
-          goal: { text: "<= 50 ms", met: s.p99 <= 50 && failures === 0 },
-          failures,
-        },
+          result: search,
+          baseline: { name: list, result: baseline },
+          goalMs: 50,
+        }),
         {
           name: `p50 search at ${RATE} req/s`,
-          value: s.p50,
+          value: search.latency.percentile(0.5),
           unit: "ms",
-          baseline: { name: "instances list", value: b.p50 },
+          baseline: { name: list, value: baseline.latency.percentile(0.5) },
         },
       ],
       notes: search.firstError ? [`first failure: ${search.firstError}`] : [],

@@ -5,6 +5,9 @@ import { type OpenLoopResult, runOpenLoop } from "../load/open-loop";
 const STREAM = "BENCH_LATENCY";
 const SUBJECT = "bench.latency";
 
+/** How reports name this baseline. */
+export const JETSTREAM = "bare JetStream publish -> consume";
+
 /**
  * The floor under any event's propagation: a bare JetStream publish (file storage, acknowledged) consumed
  * by a durable pull consumer with explicit acks, at `rate` per second. Latency runs from the scheduled

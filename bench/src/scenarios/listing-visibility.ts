@@ -1,10 +1,10 @@
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
+import { p99Figure } from "../latency-figure";
 import { getOk, postJson } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
 import { authHeader, notRun, type Scenario } from "../scenario";
 import { StorefrontSeeder } from "../seed/storefront-events";
-import { summarise } from "../stats/histogram";
-import { jetStreamBaseline } from "./jetstream-baseline";
+import { JETSTREAM, jetStreamBaseline } from "./jetstream-baseline";
 import { ROUTE_NOT_AVAILABLE, routeAvailable } from "./route-probe";
 import { benchInstance } from "./storefront-fixture";
 
@@ -63,20 +63,15 @@ export const listingVisibility: Scenario = {
       },
     });
     const baseline = await jetStreamBaseline(ctx.natsUrl, options);
-    const s = summarise(result.latency);
-    const b = summarise(baseline.latency);
-    const failures = result.failed + result.dropped;
     return {
       status: "ran",
       figures: [
-        {
+        p99Figure({
           name: `p99 listed -> visible at ${RATE}/s`,
-          value: s.p99,
-          unit: "ms",
-          baseline: { name: "bare JetStream publish -> consume", value: b.p99 },
-          goal: { text: "<= 1000 ms", met: s.p99 <= 1000 && failures === 0 },
-          failures,
-        },
+          result,
+          baseline: { name: JETSTREAM, result: baseline },
+          goalMs: 1000,
+        }),
       ],
       notes: result.firstError ? [`first failure: ${result.firstError}`] : [],
     };
