@@ -23,6 +23,8 @@ async function main(): Promise<number> {
   const only = env.BENCH_ONLY?.split(",").map((id) => id.trim().toUpperCase());
   const output = env.BENCH_OUTPUT ?? join(REPO_ROOT, "docs/benchmarks.md");
   const startedAt = new Date();
+  // Taken before anything runs: the commit measured, and whether tracked files differed from it.
+  const machine = machineInfo();
   const durations = quick
     ? { closedLoopSeconds: 5, openLoopMs: 8_000, warmupMs: 2_000 }
     : { closedLoopSeconds: 20, openLoopMs: 30_000, warmupMs: 5_000 };
@@ -97,7 +99,7 @@ async function main(): Promise<number> {
   const appendix = await previousAppendix(output);
   const report = renderReport({
     startedAt,
-    machine: machineInfo(),
+    machine,
     quick,
     stack: stack.description,
     durations,
