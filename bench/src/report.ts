@@ -31,7 +31,7 @@ function figureRow(figure: Figure): string {
     ? `${number(figure.baseline.value, figure.unit)} (${figure.baseline.name})`
     : "";
   const goal = figure.goal ? `${figure.goal.text}: **${figure.goal.met ? "met" : "missed"}**` : "";
-  const failures = figure.failures ? String(figure.failures) : "0";
+  const failures = figure.failures === undefined ? "" : String(figure.failures);
   return `| ${figure.name} | ${number(figure.value, figure.unit)} | ${baseline} | ${goal} | ${failures} |`;
 }
 
