@@ -30,10 +30,10 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   opsRoutes(app);
   await webhooksRoutes(app);
   statementsRoutes(app);
-  catalogueRoutes(app);
+  catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerDevicesRoutes(app);
   providerPurchasesRoutes(app);
-  providerOfferedItemsRoutes(app);
+  providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerListingsRoutes(app);
   earningsRoutes(app);
   instancesRoutes(app, { catalogue: deps.clients.catalogue });

@@ -114,10 +114,13 @@ export function absentClient<C>(): C {
 export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
-  others: Partial<Pick<GatewayClients, "publishing" | "assets" | "publishingReleases">> = {},
+  others: Partial<
+    Pick<GatewayClients, "catalogueItems" | "publishing" | "assets" | "publishingReleases">
+  > = {},
 ): GatewayClients {
   return {
     catalogue,
+    catalogueItems: others.catalogueItems ?? absentClient(),
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),
