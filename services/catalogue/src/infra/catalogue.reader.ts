@@ -9,7 +9,7 @@ import type {
   OfferedItemRecord,
   StorefrontItem,
 } from "../domain/catalogue-item";
-import { itemOrderSql, itemSearchSql } from "./item-search.sql";
+import { itemSearchSql, prefixQuery, sortKeySql } from "./item-search.sql";
 
 interface ItemRow {
   id: string;
@@ -77,16 +77,20 @@ const toOffered = (row: OfferedRow): OfferedItemRecord => ({
   listed: row.listed,
 });
 
-/** An item's enabled public listings in its instance; an item without any yields no row (not listed). */
+/** Enabled public listings of the item in its instance (`l`). */
+const PUBLIC_LISTING = `l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
+      AND NOT l.disabled AND l.visibility = 'public'`;
+
+/** The lowest public price: an index-only lookup per item; null when the item has no public listing. */
+const FROM_PRICE = `CROSS JOIN LATERAL (
+    SELECT min(l.price_amount) AS from_amount FROM listings l WHERE ${PUBLIC_LISTING}) p`;
+
+/** The public listings themselves, cheapest first: computed for the page's rows only. */
 const PUBLIC_LISTINGS = `CROSS JOIN LATERAL (
-    SELECT min(l.price_amount) AS from_amount,
-           (array_agg(l.price_currency ORDER BY l.price_amount, l.id))[1] AS from_currency,
+    SELECT (array_agg(l.price_currency ORDER BY l.price_amount, l.id))[1] AS from_currency,
            jsonb_agg(jsonb_build_object('listingId', l.id, 'providerOrganisationId', l.provider_organisation_id,
                      'amount', l.price_amount, 'currency', l.price_currency) ORDER BY l.price_amount, l.id) AS listings
-    FROM listings l
-    WHERE l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
-      AND NOT l.disabled AND l.visibility = 'public'
-    HAVING count(*) > 0) p`;
+    FROM listings l WHERE ${PUBLIC_LISTING}) d`;
 
 /** The item's active offering (the newest, should two ever be active at once). */
 const ACTIVE_OFFERING = `CROSS JOIN LATERAL (
@@ -100,55 +104,74 @@ const providerListed = (param: string) => `EXISTS (
     WHERE l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
       AND l.provider_organisation_id = ${param} AND NOT l.disabled) AS listed`;
 
+/**
+ * How one kind of list finds its items and what it shows of them. `match*` runs for every matching item
+ * (keep it to index lookups); `detail*` only for the rows of the page.
+ */
 interface ListShape {
-  select: string;
-  join: string;
+  matchJoin: string;
+  matchSelect: string;
+  matchWhere: string[];
   price: string;
+  detailJoin: string;
+  detailSelect: string;
   params: unknown[];
-  extraWhere?: string;
 }
 
 export function makeCatalogueReader(pool: Pool) {
   /** One page of items matching `query` in the shape given, with the total. */
   async function page<R extends ItemRow>(query: CatalogueQuery, shape: ListShape): Promise<Paged<R>> {
     const params = [...shape.params];
-    const search = itemSearchSql(query, params);
-    const where = [...search.where, ...(shape.extraWhere ? [shape.extraWhere] : [])].join(" AND ");
-    const from = `FROM items i ${search.join} ${shape.join} WHERE ${where}`;
-    const order = itemOrderSql(query.orderBy, query.direction, { score: search.score, price: shape.price });
+    const tsquery = query.search ? await prefixQuery(pool, query.search) : null;
+    const search = itemSearchSql(query, tsquery, params);
+    const sortKey = sortKeySql(query.orderBy, { score: search.score, price: shape.price });
+    const matching = `WITH matching AS (
+      SELECT i.id, ${sortKey} AS sort_key, ${shape.matchSelect}
+      FROM items i ${shape.matchJoin}
+      WHERE ${[...search.where, ...shape.matchWhere].join(" AND ")})`;
+    // The id breaks every tie, so pages never overlap or skip an item.
+    const dir = query.direction === "asc" ? "ASC" : "DESC";
+    const order = `sort_key ${dir}, id ${dir}`;
     const { limit, offset } = pageWindow(query.page, query.pageSize);
     const { rows } = await pool.query<R>(
-      `${search.with} SELECT i.*, ${shape.select}, count(*) OVER () AS total ${from}
-       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      `${matching}, page AS (
+         SELECT *, count(*) OVER () AS total FROM matching ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+       SELECT i.*, page.*${shape.detailSelect ? `, ${shape.detailSelect}` : ""} FROM page JOIN items i ON i.id = page.id ${shape.detailJoin}
+       ORDER BY page.sort_key ${dir}, page.id ${dir}`,
       params,
     );
     // A page past the end has no row to carry the window count: count the same rows directly.
     const total = rows[0]
       ? Number(rows[0].total)
       : Number(
-          (
-            await pool.query<{ n: string }>(
-              `${search.with} SELECT count(*) AS n FROM (SELECT ${shape.select} ${from}) AS matching`,
-              params,
-            )
-          ).rows[0]?.n,
+          (await pool.query<{ n: string }>(`${matching} SELECT count(*) AS n FROM matching`, params)).rows[0]
+            ?.n,
         );
     return paged(rows, query.page, query.pageSize, total);
   }
 
-  const listedShape = (extraWhere?: string, params: unknown[] = []): ListShape => ({
-    select: "p.from_amount, p.from_currency, p.listings",
-    join: PUBLIC_LISTINGS,
+  const listedShape = (matchWhere: string[] = [], params: unknown[] = []): ListShape => ({
+    matchJoin: FROM_PRICE,
+    matchSelect: "p.from_amount",
+    matchWhere: ["p.from_amount IS NOT NULL", ...matchWhere],
     price: "p.from_amount",
+    detailJoin: PUBLIC_LISTINGS,
+    detailSelect: "d.from_currency, d.listings",
     params,
-    ...(extraWhere ? { extraWhere } : {}),
   });
-  const offeredShape = (organisationId: string, extraWhere?: string, params: unknown[] = []): ListShape => ({
-    select: `o.created_at AS offered_at, ${providerListed("$1")}`,
-    join: ACTIVE_OFFERING,
+  const offeredShape = (
+    organisationId: string,
+    matchWhere: string[] = [],
+    params: unknown[] = [],
+  ): ListShape => ({
+    matchJoin: ACTIVE_OFFERING,
+    // In the match, not the detail: the count of a page past the end must use every parameter too.
+    matchSelect: `o.created_at AS offered_at, ${providerListed("$1")}`,
+    matchWhere,
     price: "i.base_price_amount",
+    detailJoin: "",
+    detailSelect: "",
     params: [organisationId, ...params],
-    ...(extraWhere ? { extraWhere } : {}),
   });
   const one = (marketplaceInstanceId?: string): CatalogueQuery => ({
     page: 1,
@@ -165,7 +188,7 @@ export function makeCatalogueReader(pool: Pool) {
     },
 
     async getListed(id, marketplaceInstanceId) {
-      const result = await page<ListedRow>(one(marketplaceInstanceId), listedShape("i.id = $1", [id]));
+      const result = await page<ListedRow>(one(marketplaceInstanceId), listedShape(["i.id = $1"], [id]));
       return result.items[0] ? toListed(result.items[0]) : undefined;
     },
 
@@ -175,7 +198,7 @@ export function makeCatalogueReader(pool: Pool) {
     },
 
     async getOffered(providerOrganisationId, id) {
-      const result = await page<OfferedRow>(one(), offeredShape(providerOrganisationId, "i.id = $2", [id]));
+      const result = await page<OfferedRow>(one(), offeredShape(providerOrganisationId, ["i.id = $2"], [id]));
       return result.items[0] ? toOffered(result.items[0]) : undefined;
     },
 

@@ -1,3 +1,4 @@
+import type { Queryable } from "@mp/db";
 import type { CatalogueOrder, CatalogueQuery } from "../application/catalogue-query";
 
 /**
@@ -5,63 +6,61 @@ import type { CatalogueOrder, CatalogueQuery } from "../application/catalogue-qu
  * over `items i` (docs/catalogue.md, "Search"). Values go in as parameters, never into the text.
  *
  * - Full text: `search_document` (displayName weight A, description weight B, both folded by
- *   `search_fold`: lower-case, unaccented) matched by a prefix query (every word of the search as `word:*`,
- *   all required), tokenised by the same parser as the document. GIN index `items_search_document_idx`.
+ *   `search_fold`: lower-case, unaccented) matched by a prefix query: every word of the search as `word:*`,
+ *   all required. GIN index `items_search_document_idx`.
  * - Typos: trigram word similarity of the folded search against the folded name and description
  *   (`<%`, pg_trgm's word_similarity_threshold, 0.6). GIN index `items_search_text_trgm_idx`.
  * - Relevance: ts_rank, plus the word similarity to the name (a close name beats a close description),
  *   plus half the word similarity to the whole text.
  */
 export interface SearchSql {
-  /** `WITH` clause defining `q(text, tsq)`, or empty without a search. */
-  with: string;
-  /** `CROSS JOIN q` or empty. */
-  join: string;
   where: string[];
-  /** The relevance expression (0 without a search). */
+  /** The relevance expression ("0" without a search). */
   score: string;
 }
 
-export function itemSearchSql(query: CatalogueQuery, params: unknown[], prefix = "i"): SearchSql {
-  const where = [`${prefix}.status = 'published'`];
-  if (query.marketplaceInstanceId) {
-    params.push(query.marketplaceInstanceId);
-    where.push(`${prefix}.marketplace_instance_id = $${params.length}`);
-  }
-  if (query.type) {
-    params.push(query.type);
-    where.push(`${prefix}.type = $${params.length}`);
-  }
-  if (!query.search) return { with: "", join: "", where, score: "0" };
-  params.push(query.search);
-  const search = `$${params.length}`;
+/**
+ * The search's prefix query, tokenised by the same parser and folding as the documents
+ * (`'temperatur':* & 'sensor':*`), or null when the search has no word. Asked for before the list query so
+ * that query carries it as a constant the planner can estimate, rather than a value computed at run time.
+ */
+export async function prefixQuery(db: Queryable, search: string): Promise<string | null> {
+  const { rows } = await db.query<{ tsq: string | null }>(
+    `SELECT string_agg('''' || lexeme || ''':*', ' & ') AS tsq
+     FROM unnest(to_tsvector('simple', search_fold($1)))
+     WHERE lexeme !~ '[''\\\\]'`,
+    [search],
+  );
+  return rows[0]?.tsq ?? null;
+}
+
+export function itemSearchSql(query: CatalogueQuery, tsquery: string | null, params: unknown[]): SearchSql {
+  const where = ["i.status = 'published'"];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (query.marketplaceInstanceId)
+    where.push(`i.marketplace_instance_id = ${param(query.marketplaceInstanceId)}`);
+  if (query.type) where.push(`i.type = ${param(query.type)}`);
+  if (!query.search) return { where, score: "0" };
+  const text = `search_fold(${param(query.search)})`;
+  const typo = `${text} <% i.search_text`;
+  const similarity = `word_similarity(${text}, i.name_folded) + 0.5 * word_similarity(${text}, i.search_text)`;
+  if (!tsquery) return { where: [...where, typo], score: `(${similarity})` };
+  const tsq = `${param(tsquery)}::tsquery`;
   return {
-    with: `WITH q AS (
-      SELECT search_fold(${search}) AS text,
-             to_tsquery('simple', (
-               SELECT string_agg('''' || lexeme || ''':*', ' & ')
-               FROM unnest(to_tsvector('simple', search_fold(${search})))
-               WHERE lexeme !~ '[''\\\\]')) AS tsq)`,
-    join: "CROSS JOIN q",
-    where: [...where, `(${prefix}.search_document @@ q.tsq OR q.text <% ${prefix}.search_text)`],
-    score: `(coalesce(ts_rank(${prefix}.search_document, q.tsq), 0)
-             + word_similarity(q.text, ${prefix}.name_folded)
-             + 0.5 * word_similarity(q.text, ${prefix}.search_text))`,
+    where: [...where, `(i.search_document @@ ${tsq} OR ${typo})`],
+    score: `(ts_rank(i.search_document, ${tsq}) + ${similarity})`,
   };
 }
 
-/** ORDER BY for a list; the item id breaks every tie, so pages never overlap or skip an item. */
-export function itemOrderSql(
-  orderBy: CatalogueOrder,
-  direction: "asc" | "desc",
-  columns: { score: string; price: string },
-): string {
-  const dir = direction === "asc" ? "ASC" : "DESC";
-  const key = {
+/** The sort key of an order: relevance, creation, folded name, or the shape's price. */
+export function sortKeySql(orderBy: CatalogueOrder, columns: { score: string; price: string }): string {
+  return {
     relevance: columns.score,
     createdAt: "i.created_at",
     displayName: "i.name_folded",
     price: columns.price,
   }[orderBy];
-  return `${key} ${dir}, i.id ${dir}`;
 }
