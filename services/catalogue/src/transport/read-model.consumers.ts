@@ -1,3 +1,4 @@
+import type { EventEnvelope } from "@mp/bus";
 import {
   assetFinalisedV1,
   ITEM_SNAPSHOT_EVENTS,
@@ -8,6 +9,7 @@ import {
   LISTING_SNAPSHOT_EVENTS,
   OFFERING_SNAPSHOT_EVENTS,
 } from "@mp/contracts";
+import type { PoolClient } from "@mp/db";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
 import { z } from "zod";
 import type { makeRecordEvents } from "../application/record-events";
@@ -19,19 +21,30 @@ const ITEM_RELEASE_EVENTS = [
   itemReleaseFailedV1,
 ];
 
+/** A durable subscription to every event of a set that carries one aggregate's state in one schema. */
+function stateConsumer<T>(
+  durable: string,
+  events: readonly { type: string; stream: string; data: z.ZodType<T> }[],
+  handle: (event: EventEnvelope<T>, tx: PoolClient) => Promise<void>,
+): RegisteredConsumer {
+  const [first] = events;
+  if (!first) throw new Error(`${durable} subscribes to no event`);
+  return defineConsumer({
+    durable,
+    stream: first.stream,
+    eventTypes: events.map((e) => e.type),
+    schema: first.data,
+    handle,
+  });
+}
+
 /**
  * The catalogue's durable subscriptions: one per read model, each to every event carrying that
  * aggregate's state (snapshots included, so a read model can be rebuilt after history expired).
  */
 export function readModelConsumers(record: ReturnType<typeof makeRecordEvents>): RegisteredConsumer[] {
   return [
-    defineConsumer({
-      durable: "catalogue-items",
-      stream: ITEM_SNAPSHOT_EVENTS[0].stream,
-      eventTypes: ITEM_SNAPSHOT_EVENTS.map((e) => e.type),
-      schema: ITEM_SNAPSHOT_EVENTS[0].data,
-      handle: record.item,
-    }),
+    stateConsumer("catalogue-items", ITEM_SNAPSHOT_EVENTS, record.item),
     defineConsumer({
       durable: "catalogue-item-releases",
       stream: itemReleaseSnapshotV1.stream,
@@ -45,26 +58,8 @@ export function readModelConsumers(record: ReturnType<typeof makeRecordEvents>):
       ]),
       handle: record.itemRelease,
     }),
-    defineConsumer({
-      durable: "catalogue-assets",
-      stream: assetFinalisedV1.stream,
-      eventTypes: [assetFinalisedV1.type],
-      schema: assetFinalisedV1.data,
-      handle: record.asset,
-    }),
-    defineConsumer({
-      durable: "catalogue-offerings",
-      stream: OFFERING_SNAPSHOT_EVENTS[0].stream,
-      eventTypes: OFFERING_SNAPSHOT_EVENTS.map((e) => e.type),
-      schema: OFFERING_SNAPSHOT_EVENTS[0].data,
-      handle: record.offering,
-    }),
-    defineConsumer({
-      durable: "catalogue-listings",
-      stream: LISTING_SNAPSHOT_EVENTS[0].stream,
-      eventTypes: LISTING_SNAPSHOT_EVENTS.map((e) => e.type),
-      schema: LISTING_SNAPSHOT_EVENTS[0].data,
-      handle: record.listing,
-    }),
+    stateConsumer("catalogue-assets", [assetFinalisedV1], record.asset),
+    stateConsumer("catalogue-offerings", OFFERING_SNAPSHOT_EVENTS, record.offering),
+    stateConsumer("catalogue-listings", LISTING_SNAPSHOT_EVENTS, record.listing),
   ];
 }
