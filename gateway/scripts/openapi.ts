@@ -14,6 +14,7 @@ import type {
   CatalogueClient,
   CatalogueItemsClient,
   GatewayClients,
+  ListingsClient,
   PublishingClient,
   PublishingReleasesClient,
 } from "../src/clients";
@@ -33,6 +34,7 @@ function inertClients(): GatewayClients {
     publishing: { call: unavailable } as PublishingClient,
     assets: { call: unavailable } as AssetsClient,
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
+    listings: { call: unavailable } as ListingsClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

@@ -3,12 +3,14 @@ import type {
   AssetsProto,
   CatalogueItemsProto,
   CatalogueProto,
+  ListingsProto,
   PublishingProto,
   PublishingReleasesProto,
 } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueItemsServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueItemsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
@@ -21,6 +23,7 @@ export type CatalogueItemsClient = Pick<UnaryClient<CatalogueItemsServiceClient>
 export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
+export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -39,6 +42,8 @@ export interface GatewayClients {
   assets: AssetsClient;
   /** IoT applications and releases, and item releases (served by the publishing process). */
   publishingReleases: PublishingReleasesClient;
+  /** Offerings (admin) and provider listings. */
+  listings: ListingsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -95,6 +100,20 @@ export function createGatewayClients(
       deadlineMs: 15_000,
     },
   );
+  const listingsProto = loadProto<ListingsProto>("marketplace/listings/v1/listings.proto").marketplace
+    .listings.v1;
+  const listings = createUnaryClient(listingsProto.ListingsService, config.LISTINGS_GRPC_URL, {
+    ...mesh,
+    upstream: "listings",
+    idempotent: [
+      "getInstanceReference",
+      "listOfferings",
+      "listListings",
+      "getCurrentListing",
+      "listListingHistory",
+      "listListingVisibility",
+    ],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -105,6 +124,7 @@ export function createGatewayClients(
     publishing,
     assets,
     publishingReleases,
+    listings,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -114,6 +134,7 @@ export function createGatewayClients(
       publishing.close();
       assets.close();
       publishingReleases.close();
+      listings.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -115,7 +115,7 @@ export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
   others: Partial<
-    Pick<GatewayClients, "catalogueItems" | "publishing" | "assets" | "publishingReleases">
+    Pick<GatewayClients, "catalogueItems" | "publishing" | "assets" | "publishingReleases" | "listings">
   > = {},
 ): GatewayClients {
   return {
@@ -124,6 +124,7 @@ export function fakeClients(
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),
+    listings: others.listings ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -17,6 +17,9 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/marketplace-items/{id}": (o) => o.item,
   "/marketplace/providers/marketplace-items/{id}": (o) => o.item,
   "/marketplace/instances/{instanceId}": (o) => o.instance,
+  "/marketplace/instances/{instanceId}/offerings/{offeringId}": (o) => o.offering,
+  "/marketplace/providers/listings/{marketplaceItemId}": (o) => o.listedItem,
+  "/marketplace/providers/listings/{id}": (o) => o.listing,
 };
 
 /**
@@ -49,6 +52,9 @@ export const BODY_FIXTURES: Record<string, (owned: Owned) => unknown> = {
   selectItemRelease: (o) => ({ releaseId: o.iotRelease }),
   appendItemMetadata: () => ({ displayName: "Written by B" }),
   setItemBasePrice: () => ({ amount: 1, currency: "EUR" }),
+  createOffering: (o) => ({ marketplaceItemId: o.listedItem }),
+  createListing: (o) => ({ marketplaceInstanceId: o.instance, price: { amount: 3000, currency: "EUR" } }),
+  setListingVisibility: () => ({ visibility: "public" }),
 };
 
 /**
@@ -58,6 +64,10 @@ export const BODY_FIXTURES: Record<string, (owned: Owned) => unknown> = {
 export const SHARED: Record<string, string> = {
   getInstance:
     "an instance is a marketplace every organisation works in: developers link items into an admin's instance and providers list in it",
+  createListing:
+    "every provider may list an item an instance's admin offered: B's request makes B's own listing, A's stays untouched",
+  listListingHistory:
+    "the history is the caller's own superseded listings of an item every provider may list: B sees its own (none), never A's",
 };
 
 /**
