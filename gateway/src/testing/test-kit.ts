@@ -115,11 +115,15 @@ export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
   others: Partial<
-    Pick<GatewayClients, "publishing" | "assets" | "publishingReleases" | "listings" | "settlements">
+    Pick<
+      GatewayClients,
+      "catalogueItems" | "publishing" | "assets" | "publishingReleases" | "listings" | "settlements"
+    >
   > = {},
 ): GatewayClients {
   return {
     catalogue,
+    catalogueItems: others.catalogueItems ?? absentClient(),
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),
