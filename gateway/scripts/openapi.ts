@@ -12,9 +12,12 @@ import { buildApp } from "../src/app";
 import type {
   AssetsClient,
   CatalogueClient,
+  CatalogueItemsClient,
   GatewayClients,
+  ListingsClient,
   PublishingClient,
   PublishingReleasesClient,
+  SettlementsClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
 import type { ApiKeyRepository } from "../src/infra/api-key.repository";
@@ -28,9 +31,12 @@ const unavailable = () => Promise.reject(new AppError("upstream-unavailable", "I
 function inertClients(): GatewayClients {
   return {
     catalogue: { call: unavailable } as CatalogueClient,
+    catalogueItems: { call: unavailable } as CatalogueItemsClient,
     publishing: { call: unavailable } as PublishingClient,
     assets: { call: unavailable } as AssetsClient,
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
+    listings: { call: unavailable } as ListingsClient,
+    settlements: { call: unavailable } as SettlementsClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

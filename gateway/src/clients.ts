@@ -1,18 +1,32 @@
 import { GATEWAY_SIGNER, meshSignerFrom } from "@mp/auth";
-import type { AssetsProto, CatalogueProto, PublishingProto, PublishingReleasesProto } from "@mp/contracts";
+import type {
+  AssetsProto,
+  CatalogueItemsProto,
+  CatalogueProto,
+  ListingsProto,
+  PublishingProto,
+  PublishingReleasesProto,
+  SettlementsProto,
+} from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
+import type { CatalogueItemsServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueItemsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
+import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
+import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
 
 /** The slice of a typed gRPC client routes use; tests pass an object with the same `call`. */
 export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
+export type CatalogueItemsClient = Pick<UnaryClient<CatalogueItemsServiceClient>, "call">;
 export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
+export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
+export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -25,10 +39,16 @@ export interface UpstreamProbe {
  */
 export interface GatewayClients {
   catalogue: CatalogueClient;
+  /** Listed items (public catalogue) and offered items (providers), served by the catalogue process. */
+  catalogueItems: CatalogueItemsClient;
   publishing: PublishingClient;
   assets: AssetsClient;
   /** IoT applications and releases, and item releases (served by the publishing process). */
   publishingReleases: PublishingReleasesClient;
+  /** Offerings (admin) and provider listings. */
+  listings: ListingsClient;
+  /** Payment notification intake; the gateway calls it as itself (webhooks carry no user). */
+  settlements: SettlementsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -50,6 +70,13 @@ export function createGatewayClients(
     ...mesh,
     upstream: "catalogue",
     idempotent: ["listInstances", "getInstance"],
+  });
+  const itemsProto = loadProto<CatalogueItemsProto>("marketplace/catalogue/v1/catalogue_items.proto")
+    .marketplace.catalogue.v1;
+  const catalogueItems = createUnaryClient(itemsProto.CatalogueItemsService, config.CATALOGUE_GRPC_URL, {
+    ...mesh,
+    upstream: "catalogue",
+    idempotent: ["listListedItems", "getListedItem", "listOfferedItems", "getOfferedItem"],
   });
   const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
     .publishing.v1;
@@ -78,23 +105,51 @@ export function createGatewayClients(
       deadlineMs: 15_000,
     },
   );
+  const listingsProto = loadProto<ListingsProto>("marketplace/listings/v1/listings.proto").marketplace
+    .listings.v1;
+  const listings = createUnaryClient(listingsProto.ListingsService, config.LISTINGS_GRPC_URL, {
+    ...mesh,
+    upstream: "listings",
+    idempotent: [
+      "getInstanceReference",
+      "listOfferings",
+      "listListings",
+      "getCurrentListing",
+      "listListingHistory",
+      "listListingVisibility",
+    ],
+  });
+  const settlementsProto = loadProto<SettlementsProto>("marketplace/settlements/v1/settlements.proto")
+    .marketplace.settlements.v1;
+  const settlements = createUnaryClient(settlementsProto.SettlementsService, config.SETTLEMENTS_GRPC_URL, {
+    ...mesh,
+    upstream: "settlements",
+    // Storing is keyed by the event id, so a repeated call stores nothing twice.
+    idempotent: ["receivePaymentEvent"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
   });
   return {
     catalogue,
+    catalogueItems,
     publishing,
     assets,
     publishingReleases,
+    listings,
+    settlements,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
     close() {
       catalogue.close();
+      catalogueItems.close();
       publishing.close();
       assets.close();
       publishingReleases.close();
+      listings.close();
+      settlements.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -57,8 +57,13 @@ describe("control characters in every field of every operation", () => {
     it(`${operation.operationId}: ${fields.map((f) => f.name).join(", ") || "(no fields)"}`, async () => {
       const base = exampleParts(operation, { allQuery: true });
       const control = await send(stack.gatewayUrl, toWire(operation, base, token));
-      // The example itself must pass validation, or every 400 below would prove nothing.
-      expect(control.status, `the example request answered ${control.text}`).not.toBe(400);
+      // The example itself must pass validation, or every 400 below would prove nothing. (A payment
+      // notification's example passes it and is then refused for its signature, a 400 of another code.)
+      const controlCode = (control.json as { code?: string } | undefined)?.code;
+      expect(
+        control.status === 400 && controlCode === "validation-failed",
+        `the example request answered ${control.text}`,
+      ).toBe(false);
 
       const refusal = operation.statuses.has(400)
         ? { status: 400, code: "validation-failed" }

@@ -93,6 +93,7 @@ export default async function setup(project: TestProject) {
     s3EventsFile,
     logFile,
     tokens,
+    stripeWebhookSecret: started.stripeWebhookSecret,
   };
   project.provide("security", security);
   console.error(`[security] stack up at ${started.gatewayUrl}; its log: ${logFile}`);

@@ -1,5 +1,7 @@
-import { parseArgs } from "node:util";
+import { parseOptions, UsageError } from "./cli-args";
 import { type DevTokenInput, isRole, isUuid, ROLES, type Role } from "./dev-keys";
+
+export { UsageError };
 
 export const TOKEN_USAGE =
   "usage: pnpm token --org <uuid> --roles developer[,provider,admin] [--ttl <seconds>] [--sub <subject>]";
@@ -7,34 +9,18 @@ export const TOKEN_USAGE =
 /** Longest lifetime the CLI signs: a development token that outlives a month is a mistake, not a need. */
 export const MAX_TTL_SECONDS = 30 * 24 * 3600;
 
-/** A bad command line; its message is one line, printed as is before exiting with status 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
 /**
  * Turns `pnpm token` arguments into a token request, or "help". Every mistake becomes one UsageError
  * naming the option, so the CLI never signs a token for an org or role the user did not mean.
  */
 export function parseTokenArgs(argv: readonly string[]): DevTokenInput | "help" {
-  const args = argv[0] === "--" ? argv.slice(1) : [...argv];
-  let values: { org?: string; roles?: string; ttl?: string; sub?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        org: { type: "string" },
-        roles: { type: "string" },
-        ttl: { type: "string" },
-        sub: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message.split("\n")[0]);
-  }
+  const values = parseOptions(argv, {
+    org: { type: "string" },
+    roles: { type: "string" },
+    ttl: { type: "string" },
+    sub: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   if (values.org === undefined) throw new UsageError("--org <uuid> is required");
   if (!isUuid(values.org)) throw new UsageError(`--org must be a UUID, got "${values.org}"`);

@@ -1,11 +1,14 @@
 import { generateApiKey } from "@mp/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SettlementsClient } from "../clients";
 import type { ApiKeyRepository } from "../infra/api-key.repository";
 import {
   buildTestApp,
   createTestKeys,
   expectProblem,
   fakeCatalogue,
+  fakeClients,
+  fakeUpstream,
   memoryApiKeys,
   ORG_A,
   type TestKeys,
@@ -125,11 +128,18 @@ describe("authentication", () => {
   });
 
   it("lets payment notifications in without a credential", async () => {
-    const response = await app.inject({
+    const settlements = fakeUpstream<SettlementsClient>(() => ({ eventId: "evt_1", stored: true }));
+    const open = await buildTestApp({
+      keys,
+      clients: fakeClients(catalogue.client, {}, { settlements: settlements.client }),
+    });
+    const response = await open.inject({
       method: "POST",
       url: "/marketplace/webhooks/stripe",
       payload: { id: "evt_1", type: "checkout.session.completed" },
     });
-    expectProblem(response, 501, "not-implemented");
+    await open.close();
+    expect(response.statusCode, response.body).toBe(204);
+    expect(settlements.calls).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { developerMediaRoutes } from "./developers/developer-media.routes";
 import { developerReleasesRoutes } from "./developers/developer-releases.routes";
 import { earningsRoutes } from "./earnings/earnings.routes";
 import { instancesRoutes } from "./instances/instances.routes";
+import { offeringsRoutes } from "./instances/offerings.routes";
 import { opsRoutes } from "./ops/ops.routes";
 import { providerDevicesRoutes } from "./providers/provider-devices.routes";
 import { providerListingsRoutes } from "./providers/provider-listings.routes";
@@ -28,15 +29,16 @@ export interface RouteDeps {
 /** Every route of the API, by area. Areas not built yet declare their routes and answer 501. */
 export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void> {
   opsRoutes(app);
-  await webhooksRoutes(app);
+  await webhooksRoutes(app, { settlements: deps.clients.settlements });
   statementsRoutes(app);
-  catalogueRoutes(app);
+  catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerDevicesRoutes(app);
   providerPurchasesRoutes(app);
-  providerOfferedItemsRoutes(app);
-  providerListingsRoutes(app);
+  providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });
+  providerListingsRoutes(app, { listings: deps.clients.listings });
   earningsRoutes(app);
   instancesRoutes(app, { catalogue: deps.clients.catalogue });
+  offeringsRoutes(app, { listings: deps.clients.listings });
   developerReleasesRoutes(app, deps);
   developerApplicationsRoutes(app, deps);
   developerItemsRoutes(app, deps);

@@ -114,13 +114,21 @@ export function absentClient<C>(): C {
 export function fakeClients(
   catalogue: CatalogueClient,
   health: Partial<Record<ServiceName, UpstreamProbe>> = {},
-  others: Partial<Pick<GatewayClients, "publishing" | "assets" | "publishingReleases">> = {},
+  others: Partial<
+    Pick<
+      GatewayClients,
+      "catalogueItems" | "publishing" | "assets" | "publishingReleases" | "listings" | "settlements"
+    >
+  > = {},
 ): GatewayClients {
   return {
     catalogue,
+    catalogueItems: others.catalogueItems ?? absentClient(),
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),
+    listings: others.listings ?? absentClient(),
+    settlements: others.settlements ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

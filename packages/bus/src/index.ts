@@ -1,3 +1,4 @@
+export { Alarm } from "./alarm";
 export {
   type BusEnv,
   type BusSettings,
@@ -22,6 +23,7 @@ export { type EventEnvelope, newEvent, parseEnvelope, UnparsableEventError } fro
 export { busMigrations } from "./migrations";
 export { appendToOutbox, EventTooLargeError } from "./outbox";
 export { listParked, type ParkedRow, unpark } from "./outbox-admin";
+export { listenForSchemaChannel, type OutboxListener } from "./outbox-listener";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox-relay";
 export { PRUNE_BATCH, type PruneResult, pruneBusTables, type RetentionWindows } from "./pruning";
 export { resetConsumer } from "./replay";

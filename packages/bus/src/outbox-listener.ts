@@ -15,6 +15,19 @@ export interface OutboxListener {
  * `onNotify` also fires after each (re)subscription, because commits may have been missed meanwhile.
  */
 export function listenForOutbox(pool: Pool, log: Logger, onNotify: () => void): OutboxListener {
+  return listenForSchemaChannel(pool, OUTBOX_CHANNEL_PREFIX, log, onNotify);
+}
+
+/**
+ * The same for any channel named `<prefix><schema>` (the pool's schema), so another background loop of a
+ * service (settlements' payment-event processor) wakes on its own commits the way the relay does.
+ */
+export function listenForSchemaChannel(
+  pool: Pool,
+  prefix: string,
+  log: Logger,
+  onNotify: () => void,
+): OutboxListener {
   let stopped = false;
   let client: PoolClient | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -22,7 +35,7 @@ export function listenForOutbox(pool: Pool, log: Logger, onNotify: () => void): 
 
   const onNotification = () => onNotify();
   const onError = (error: Error) => {
-    log.warn({ err: error }, "outbox LISTEN connection lost; polling until it is back");
+    log.warn({ err: error, channel: prefix }, "LISTEN connection lost; polling until it is back");
     const broken = client;
     client = undefined;
     if (broken) detach(broken, error);
@@ -48,7 +61,7 @@ export function listenForOutbox(pool: Pool, log: Logger, onNotify: () => void): 
       c.on("error", onError);
       c.on("notification", onNotification);
       const { rows } = await c.query<{ schema: string }>("SELECT coalesce(current_schema(), '') AS schema");
-      await c.query(`LISTEN ${quoteIdentifier(OUTBOX_CHANNEL_PREFIX + (rows[0]?.schema ?? ""))}`);
+      await c.query(`LISTEN ${quoteIdentifier(prefix + (rows[0]?.schema ?? ""))}`);
       if (stopped) {
         detach(c);
         return;
@@ -58,7 +71,7 @@ export function listenForOutbox(pool: Pool, log: Logger, onNotify: () => void): 
     } catch (error) {
       if (c && client !== c) detach(c, error as Error);
       if (!stopped) {
-        log.warn({ err: error }, "could not LISTEN for outbox notifications; polling meanwhile");
+        log.warn({ err: error, channel: prefix }, "could not LISTEN for notifications; polling meanwhile");
         scheduleRetry();
       }
     }

@@ -1,7 +1,28 @@
 import { z } from "@mp/config";
 
+/**
+ * `STRIPE_WEBHOOK_SECRET` is one endpoint secret or several separated by commas: during a rotation both the
+ * old and the new one verify, each tried in turn.
+ */
+const webhookSecrets = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((secret) => secret.trim())
+      .filter((secret) => secret.length > 0),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^whsec_\S+$/, "each secret starts with whsec_"))
+      .min(1, "at least one whsec_ secret")
+      .max(5),
+  );
+
 /** Stripe notifications are verified with the endpoint secret; the API key is for reconciliation calls. */
 export const settlementsConfig = z.object({
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_"),
+  STRIPE_WEBHOOK_SECRET: webhookSecrets,
   STRIPE_API_KEY: z.string().regex(/^(sk|rk)_(test|live)_/),
+  /** How often the payment-event processor looks for stored events when no notification woke it. */
+  PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
 });

@@ -1,3 +1,5 @@
+import { demoApi } from "@mp/local/demo-api";
+import { listItem, offerItem, publishApplication } from "@mp/local/demo-items";
 import { expect } from "vitest";
 import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
 
@@ -18,11 +20,19 @@ export interface Owned {
   /** An IoT release of A's application (the platform's id) and the item release made from it. */
   iotRelease: string;
   itemRelease: string;
+  /**
+   * A second item, published and offered in A's instance and listed by A as a provider. Offered items
+   * are public by design (catalogues show them, every provider may list them), so its id is not private.
+   */
+  listedItem: string;
+  offering: string;
+  listing: string;
 }
 
 /**
  * Organisation A's world: an instance, a linked item with metadata, icon, a two-image gallery, a selected
- * release and a price, plus a spare image, a pending upload and an API key.
+ * release and a price, plus a spare image, a pending upload and an API key; and a second item A
+ * published, offered (as the instance's admin) and listed (as a provider).
  */
 export async function createOwned(gatewayUrl: string, token: string): Promise<Owned> {
   const a = new Resources(gatewayUrl, token);
@@ -51,6 +61,21 @@ export async function createOwned(gatewayUrl: string, token: string): Promise<Ow
   await step("/price", { amount: 1999, currency: "EUR" });
   const iotRelease = releases[0]!.releaseId;
   const selected = await step("/infuse-iot-releases", { releaseId: iotRelease });
+  const api = demoApi(gatewayUrl);
+  const published = await publishApplication(api, token, {
+    instanceId: instance,
+    application: { applicationId: DEMO_APPLICATION_IDS.coldChain, name: "Cold chain" },
+    basePrice: { amount: 1000, currency: "EUR" },
+  });
+  expect(published?.status).toBe("published");
+  const listedItem = published!.id;
+  const offering = await offerItem(api, token, instance, listedItem);
+  const listing = await listItem(api, token, {
+    instanceId: instance,
+    itemId: listedItem,
+    price: { amount: 2000, currency: "EUR" },
+    visibility: "private",
+  });
   return {
     instance,
     applicationId,
@@ -62,6 +87,9 @@ export async function createOwned(gatewayUrl: string, token: string): Promise<Ow
     apiKey: apiKey.id,
     iotRelease,
     itemRelease: selected.id as string,
+    listedItem,
+    offering: offering.id,
+    listing: listing.id,
   };
 }
 
@@ -76,5 +104,7 @@ export function privateIds(owned: Owned): string[] {
     owned.apiKey,
     owned.iotRelease,
     owned.itemRelease,
+    owned.offering,
+    owned.listing,
   ];
 }

@@ -18,6 +18,8 @@ export interface SecurityStack {
   /** Every line the launcher and the services wrote; quoted when a test fails. */
   logFile: string;
   tokens: Record<TokenName, string>;
+  /** The secret settlements verifies `Stripe-Signature` with: fuzzed notifications are signed with it too. */
+  stripeWebhookSecret: string;
 }
 
 /**

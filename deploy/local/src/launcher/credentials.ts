@@ -7,16 +7,27 @@ export type DemoCredentials = Record<DemoKind, { token: string; organisationId: 
 /** Demo tokens last a working day, so one launcher run serves a day of poking at the API. */
 export const DEMO_TOKEN_TTL_SECONDS = 24 * 3600;
 
+/** What `pnpm pay` needs besides the tokens: where to send notifications and the secret to sign them. */
+export interface DemoEndpoints {
+  gatewayUrl: string;
+  /** The secret settlements verifies `Stripe-Signature` with (the first, when it has several). */
+  stripeWebhookSecret: string;
+}
+
 /**
  * Signs a token for each demo organisation with its one role and writes them to `path` (0600: they are
- * bearer credentials) in the shape tests and scripts read: `{ developer: { token, organisationId }, ... }`.
+ * bearer credentials) in the shape tests and scripts read: `{ developer: { token, organisationId }, ...,
+ * gatewayUrl, stripeWebhookSecret }`.
  */
-export async function issueDemoCredentials(input: {
-  path: string;
-  keysDir: string;
-  issuer: string;
-  audience: string;
-}): Promise<DemoCredentials> {
+export async function issueDemoCredentials(
+  input: {
+    path: string;
+    keysDir: string;
+    issuer: string;
+    audience: string;
+  },
+  endpoints: DemoEndpoints,
+): Promise<DemoCredentials> {
   const entries = await Promise.all(
     (Object.keys(DEMO_ORGANISATIONS) as DemoKind[]).map(async (kind) => {
       const organisation = DEMO_ORGANISATIONS[kind];
@@ -33,7 +44,9 @@ export async function issueDemoCredentials(input: {
     }),
   );
   const credentials = Object.fromEntries(entries) as DemoCredentials;
-  await writeFile(input.path, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  await writeFile(input.path, `${JSON.stringify({ ...credentials, ...endpoints }, null, 2)}\n`, {
+    mode: 0o600,
+  });
   return credentials;
 }
 

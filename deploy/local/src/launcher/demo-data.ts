@@ -1,4 +1,6 @@
 import type { DemoCredentials } from "./credentials";
+import { demoApi } from "./demo-api";
+import { developerApplications, listItem, offerItem, publishApplication } from "./demo-items";
 
 export const DEMO_INSTANCE = {
   name: "Demo Marketplace",
@@ -6,30 +8,63 @@ export const DEMO_INSTANCE = {
   platformFeeBps: 1000,
 } as const;
 
+/** Base prices of the demo developer's items, in EUR cents, in the order of its applications. */
+const DEMO_BASE_PRICES = [499, 999, 1999, 2999];
+
+export interface DemoData {
+  instanceId: string;
+  /** The demo developer's published items in the demo instance, offered and listed by the demo provider. */
+  itemIds: string[];
+  listingIds: string[];
+}
+
 /**
- * Demo data is created through the public API, like any client would: a first marketplace instance when
- * the stack has none, so a fresh `pnpm start` has a scope to link items and list them in. Later issues add
- * their demo items the same way. Returns the instance id (the existing first one on later runs).
+ * Demo data is created through the public API, like any client would, and only what is missing is
+ * created, so every restart leaves the same data: a first marketplace instance; the demo developer's
+ * applications (those with releases) published in it; each offered by the demo admin and listed by the
+ * demo provider at twice its base price, the last one privately.
  */
-export async function seedDemoData(
-  gatewayUrl: string,
-  credentials: DemoCredentials,
-): Promise<{ instanceId: string }> {
-  const headers = { authorization: `Bearer ${credentials.admin.token}`, "content-type": "application/json" };
-  const listed = await fetch(
-    `${gatewayUrl}/marketplace/instances?page=1&pageSize=1&orderBy=createdAt&direction=asc`,
-    {
-      headers,
-    },
+export async function seedDemoData(gatewayUrl: string, credentials: DemoCredentials): Promise<DemoData> {
+  const call = demoApi(gatewayUrl);
+  const instanceId = await demoInstance(call, credentials.admin.token);
+  const applications = await developerApplications(call, credentials.developer.token, instanceId);
+  const items = [];
+  for (const [i, application] of applications.entries()) {
+    const basePrice = { amount: DEMO_BASE_PRICES[i % DEMO_BASE_PRICES.length] as number, currency: "EUR" };
+    const item = await publishApplication(call, credentials.developer.token, {
+      instanceId,
+      application,
+      basePrice,
+    });
+    if (item?.status === "published") items.push(item);
+  }
+  const listingIds = [];
+  for (const [i, item] of items.entries()) {
+    await offerItem(call, credentials.admin.token, instanceId, item.id);
+    const price = { amount: (item.basePrice?.amount ?? 0) * 2, currency: item.basePrice?.currency ?? "EUR" };
+    const visibility = i === items.length - 1 ? "private" : "public";
+    const listing = await listItem(call, credentials.provider.token, {
+      instanceId,
+      itemId: item.id,
+      price,
+      visibility,
+    });
+    listingIds.push(listing.id);
+  }
+  return { instanceId, itemIds: items.map((item) => item.id), listingIds };
+}
+
+/** The first marketplace instance, created when the stack has none. */
+async function demoInstance(call: ReturnType<typeof demoApi>, token: string): Promise<string> {
+  const listed = await call<{ items: { id: string }[] }>(
+    "GET",
+    "/marketplace/instances?page=1&pageSize=1&orderBy=createdAt&direction=asc",
+    token,
   );
-  if (!listed.ok) throw new Error(`demo data: listing instances answered ${listed.status}`);
-  const page = (await listed.json()) as { items: { id: string }[] };
-  if (page.items[0]) return { instanceId: page.items[0].id };
-  const created = await fetch(`${gatewayUrl}/marketplace/instances`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify(DEMO_INSTANCE),
-  });
-  if (!created.ok) throw new Error(`demo data: creating the demo instance answered ${created.status}`);
-  return { instanceId: ((await created.json()) as { id: string }).id };
+  if (listed.status !== 200) throw new Error(`demo data: listing instances answered ${listed.status}`);
+  if (listed.body.items[0]) return listed.body.items[0].id;
+  const created = await call<{ id: string }>("POST", "/marketplace/instances", token, DEMO_INSTANCE);
+  if (created.status !== 200)
+    throw new Error(`demo data: creating the demo instance answered ${created.status}`);
+  return created.body.id;
 }

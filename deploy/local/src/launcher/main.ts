@@ -64,6 +64,9 @@ async function runLauncher(options: { useLocal: boolean; ephemeral: boolean }): 
   try {
     const demo = await seedDemoData(stack.gatewayUrl, stack.credentials);
     console.log(`[launcher] demo marketplace instance: ${demo.instanceId}`);
+    console.log(
+      `[launcher] demo items published, offered and listed: ${demo.itemIds.length} (one listing private)`,
+    );
   } catch (error) {
     console.error(`[launcher] ${(error as Error).message}`);
   }

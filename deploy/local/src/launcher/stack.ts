@@ -50,7 +50,10 @@ export interface LocalStack {
    * undefined when INFUSE_API_URL pointed iot-adapter at another platform.
    */
   simulatorUrl: string | undefined;
-  /** The secret settlements verifies Stripe-Signature with, for signing test notifications. */
+  /**
+   * A secret settlements verifies Stripe-Signature with (the first of STRIPE_WEBHOOK_SECRET's list), for
+   * signing test notifications; also written to demo-credentials.json as `stripeWebhookSecret`.
+   */
   stripeWebhookSecret: string;
   /**
    * Signs a token with the stack's keys, issuer and audience (so the gateway accepts it); tests may
@@ -119,7 +122,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const issuer = envs.gateway.AUTH_ISSUER!;
     const audience = envs.gateway.AUTH_AUDIENCE!;
     const credentialsFile = join(dataDir, "demo-credentials.json");
-    const credentials = await issueDemoCredentials({ path: credentialsFile, keysDir, issuer, audience });
+    const stripeWebhookSecret = signingSecretOf(envs.settlements.STRIPE_WEBHOOK_SECRET);
+    const credentials = await issueDemoCredentials(
+      { path: credentialsFile, keysDir, issuer, audience },
+      { gatewayUrl, stripeWebhookSecret },
+    );
     say(`ready in ${since(started)}`);
     return {
       gatewayUrl,
@@ -130,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       natsUrl: infra.natsUrl,
       s3: infra.s3,
       simulatorUrl: simulator?.plan.url,
-      stripeWebhookSecret: envs.settlements.STRIPE_WEBHOOK_SECRET!,
+      stripeWebhookSecret,
       grpcAddresses,
       meshKeys: mesh.keys,
       signToken: (input) => signDevToken({ issuer, audience, ...input, keysDir }),
@@ -207,6 +214,13 @@ function describeInfra(infra: Infra): string {
     `nats ${sources.nats} (${host(infra.natsUrl)})`,
     `s3 ${sources.s3} (${host(infra.s3.endpoint)})`,
   ].join(", ");
+}
+
+/** STRIPE_WEBHOOK_SECRET may list several secrets (a rotation); any of them signs, the first is used. */
+function signingSecretOf(secrets: string | undefined): string {
+  const first = secrets?.split(",")[0]?.trim();
+  if (!first) throw new Error("settlements has no STRIPE_WEBHOOK_SECRET");
+  return first;
 }
 
 function mergeEnv(base: Env, overrides: Env = {}): Env {

@@ -1,25 +1,18 @@
 import type { CatalogueClient } from "../../clients";
-import { NoContent } from "../common.schemas";
-import { callUpstream, notImplemented, responses, type ZodApp } from "../route-kit";
+import { callUpstream, responses, type ZodApp } from "../route-kit";
 import { toInstance, toInstancePage } from "./instances.mapper";
 import {
   CreateInstanceBody,
-  CreateOfferingBody,
   Instance,
   InstancePage,
   InstanceParams,
-  InstanceScopedParams,
   ListInstancesQuery,
-  ListOfferingsQuery,
-  Offering,
-  OfferingPage,
-  OfferingParams,
 } from "./instances.schemas";
 
 const READABLE =
   "Instances are the shared scopes developers and providers work in, so any authenticated caller can read them.";
 
-/** Marketplace instances (built, over the catalogue service) and their offerings (admin; not built yet). */
+/** Marketplace instances, over the catalogue service (offerings are in offerings.routes.ts). */
 export function instancesRoutes(app: ZodApp, deps: { catalogue: CatalogueClient }): void {
   const tags = ["Instances"];
   app.post(
@@ -77,61 +70,5 @@ export function instancesRoutes(app: ZodApp, deps: { catalogue: CatalogueClient 
           deps.catalogue.call("getInstance", { id: request.params.id }, ctx),
         ),
       ),
-  );
-
-  const offeringTags = ["Offerings"];
-  app.post(
-    "/marketplace/instances/:instanceId/offerings",
-    {
-      config: { access: "admin" },
-      schema: {
-        operationId: "createOffering",
-        tags: offeringTags,
-        summary: "Offer a published item in an instance",
-        description:
-          "Admin only. Only a `published` item of the same instance can be offered; offering it again returns the active offering.",
-        params: InstanceScopedParams,
-        body: CreateOfferingBody,
-        response: responses(
-          { 200: Offering },
-          { body: true, notFound: true, conflicts: ["invalid-state"], pending: true },
-        ),
-      },
-    },
-    notImplemented,
-  );
-
-  app.get(
-    "/marketplace/instances/:instanceId/offerings",
-    {
-      config: { access: "admin" },
-      schema: {
-        operationId: "listOfferings",
-        tags: offeringTags,
-        summary: "List an instance's offerings",
-        description: "Admin only.",
-        params: InstanceScopedParams,
-        querystring: ListOfferingsQuery,
-        response: responses({ 200: OfferingPage }, { notFound: true, pending: true }),
-      },
-    },
-    notImplemented,
-  );
-
-  app.delete(
-    "/marketplace/instances/:instanceId/offerings/:offeringId",
-    {
-      config: { access: "admin" },
-      schema: {
-        operationId: "withdrawOffering",
-        tags: offeringTags,
-        summary: "Withdraw an offering",
-        description:
-          "Admin only. Providers can no longer create listings for the item; its existing listings are disabled.",
-        params: OfferingParams,
-        response: responses({ 204: NoContent }, { notFound: true, pending: true }),
-      },
-    },
-    notImplemented,
   );
 }

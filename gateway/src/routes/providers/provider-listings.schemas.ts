@@ -46,10 +46,6 @@ export const ListingSummary = z
 
 export const ListingSummaryPage = paged(ListingSummary);
 
-export const CreateListingParams = z.object({
-  marketplaceItemId: guidInput("The offered item to list (guid, any case)."),
-});
-
 export const CreateListingBody = z.strictObject({
   marketplaceInstanceId: guidInput("Instance the item is offered in."),
   price: MoneyInput.describe("In the base price's currency; must leave the provider a share >= 0."),
@@ -65,12 +61,12 @@ export const ListingsQuery = z.object({
     .min(1)
     .max(200)
     .optional()
-    .describe("Matches the item's displayName and description."),
+    .describe("Case-insensitive substring of the item's displayName."),
   ...pageQuery(["createdAt", "displayName", "price", "purchaseCount"]),
 });
 
 export const ItemListingParams = z.object({
-  marketplaceId: guidInput("Marketplace item id (guid, any case)."),
+  marketplaceItemId: guidInput("Marketplace item id (guid, any case)."),
 });
 
 export const ItemListingQuery = z.object({ marketplaceInstanceId: guidInput("Instance of the listing.") });

@@ -1,13 +1,16 @@
+import type { SettlementsClient } from "../../clients";
 import { keepRawJsonBodies } from "../../plugins/json-body.plugin";
 import { NoContent } from "../common.schemas";
-import { notImplemented, responses, type ZodApp } from "../route-kit";
+import { callUpstream, responses, type ZodApp } from "../route-kit";
 import { PaymentEvent, PaymentEventHeaders } from "./webhooks.schemas";
 
 /**
  * Payment notifications (contract section 5): no credential, a signature over the raw bytes instead,
- * which is why these routes live in their own scope with a body parser that keeps those bytes.
+ * which is why these routes live in their own scope with a body parser that keeps those bytes. The bytes
+ * and the `Stripe-Signature` header go to settlements untouched; settlements verifies, stores, and only
+ * then answers, so the 204 means the event is stored.
  */
-export async function webhooksRoutes(app: ZodApp): Promise<void> {
+export async function webhooksRoutes(app: ZodApp, deps: { settlements: SettlementsClient }): Promise<void> {
   await app.register(async (scope) => {
     keepRawJsonBodies(scope);
     const paths = [
@@ -28,17 +31,27 @@ export async function webhooksRoutes(app: ZodApp): Promise<void> {
             tags: ["Webhooks"],
             summary,
             description:
-              "No authentication: `Stripe-Signature` is verified over the raw body with the endpoint secret (400 `invalid-signature` otherwise). Verified events are stored durably before the 204; a duplicate event id is a no-op 204 and unknown event types are stored and acknowledged.",
+              "No authentication: `Stripe-Signature` is verified over the raw body with the endpoint secret (400 `invalid-signature` otherwise). Verified events are stored durably before the 204; a duplicate event id is a no-op 204 and unknown event types are stored and acknowledged. Processing follows the 204, at least once and with idempotent effects.",
             security: [],
             headers: PaymentEventHeaders,
             body: PaymentEvent,
             response: responses(
               { 204: NoContent },
-              { public: true, body: true, pending: true, badRequestCodes: ["invalid-signature"] },
+              { public: true, body: true, badRequestCodes: ["invalid-signature"] },
             ),
           },
         },
-        notImplemented,
+        async (request, reply) => {
+          // The route has a body schema, so the parser ran and kept the bytes; the fallback is never sent.
+          const payload = request.rawBody ?? Buffer.alloc(0);
+          const header = request.headers["stripe-signature"];
+          const signature = typeof header === "string" ? header : "";
+          // Webhooks carry no user: the gateway calls settlements as itself.
+          await callUpstream(request, (ctx) =>
+            deps.settlements.call("receivePaymentEvent", { payload, signature }, ctx),
+          );
+          return reply.code(204).send();
+        },
       );
     }
   });

@@ -11,6 +11,7 @@ import {
   itemReleaseFailedV1,
   itemReleaseSnapshotV1,
 } from "./publishing-releases";
+import { paymentUpdatedV1 } from "./settlements";
 import { STREAMS } from "./streams";
 
 const events = [
@@ -26,6 +27,7 @@ const events = [
   itemReleaseAvailableV1,
   itemReleaseFailedV1,
   itemReleaseSnapshotV1,
+  paymentUpdatedV1,
 ];
 
 describe("event contracts", () => {
@@ -66,6 +68,29 @@ describe("event contracts", () => {
         storedAt: good.createdAt,
       }),
     ).toThrow();
+  });
+
+  it("holds payment updates to minor-unit money in a known currency", () => {
+    const paid = {
+      stripeEventId: "evt_1",
+      kind: "paid",
+      paymentIntentId: "pi_1",
+      listingId: "0193a1b2-0000-7000-8000-000000000001",
+      deviceId: "0123456789abcdef",
+      amount: { amount: 1999, currency: "EUR" },
+      livemode: false,
+      occurredAt: "2026-11-22T00:00:00.000Z",
+      version: 1,
+    };
+    expect(paymentUpdatedV1.data.parse(paid)).toEqual(paid);
+    expect(() =>
+      paymentUpdatedV1.data.parse({ ...paid, amount: { amount: 19.99, currency: "EUR" } }),
+    ).toThrow();
+    expect(() =>
+      paymentUpdatedV1.data.parse({ ...paid, amount: { amount: 1999, currency: "eur" } }),
+    ).toThrow();
+    expect(() => paymentUpdatedV1.data.parse({ ...paid, kind: "settled" })).toThrow();
+    expect(() => paymentUpdatedV1.data.parse({ ...paid, deviceId: "not-a-device" })).toThrow();
   });
 
   it.each(events.map((e) => [e.type, e] as const))("%s carries its aggregate's version", (_type, event) => {

@@ -1,5 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { ReceivePaymentEventRequest as _marketplace_settlements_v1_ReceivePaymentEventRequest, ReceivePaymentEventRequest__Output as _marketplace_settlements_v1_ReceivePaymentEventRequest__Output } from './marketplace/settlements/v1/ReceivePaymentEventRequest';
+import type { ReceivePaymentEventResponse as _marketplace_settlements_v1_ReceivePaymentEventResponse, ReceivePaymentEventResponse__Output as _marketplace_settlements_v1_ReceivePaymentEventResponse__Output } from './marketplace/settlements/v1/ReceivePaymentEventResponse';
 import type { SettlementsServiceClient as _marketplace_settlements_v1_SettlementsServiceClient, SettlementsServiceDefinition as _marketplace_settlements_v1_SettlementsServiceDefinition } from './marketplace/settlements/v1/SettlementsService';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -10,9 +13,8 @@ export interface ProtoGrpcType {
   marketplace: {
     settlements: {
       v1: {
-        /**
-         * The RPCs of this service arrive with its issue; the server already runs and answers grpc.health.v1.
-         */
+        ReceivePaymentEventRequest: MessageTypeDefinition<_marketplace_settlements_v1_ReceivePaymentEventRequest, _marketplace_settlements_v1_ReceivePaymentEventRequest__Output>
+        ReceivePaymentEventResponse: MessageTypeDefinition<_marketplace_settlements_v1_ReceivePaymentEventResponse, _marketplace_settlements_v1_ReceivePaymentEventResponse__Output>
         SettlementsService: SubtypeConstructor<typeof grpc.Client, _marketplace_settlements_v1_SettlementsServiceClient> & { service: _marketplace_settlements_v1_SettlementsServiceDefinition }
       }
     }

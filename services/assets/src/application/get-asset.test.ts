@@ -31,8 +31,8 @@ const rows: Asset[] = [
 ];
 const assets = {
   get: async (org: string, assetId: string) => rows.find((r) => r.organisationId === org && r.id === assetId),
-  getMany: async (org: string, ids: string[]) =>
-    rows.filter((r) => r.organisationId === org && ids.includes(r.id)),
+  getMany: async (org: string | null, ids: string[]) =>
+    rows.filter((r) => (org === null || r.organisationId === org) && ids.includes(r.id)),
 } as unknown as AssetRepository;
 const objects = { presignGet: async (key: string) => `http://s3/${key}` } as unknown as ObjectStore;
 const deps = { assets, objects, clock: { now: () => now } };
@@ -64,5 +64,14 @@ describe("getAsset and getAssets", () => {
   it(`refuses more than ${GET_ASSETS_MAX} ids`, async () => {
     const many = Array.from({ length: GET_ASSETS_MAX + 1 }, (_, n) => id(n % 256));
     await expect(makeGetAssets(deps)(many, ctx)).rejects.toMatchObject({ code: "validation-failed" });
+  });
+
+  it("lets listings, calling as itself, read any organisation's assets; other services are refused", async () => {
+    const asListings: CallContext = { ...ctx, principal: undefined, service: { service: "listings" } };
+    const views = await makeGetAssets(deps)([id(3), id(1)], asListings);
+    expect(views.map((v) => v.asset.id)).toEqual([id(3), id(1)]);
+    const asPurchases: CallContext = { ...ctx, principal: undefined, service: { service: "purchases" } };
+    await expect(makeGetAssets(deps)([id(3)], asPurchases)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(makeGetAsset(deps)(id(3), asListings)).rejects.toMatchObject({ code: "forbidden" });
   });
 });

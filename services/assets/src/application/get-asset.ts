@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from "@mp/errors";
-import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { type CallContext, requirePrincipal, requireService } from "@mp/grpc";
 import { type Asset, DOWNLOAD_TTL_SECONDS, isAssetId } from "../domain/asset";
 import type { AssetRepository, AssetView, Clock, ObjectStore } from "./ports";
 
@@ -28,20 +28,33 @@ export function makeGetAsset(deps: { assets: AssetRepository; objects: ObjectSto
 }
 
 /**
+ * Services that may read any organisation's assets when calling as themselves: they show items' icons to
+ * organisations other than the developer's (a provider's listings), from ids that only published item
+ * snapshots carry.
+ */
+export const STOREFRONT_READERS = ["listings"] as const;
+
+/** The organisation whose assets the call may read: the user's, or none (any) for a storefront reader. */
+function readScope(ctx: CallContext): string | null {
+  if (ctx.principal) return requirePrincipal(ctx).organisationId.toLowerCase();
+  requireService(ctx, ...STOREFRONT_READERS);
+  return null;
+}
+
+/**
  * Batch read for publishing (icon and gallery): the caller's assets among `ids`, in the order asked,
- * unknown and foreign ids left out, so the caller can tell which ids it may not attach.
+ * unknown and foreign ids left out, so the caller can tell which ids it may not attach. A storefront
+ * reader calling as itself gets the assets among `ids` whatever their organisation.
  */
 export function makeGetAssets(deps: { assets: AssetRepository; objects: ObjectStore; clock: Clock }) {
   return async (ids: string[], ctx: CallContext): Promise<AssetView[]> => {
-    const caller = requirePrincipal(ctx);
+    const scope = readScope(ctx);
     if (ids.length > GET_ASSETS_MAX) {
       throw new ValidationError({ assetIds: [`at most ${GET_ASSETS_MAX} ids per call`] });
     }
     const wanted = [...new Set(ids.filter((id) => isAssetId(id)).map((id) => id.toLowerCase()))];
     if (wanted.length === 0) return [];
-    const found = new Map(
-      (await deps.assets.getMany(caller.organisationId.toLowerCase(), wanted)).map((a) => [a.id, a]),
-    );
+    const found = new Map((await deps.assets.getMany(scope, wanted)).map((a) => [a.id, a]));
     const ordered = wanted.flatMap((id) => found.get(id as Asset["id"]) ?? []);
     return Promise.all(ordered.map((asset) => viewOf(asset, deps.objects, deps.clock)));
   };

@@ -9,8 +9,8 @@ export interface AssetRepository {
   get(organisationId: string, id: string): Promise<Asset | undefined>;
   /** Same, locking the row for the rest of the transaction (finalise decides once per asset). */
   getForUpdate(tx: PoolClient, organisationId: string, id: string): Promise<Asset | undefined>;
-  /** The organisation's assets among `ids`, in no particular order. */
-  getMany(organisationId: string, ids: string[]): Promise<Asset[]>;
+  /** The organisation's assets among `ids` (any organisation's when null), in no particular order. */
+  getMany(organisationId: string | null, ids: string[]): Promise<Asset[]>;
   /** Writes the verdict of finalise: status, checked sizes, reasons, object key, finalised_at. */
   saveVerdict(tx: PoolClient, asset: Asset): Promise<void>;
 }

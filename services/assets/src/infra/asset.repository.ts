@@ -79,7 +79,7 @@ export function makeAssetRepository(pool: Pool): AssetRepository {
 
     async getMany(organisationId, ids) {
       const { rows } = await pool.query<AssetRow>(
-        "SELECT * FROM assets WHERE organisation_id = $1 AND id = ANY($2::uuid[])",
+        "SELECT * FROM assets WHERE ($1::uuid IS NULL OR organisation_id = $1) AND id = ANY($2::uuid[])",
         [organisationId, ids],
       );
       return rows.map(toAsset);

@@ -1,11 +1,24 @@
 import type { SettlementsProto } from "@mp/contracts";
-import { loadProto, type ServiceRegistration } from "@mp/grpc";
+import type { SettlementsServiceHandlers } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
+import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
+import type { Logger } from "@mp/logger";
+import type { makeReceivePaymentEvent } from "../application/receive-payment-event";
 
 export const SETTLEMENTS_SERVICE = "marketplace.settlements.v1.SettlementsService";
 
-/** The service's gRPC API; its RPCs arrive with its issue, health is served already. */
-export function settlementsGrpc(): ServiceRegistration {
+export function settlementsGrpc(
+  useCases: { receivePaymentEvent: ReturnType<typeof makeReceivePaymentEvent> },
+  logger: Logger,
+): ServiceRegistration {
   const proto = loadProto<SettlementsProto>("marketplace/settlements/v1/settlements.proto").marketplace
     .settlements.v1;
-  return { definition: proto.SettlementsService.service, implementation: {} };
+  const implementation = unaryHandlers<SettlementsServiceHandlers>(
+    "settlements",
+    {
+      ReceivePaymentEvent: (request, ctx) =>
+        useCases.receivePaymentEvent({ payload: request.payload, signature: request.signature }, ctx),
+    },
+    logger,
+  );
+  return { definition: proto.SettlementsService.service, implementation };
 }

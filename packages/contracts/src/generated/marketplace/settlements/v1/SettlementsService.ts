@@ -2,18 +2,38 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ReceivePaymentEventRequest as _marketplace_settlements_v1_ReceivePaymentEventRequest, ReceivePaymentEventRequest__Output as _marketplace_settlements_v1_ReceivePaymentEventRequest__Output } from '../../../marketplace/settlements/v1/ReceivePaymentEventRequest';
+import type { ReceivePaymentEventResponse as _marketplace_settlements_v1_ReceivePaymentEventResponse, ReceivePaymentEventResponse__Output as _marketplace_settlements_v1_ReceivePaymentEventResponse__Output } from '../../../marketplace/settlements/v1/ReceivePaymentEventResponse';
 
-/**
- * The RPCs of this service arrive with its issue; the server already runs and answers grpc.health.v1.
- */
 export interface SettlementsServiceClient extends grpc.Client {
+  /**
+   * Verifies the signature (400 invalid-signature otherwise) and stores the event durably before it
+   * answers; a repeated event id is a no-op. Only the gateway calls it, as itself.
+   */
+  ReceivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  ReceivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  ReceivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  ReceivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * Verifies the signature (400 invalid-signature otherwise) and stores the event durably before it
+   * answers; a repeated event id is a no-op. Only the gateway calls it, as itself.
+   */
+  receivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  receivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  receivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  receivePaymentEvent(argument: _marketplace_settlements_v1_ReceivePaymentEventRequest, callback: grpc.requestCallback<_marketplace_settlements_v1_ReceivePaymentEventResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
-/**
- * The RPCs of this service arrive with its issue; the server already runs and answers grpc.health.v1.
- */
 export interface SettlementsServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * Verifies the signature (400 invalid-signature otherwise) and stores the event durably before it
+   * answers; a repeated event id is a no-op. Only the gateway calls it, as itself.
+   */
+  ReceivePaymentEvent: grpc.handleUnaryCall<_marketplace_settlements_v1_ReceivePaymentEventRequest__Output, _marketplace_settlements_v1_ReceivePaymentEventResponse>;
+  
 }
 
 export interface SettlementsServiceDefinition extends grpc.ServiceDefinition {
+  ReceivePaymentEvent: MethodDefinition<_marketplace_settlements_v1_ReceivePaymentEventRequest, _marketplace_settlements_v1_ReceivePaymentEventResponse, _marketplace_settlements_v1_ReceivePaymentEventRequest__Output, _marketplace_settlements_v1_ReceivePaymentEventResponse__Output>
 }

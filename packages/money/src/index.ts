@@ -1,0 +1,4 @@
+export * from "./allocate";
+export * from "./currency";
+export { divideHalfEven } from "./rounding";
+export * from "./split";

@@ -1,0 +1,39 @@
+import type { EventEnvelope } from "@mp/bus";
+import type { PoolClient } from "@mp/db";
+import type { ReceivedPaymentEvent } from "../domain/payment-event";
+import type { Interpretation } from "../domain/payment-update";
+
+/**
+ * Checks a notification's signature over its raw bytes and returns the parsed event; refuses with
+ * `invalid-signature` (bad, missing or stale) or `validation-failed` (signed, but not JSON).
+ */
+export interface SignatureVerifier {
+  verify(payload: Buffer, header: string): unknown;
+}
+
+/** A stored event the processor has claimed (its row locked until the transaction ends). */
+export interface ClaimedPaymentEvent {
+  id: string;
+  payload: Buffer;
+}
+
+/** Storage of received events and the processor's bookkeeping. */
+export interface PaymentEventRepository {
+  /** Store an event unless its id is stored already; true when this call stored it. Wakes the processor. */
+  insert(event: ReceivedPaymentEvent): Promise<boolean>;
+  /** Lock up to `limit` unprocessed events, oldest received first, skipping rows another replica holds. */
+  claim(tx: PoolClient, limit: number): Promise<ClaimedPaymentEvent[]>;
+  markProcessed(
+    tx: PoolClient,
+    id: string,
+    outcome: Interpretation["outcome"],
+    detail: string | null,
+  ): Promise<void>;
+  /** The intent's next aggregate version, under its row lock until the transaction ends. */
+  nextIntentVersion(tx: PoolClient, paymentIntentId: string): Promise<number>;
+}
+
+/** Runs work in one database transaction and appends events to the outbox inside it. */
+export interface UnitOfWork {
+  run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,88 @@
+import type { EventEnvelope } from "@mp/bus";
+import type { PoolClient } from "@mp/db";
+import { checkoutSessionCompleted, stripeEvent } from "@mp/testing/stripe";
+import { describe, expect, it } from "vitest";
+import type { ClaimedPaymentEvent, PaymentEventRepository, UnitOfWork } from "./ports";
+import { makeProcessPaymentEvents } from "./process-payment-events";
+
+const payment = {
+  listingId: "0193a1b2-0000-7000-8000-0000000000c1",
+  deviceId: "00112233aabbccdd",
+  amount: 100,
+  currency: "EUR",
+};
+
+/** Claimed rows and a transaction that only records: enough to see what one pass decides. */
+function harness(rows: ClaimedPaymentEvent[], nextVersion: (intent: string) => Promise<number>) {
+  const marked: [string, string][] = [];
+  const emitted: EventEnvelope[] = [];
+  const tx = { query: async () => ({ rows: [] }) } as unknown as PoolClient;
+  const events: PaymentEventRepository = {
+    insert: async () => true,
+    claim: async () => rows,
+    markProcessed: async (_tx, id, outcome) => {
+      marked.push([id, outcome]);
+    },
+    nextIntentVersion: (_tx, intent) => nextVersion(intent),
+  };
+  const unitOfWork: UnitOfWork = {
+    run: (work) =>
+      work(tx, async (event) => {
+        emitted.push(event);
+      }),
+  };
+  return { pass: makeProcessPaymentEvents({ events, unitOfWork }), marked, emitted };
+}
+
+const row = (event: object): ClaimedPaymentEvent => ({
+  id: (event as { id: string }).id,
+  payload: Buffer.from(JSON.stringify(event)),
+});
+
+describe("a processing pass", () => {
+  it("emits versioned updates, ignores what purchases do not need, in the order claimed", async () => {
+    const paid = checkoutSessionCompleted({ ...payment, paymentIntentId: "pi_1" });
+    const other = stripeEvent("customer.created", {});
+    const { pass, marked, emitted } = harness([row(paid), row(other)], async () => 7);
+    expect(await pass()).toEqual({ processed: 2, emitted: 1, unprocessable: [] });
+    expect(marked).toEqual([
+      [paid.id, "emitted"],
+      [other.id, "ignored"],
+    ]);
+    expect(emitted[0]).toMatchObject({
+      type: "settlements.payment.updated.v1",
+      source: "settlements",
+      occurredAt: new Date(paid.created * 1000).toISOString(),
+      data: { stripeEventId: paid.id, paymentIntentId: "pi_1", version: 7 },
+    });
+  });
+
+  it("marks an event PostgreSQL refuses as data unprocessable, and goes on with the next", async () => {
+    const refused = checkoutSessionCompleted({ ...payment, paymentIntentId: "pi_bad" });
+    const fine = checkoutSessionCompleted({ ...payment, paymentIntentId: "pi_ok" });
+    const { pass, marked } = harness([row(refused), row(fine)], async (intent) => {
+      if (intent === "pi_bad") throw Object.assign(new Error("invalid byte sequence"), { code: "22021" });
+      return 1;
+    });
+    expect(await pass()).toEqual({ processed: 2, emitted: 1, unprocessable: [refused.id] });
+    expect(marked).toEqual([
+      [refused.id, "unprocessable"],
+      [fine.id, "emitted"],
+    ]);
+  });
+
+  it("lets any other failure (a deadlock, a lost connection) fail the pass, to be retried whole", async () => {
+    const paid = checkoutSessionCompleted({ ...payment, paymentIntentId: "pi_1" });
+    const { pass, marked } = harness([row(paid)], async () => {
+      throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    });
+    await expect(pass()).rejects.toThrow("deadlock");
+    expect(marked).toEqual([]);
+  });
+
+  it("marks stored bytes that are not JSON unprocessable", async () => {
+    const { pass, marked } = harness([{ id: "evt_x", payload: Buffer.from("{") }], async () => 1);
+    expect(await pass()).toMatchObject({ unprocessable: ["evt_x"] });
+    expect(marked).toEqual([["evt_x", "unprocessable"]]);
+  });
+});

@@ -1,0 +1,51 @@
+import { Alarm, listenForSchemaChannel } from "@mp/bus";
+import type { Pool } from "@mp/db";
+import type { Logger } from "@mp/logger";
+import type { ProcessedBatch } from "../application/process-payment-events";
+import { PAYMENT_EVENTS_CHANNEL_PREFIX } from "../infra/payment-event.repository";
+
+export interface PaymentEventProcessor {
+  /** Finish the pass in progress, then release the LISTEN connection and the timer. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs processing passes from start-up (so events stored before a crash are picked up at once), again
+ * whenever an insert's notification arrives, and every `pollIntervalMs` in case one was missed. A full
+ * batch is followed by another pass straight away; a pass that fails (database briefly down, a deadlock
+ * with another replica) is logged and retried on the next wake.
+ */
+export function startPaymentEventProcessor(
+  pass: () => Promise<ProcessedBatch>,
+  options: { pool: Pool; logger: Logger; pollIntervalMs: number; batchSize: number },
+): PaymentEventProcessor {
+  const log = options.logger.child({ component: "payment-event-processor" });
+  const alarm = new Alarm();
+  const listener = listenForSchemaChannel(options.pool, PAYMENT_EVENTS_CHANNEL_PREFIX, log, () =>
+    alarm.wake(),
+  );
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      let more = false;
+      try {
+        const batch = await pass();
+        more = batch.processed === options.batchSize;
+        if (batch.processed > 0) log.info(batch, "payment events processed");
+        if (batch.unprocessable.length > 0)
+          log.warn({ stripeEventIds: batch.unprocessable }, "payment events marked unprocessable");
+      } catch (error) {
+        log.warn({ err: error }, "payment event processing pass failed; retrying");
+      }
+      if (!more && !stopped) await alarm.sleep(options.pollIntervalMs);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      alarm.wake();
+      await loop;
+      await listener.stop();
+    },
+  };
+}
