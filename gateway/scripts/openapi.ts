@@ -12,6 +12,7 @@ import { buildApp } from "../src/app";
 import type {
   AssetsClient,
   CatalogueClient,
+  CatalogueItemsClient,
   GatewayClients,
   ListingsClient,
   PublishingClient,
@@ -31,6 +32,7 @@ const unavailable = () => Promise.reject(new AppError("upstream-unavailable", "I
 function inertClients(): GatewayClients {
   return {
     catalogue: { call: unavailable } as CatalogueClient,
+    catalogueItems: { call: unavailable } as CatalogueItemsClient,
     publishing: { call: unavailable } as PublishingClient,
     assets: { call: unavailable } as AssetsClient,
     publishingReleases: { call: unavailable } as PublishingReleasesClient,

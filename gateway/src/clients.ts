@@ -1,6 +1,7 @@
 import { GATEWAY_SIGNER, meshSignerFrom } from "@mp/auth";
 import type {
   AssetsProto,
+  CatalogueItemsProto,
   CatalogueProto,
   ListingsProto,
   PublishingProto,
@@ -9,6 +10,7 @@ import type {
   SettlementsProto,
 } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
+import type { CatalogueItemsServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueItemsService";
 import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
@@ -21,6 +23,7 @@ import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } 
 
 /** The slice of a typed gRPC client routes use; tests pass an object with the same `call`. */
 export type CatalogueClient = Pick<UnaryClient<CatalogueServiceClient>, "call">;
+export type CatalogueItemsClient = Pick<UnaryClient<CatalogueItemsServiceClient>, "call">;
 export type PublishingClient = Pick<UnaryClient<PublishingServiceClient>, "call">;
 export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
@@ -39,6 +42,8 @@ export interface UpstreamProbe {
  */
 export interface GatewayClients {
   catalogue: CatalogueClient;
+  /** Listed items (public catalogue) and offered items (providers), served by the catalogue process. */
+  catalogueItems: CatalogueItemsClient;
   publishing: PublishingClient;
   assets: AssetsClient;
   /** IoT applications and releases, and item releases (served by the publishing process). */
@@ -70,6 +75,13 @@ export function createGatewayClients(
     ...mesh,
     upstream: "catalogue",
     idempotent: ["listInstances", "getInstance"],
+  });
+  const itemsProto = loadProto<CatalogueItemsProto>("marketplace/catalogue/v1/catalogue_items.proto")
+    .marketplace.catalogue.v1;
+  const catalogueItems = createUnaryClient(itemsProto.CatalogueItemsService, config.CATALOGUE_GRPC_URL, {
+    ...mesh,
+    upstream: "catalogue",
+    idempotent: ["listListedItems", "getListedItem", "listOfferedItems", "getOfferedItem"],
   });
   const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
     .publishing.v1;
@@ -133,6 +145,7 @@ export function createGatewayClients(
   });
   return {
     catalogue,
+    catalogueItems,
     publishing,
     assets,
     publishingReleases,
@@ -144,6 +157,7 @@ export function createGatewayClients(
     ) as Record<ServiceName, UpstreamProbe>,
     close() {
       catalogue.close();
+      catalogueItems.close();
       publishing.close();
       assets.close();
       publishingReleases.close();

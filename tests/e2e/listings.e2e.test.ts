@@ -399,5 +399,21 @@ describe("demo data", () => {
     expect(listed.body.items.map((s) => s.id).sort()).toEqual([...first.listingIds].sort());
     expect(listed.body.items.filter((s) => s.visibility === "private")).toHaveLength(1);
     expect(listed.body.items.every((s) => !s.disabled)).toBe(true);
+
+    const privateListing = listed.body.items.find((s) => s.visibility === "private")?.id;
+    const catalogue = await waitFor(
+      async () => {
+        const page = await call<{ items: { listings: { listingId: string }[] }[] }>(
+          "GET",
+          `/marketplace/marketplace-items?marketplaceInstanceId=${first.instanceId}&page=1&pageSize=100`,
+          { token: tokens.developer },
+        );
+        return page.status === 200 && page.body.items.length === first.itemIds.length - 1 ? page : undefined;
+      },
+      { timeoutMs: 30_000, what: "the public catalogue to show every demo item with a public listing" },
+    );
+    const shown = catalogue.body.items.flatMap((item) => item.listings.map((l) => l.listingId));
+    expect(shown).not.toContain(privateListing);
+    expect(shown).toHaveLength(first.listingIds.length - 1);
   }, 240_000);
 });

@@ -1,8 +1,9 @@
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assetSteps } from "./assets";
 import { expectProblem, type HttpResult, httpClient } from "./http";
-import { jpegBytes, pngBytes } from "./images";
+import { pngBytes } from "./images";
 import { startTestStack } from "./stack";
 
 /**
@@ -15,16 +16,11 @@ let developer: string;
 let instanceId: string;
 const logs: string[] = [];
 
-interface Asset {
-  assetId: string;
-  uploadUri: string;
-  uploadHeaders: Record<string, string>;
-}
-
 beforeAll(async () => {
   stack = await startTestStack(logs);
   call = httpClient(stack.gatewayUrl);
   developer = stack.credentials.developer.token;
+  assets = assetSteps(call, developer);
   const instance = await call("POST", "/marketplace/instances", {
     token: stack.credentials.admin.token,
     body: { name: "Journey", defaultCurrency: "EUR", platformFeeBps: 1000 },
@@ -37,47 +33,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Upload session -> PUT the bytes to the presigned address -> returns the session. */
-async function upload(
-  assetType: "icon" | "image",
-  mimeType: "image/png" | "image/jpeg",
-  bytes: Buffer,
-): Promise<Asset> {
-  const session = await call<Asset & { uploadMethod: string }>("POST", "/assets/upload-session", {
-    token: developer,
-    body: { assetType, mimeType, fileName: `${assetType}.${mimeType === "image/png" ? "png" : "jpg"}` },
-  });
-  expect(session.status).toBe(200);
-  expect(session.body.uploadMethod).toBe("PUT");
-  const put = await fetch(session.body.uploadUri, {
-    method: "PUT",
-    headers: session.body.uploadHeaders,
-    body: bytes,
-  });
-  expect(put.status).toBe(200);
-  return session.body;
-}
-
-function finalise(asset: Asset, dims: { sizeBytes: number; width: number; height: number }) {
-  return call("POST", `/assets/${asset.assetId}/finalise`, {
-    token: developer,
-    body: { assetId: asset.assetId, ...dims },
-  });
-}
-
-async function readyAsset(
-  assetType: "icon" | "image",
-  mimeType: "image/png" | "image/jpeg",
-  width: number,
-  height: number,
-) {
-  const bytes = mimeType === "image/png" ? pngBytes(width, height) : jpegBytes(width, height);
-  const asset = await upload(assetType, mimeType, bytes);
-  const done = await finalise(asset, { sizeBytes: bytes.length, width, height });
-  expect(done.status).toBe(200);
-  expect(done.body.status).toBe("ready");
-  return asset.assetId;
-}
+/** The developer's asset steps (tests/e2e/assets.ts), bound in beforeAll. */
+let assets: ReturnType<typeof assetSteps>;
+const upload: ReturnType<typeof assetSteps>["upload"] = (...args) => assets.upload(...args);
+const finalise: ReturnType<typeof assetSteps>["finalise"] = (...args) => assets.finalise(...args);
+const readyAsset: ReturnType<typeof assetSteps>["readyAsset"] = (...args) => assets.readyAsset(...args);
 
 async function linkItem(applicationId: number): Promise<HttpResult> {
   return call("POST", `/marketplace/developers/infuse-iot/applications/${applicationId}/marketplace-item`, {

@@ -216,7 +216,15 @@ export async function installOpenApi(app: ZodApp): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
-      info: { title: "marketplace API", version: "v1", description: DESCRIPTION },
+      info: {
+        title: "marketplace API",
+        version: "v1",
+        description: DESCRIPTION,
+        // Not open source: the SPDX-style reference names the terms without a public URL to point at.
+        license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      },
+      // Relative: the document is served by the gateway it describes, wherever that is deployed.
+      servers: [{ url: "/", description: "The gateway serving this document." }],
       components: {
         securitySchemes: {
           Bearer: {

@@ -31,10 +31,10 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   opsRoutes(app);
   await webhooksRoutes(app, { settlements: deps.clients.settlements });
   statementsRoutes(app);
-  catalogueRoutes(app);
+  catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerDevicesRoutes(app);
   providerPurchasesRoutes(app, { purchases: deps.clients.purchases });
-  providerOfferedItemsRoutes(app);
+  providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerListingsRoutes(app, { listings: deps.clients.listings });
   earningsRoutes(app);
   instancesRoutes(app, { catalogue: deps.clients.catalogue });

@@ -117,12 +117,19 @@ export function fakeClients(
   others: Partial<
     Pick<
       GatewayClients,
-      "publishing" | "assets" | "publishingReleases" | "listings" | "settlements" | "purchases"
+      | "catalogueItems"
+      | "publishing"
+      | "assets"
+      | "publishingReleases"
+      | "listings"
+      | "settlements"
+      | "purchases"
     >
   > = {},
 ): GatewayClients {
   return {
     catalogue,
+    catalogueItems: others.catalogueItems ?? absentClient(),
     publishing: others.publishing ?? absentClient(),
     assets: others.assets ?? absentClient(),
     publishingReleases: others.publishingReleases ?? absentClient(),

@@ -1,7 +1,8 @@
 import { type Principal, ROLES } from "@mp/contracts";
 import { UnauthenticatedError, UpstreamUnavailableError } from "@mp/errors";
-import { errors, type JWTVerifyGetKey, jwtVerify } from "jose";
+import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { z } from "zod";
+import { credentialKey, ExpiringCache } from "./expiring-cache";
 
 /**
  * Signature algorithms a token may use. An allow-list (never the token's own `alg` alone) is what stops
@@ -35,6 +36,24 @@ export interface AccessTokenOptions {
   audience: string;
   /** Key source: `remoteJwks(url)` in deployments, `localJwks(path)` in development and tests. */
   keys: JWTVerifyGetKey;
+  /** Verified tokens remembered (see `VERIFIED_TOKEN_CACHE`); `false` verifies every presentation. */
+  cache?: TokenCacheSettings | false;
+}
+
+/**
+ * Verified tokens are remembered by their SHA-256 so a client presenting the same token again costs no
+ * signature check: each entry lives until the token's own `exp` (without the skew tolerance, so never
+ * longer than a fresh verification would accept it) and at most `maxAgeMs` after it was verified, which
+ * bounds how long a token signed by a key since removed from the JWKS stays accepted. Refusals are never
+ * remembered. Tokens have no revocation list: they were, and are, valid until `exp`.
+ */
+export const VERIFIED_TOKEN_CACHE: TokenCacheSettings = { maxEntries: 10_000, maxAgeMs: 60_000 };
+
+export interface TokenCacheSettings {
+  maxEntries: number;
+  maxAgeMs: number;
+  /** The clock entries expire by (epoch ms); tests pass their own. */
+  now?: () => number;
 }
 
 /**
@@ -43,35 +62,55 @@ export interface AccessTokenOptions {
  * is `upstream-unavailable`, so clients retry instead of discarding a good token.
  */
 export function createAccessTokenVerifier(options: AccessTokenOptions): AccessTokenVerifier {
+  const verify = verifyAccessToken(options);
+  const settings = options.cache === undefined ? VERIFIED_TOKEN_CACHE : options.cache;
+  if (settings === false) return { verify: async (token) => (await verify(token)).principal };
+  const now = settings.now ?? (() => Date.now());
+  const cache = new ExpiringCache<Principal>({ maxEntries: settings.maxEntries, now });
   return {
     async verify(token) {
-      if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
-        throw new UnauthenticatedError("The bearer token is malformed.");
-      }
-      let payload: unknown;
-      try {
-        ({ payload } = await jwtVerify(token, options.keys, {
-          issuer: options.issuer,
-          audience: options.audience,
-          algorithms: [...ACCEPTED_ALGORITHMS],
-          clockTolerance: CLOCK_TOLERANCE_SECONDS,
-          requiredClaims: ["exp", "sub"],
-        }));
-      } catch (error) {
-        throw tokenError(error);
-      }
-      const claims = claimsSchema.safeParse(payload);
-      if (!claims.success) {
-        const fields = [...new Set(claims.error.issues.map((issue) => String(issue.path[0])))];
-        throw new UnauthenticatedError(`The bearer token has invalid claims: ${fields.join(", ")}.`);
-      }
-      return {
-        subject: claims.data.sub,
-        organisationId: claims.data.org,
-        roles: claims.data.roles,
-        via: "jwt",
-      };
+      const key = token.length <= MAX_TOKEN_LENGTH ? credentialKey(token) : "";
+      const known = key ? cache.get(key) : undefined;
+      if (known) return { ...known, roles: [...known.roles] };
+      const { principal, expiresAtMs } = await verify(token);
+      cache.set(key, principal, Math.min(expiresAtMs, now() + settings.maxAgeMs));
+      return { ...principal, roles: [...principal.roles] };
     },
+  };
+}
+
+/** One full verification: the principal, and the token's `exp` in epoch ms. */
+function verifyAccessToken(
+  options: AccessTokenOptions,
+): (token: string) => Promise<{ principal: Principal; expiresAtMs: number }> {
+  return async (token) => {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
+      throw new UnauthenticatedError("The bearer token is malformed.");
+    }
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, options.keys, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: [...ACCEPTED_ALGORITHMS],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ["exp", "sub"],
+      }));
+    } catch (error) {
+      throw tokenError(error);
+    }
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) {
+      const fields = [...new Set(claims.error.issues.map((issue) => String(issue.path[0])))];
+      throw new UnauthenticatedError(`The bearer token has invalid claims: ${fields.join(", ")}.`);
+    }
+    const principal: Principal = {
+      subject: claims.data.sub,
+      organisationId: claims.data.org,
+      roles: claims.data.roles,
+      via: "jwt",
+    };
+    return { principal, expiresAtMs: (payload.exp ?? 0) * 1000 };
   };
 }
 

@@ -12,6 +12,7 @@ import {
   SignJWT,
 } from "jose";
 import { z } from "zod";
+import { credentialKey, ExpiringCache } from "./expiring-cache";
 import { GATEWAY_SIGNER, MESH_ALGORITHM, SIGNER_NAME, signerService } from "./mesh-keys";
 
 /** Lifetime of an assertion. A call and the calls it makes downstream finish well within it. */
@@ -19,6 +20,16 @@ export const ASSERTION_TTL_SECONDS = 60;
 
 /** Skew tolerated between the clocks of signer and verifier on `exp`, `nbf` and `iat`. */
 export const ASSERTION_SKEW_SECONDS = 5;
+
+/**
+ * How long a signer reuses an assertion for the same audience and subject: half its lifetime, so every
+ * assertion sent still has at least 30 s to live (a call and the calls it makes downstream finish well
+ * within it). Reuse does not widen replay: any assertion could already be replayed until its `exp`.
+ */
+export const ASSERTION_REUSE_SECONDS = 30;
+
+/** Signed assertions (signer) and verified ones (verifier) kept at most, per process. */
+export const ASSERTION_CACHE_ENTRIES = 10_000;
 
 /** Assertions are a few hundred bytes; anything far larger is refused before parsing. */
 const MAX_ASSERTION_LENGTH = 4_096;
@@ -70,40 +81,82 @@ const claimsSchema = z.discriminatedUnion("kind", [
 ]);
 type Claims = z.output<typeof claimsSchema>;
 
+export interface AssertionCacheOptions {
+  /** Keep nothing: sign (or verify) every call. */
+  disabled?: boolean;
+  /** The clock reuse and expiry are judged by (epoch ms); tests pass their own. */
+  now?: () => number;
+}
+
+/** What makes two calls' assertions interchangeable: the audience and everything the subject states. */
+function subjectKey(audience: string, subject: AssertionSubject): string {
+  const { user } = subject;
+  return JSON.stringify(
+    user
+      ? [audience, "user", user.subject, user.organisationId, user.roles, user.via]
+      : [audience, "service", subject.organisationId ?? null],
+  );
+}
+
 /**
  * A signer holding one private key (its JWK `kid` is the signer's name). The key is imported once, on the
- * first signature, so constructing a signer stays synchronous.
+ * first signature, so constructing a signer stays synchronous. An assertion is reused for the same
+ * audience and subject for `ASSERTION_REUSE_SECONDS` (an ES256 signature per call was a large part of a
+ * request's cost); its `rid` then names the request that caused it to be signed, and handlers take the
+ * request id of the call from `x-request-id`.
  */
-export function createMeshSigner(privateKey: JWK): MeshSigner {
+export function createMeshSigner(privateKey: JWK, options: AssertionCacheOptions = {}): MeshSigner {
   const name = privateKey.kid;
   if (typeof name !== "string" || !SIGNER_NAME.test(name))
     throw new Error('the mesh private key has no "kid" naming a signer');
-  let key: ReturnType<typeof importJWK> | undefined;
+  const now = options.now ?? (() => Date.now());
+  const signed = new ExpiringCache<Promise<string>>({ maxEntries: ASSERTION_CACHE_ENTRIES, now });
+  const fresh = signWith(privateKey, name, now);
   return {
     name,
-    async sign({ audience, requestId, subject }) {
-      key ??= importJWK(privateKey, MESH_ALGORITHM);
-      const claims: Record<string, unknown> = subject.user
-        ? {
-            kind: "user",
-            org: subject.user.organisationId,
-            roles: subject.user.roles,
-            via: subject.user.via,
-          }
-        : { kind: "service", ...(subject.organisationId ? { org: subject.organisationId } : {}) };
-      if (subject.user && name !== GATEWAY_SIGNER)
-        throw new Error(`${name} cannot state a user: only the gateway does, services forward its assertion`);
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ ...claims, rid: requestId })
-        .setProtectedHeader({ alg: MESH_ALGORITHM, kid: name, typ: "JWT" })
-        .setIssuer(name)
-        .setAudience(audience)
-        .setSubject(subject.user ? subject.user.subject : name)
-        .setJti(randomUUID())
-        .setIssuedAt(now)
-        .setExpirationTime(now + ASSERTION_TTL_SECONDS)
-        .sign(await key);
+    sign(input) {
+      if (input.subject.user && name !== GATEWAY_SIGNER)
+        return Promise.reject(
+          new Error(`${name} cannot state a user: only the gateway does, services forward its assertion`),
+        );
+      if (options.disabled) return fresh(input);
+      const key = subjectKey(input.audience, input.subject);
+      const known = signed.get(key);
+      if (known) return known;
+      const issuedAt = Math.floor(now() / 1000);
+      const made = fresh(input, issuedAt);
+      signed.set(key, made, (issuedAt + ASSERTION_REUSE_SECONDS) * 1000);
+      made.catch(() => {
+        if (signed.get(key) === made) signed.delete(key);
+      });
+      return made;
     },
+  };
+}
+
+/** Signs one assertion, issued at `issuedAt` (epoch seconds; now by default). */
+function signWith(privateKey: JWK, name: string, now: () => number) {
+  let key: ReturnType<typeof importJWK> | undefined;
+  return async ({ audience, requestId, subject }: SignInput, issuedAt?: number): Promise<string> => {
+    key ??= importJWK(privateKey, MESH_ALGORITHM);
+    const claims: Record<string, unknown> = subject.user
+      ? {
+          kind: "user",
+          org: subject.user.organisationId,
+          roles: subject.user.roles,
+          via: subject.user.via,
+        }
+      : { kind: "service", ...(subject.organisationId ? { org: subject.organisationId } : {}) };
+    const iat = issuedAt ?? Math.floor(now() / 1000);
+    return new SignJWT({ ...claims, rid: requestId })
+      .setProtectedHeader({ alg: MESH_ALGORITHM, kid: name, typ: "JWT" })
+      .setIssuer(name)
+      .setAudience(audience)
+      .setSubject(subject.user ? subject.user.subject : name)
+      .setJti(randomUUID())
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ASSERTION_TTL_SECONDS)
+      .sign(await key);
   };
 }
 
@@ -143,13 +196,30 @@ export interface MeshVerifier {
 /**
  * A verifier for one service against the public keys of every signer. Besides jose's checks (signature,
  * ES256 only, `aud`, `exp`/`nbf` with skew, `iat` no older than the lifetime), the issuer must be the
- * key's own `kid`, so no signer can speak as another; and only the gateway may state a user.
+ * key's own `kid`, so no signer can speak as another; and only the gateway may state a user. An accepted
+ * assertion is remembered (by digest, per audience) until its `exp` without the skew, so the same
+ * assertion presented again is not checked twice but never accepted longer than a fresh check would.
  */
-export function createMeshVerifier(options: { self: string; jwks: JSONWebKeySet }): MeshVerifier {
+export function createMeshVerifier(
+  options: { self: string; jwks: JSONWebKeySet } & AssertionCacheOptions,
+): MeshVerifier {
   const keys = createLocalJWKSet(options.jwks);
   const self = options.self;
+  const now = options.now ?? (() => Date.now());
+  // Verified claims by audience and assertion digest, until the assertion's exp (signers reuse theirs).
+  const verified = new ExpiringCache<Claims>({ maxEntries: ASSERTION_CACHE_ENTRIES, now });
 
   const verify = async (token: string, audience: string, what: string): Promise<Claims> => {
+    if (options.disabled) return verifyFully(token, audience, what);
+    const key = token.length <= MAX_ASSERTION_LENGTH ? `${audience} ${credentialKey(token)}` : "";
+    const known = key ? verified.get(key) : undefined;
+    if (known) return known;
+    const claims = await verifyFully(token, audience, what);
+    verified.set(key, claims, claims.exp * 1000);
+    return claims;
+  };
+
+  const verifyFully = async (token: string, audience: string, what: string): Promise<Claims> => {
     if (token.length === 0 || token.length > MAX_ASSERTION_LENGTH)
       throw new AssertionRejected(`${what} is malformed`);
     let payload: JWTPayload;

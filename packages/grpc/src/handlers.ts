@@ -86,7 +86,8 @@ export function unaryHandlers<H>(
                 Math.max(0, deadline - Date.now()),
               );
         const rpc = `${service}/${method}`;
-        let callLogger = logger.child({ requestId: readRequestId(call.metadata), rpc });
+        const sentRequestId = readRequestId(call.metadata);
+        let callLogger = logger.child({ requestId: sentRequestId, rpc });
 
         tracer.startActiveSpan(rpc, { kind: SpanKind.SERVER }, parent, async (span) => {
           const finish = (error: grpc.ServiceError | null, response?: unknown, code?: string) => {
@@ -100,11 +101,13 @@ export function unaryHandlers<H>(
             const verified = await verify(verifier, call, callLogger);
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
-            callLogger = logger.child({ requestId: verified.requestId, rpc });
+            // Signers reuse an assertion for many calls: its `rid` names the first; the call's own is sent beside it.
+            const requestId = sentRequestId ?? verified.requestId;
+            if (requestId !== sentRequestId) callLogger = logger.child({ requestId, rpc });
             const ctx: CallContext = {
               principal: verified.principal,
               service: verified.service,
-              requestId: verified.requestId,
+              requestId,
               signal: controller.signal,
               deadline,
               logger: callLogger,

@@ -54,6 +54,8 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     "grpc.max_connection_age_ms": options.maxConnectionAgeMs ?? 5 * 60_000,
     "grpc.max_connection_age_grace_ms": options.maxConnectionAgeGraceMs ?? 30_000,
     // Ping idle clients now and then so a vanished peer's connection is reaped, not kept for hours.
+    // Channelz (grpc-js's live introspection, which nothing here reads) costs bookkeeping on every call.
+    "grpc.enable_channelz": 0,
     "grpc.keepalive_time_ms": 60_000,
     "grpc.keepalive_timeout_ms": 20_000,
   });

@@ -2,7 +2,12 @@ import { context, metrics, propagation, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider } from "@opentelemetry/sdk-metrics";
-import { BatchSpanProcessor, NoopSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import {
+  AlwaysOffSampler,
+  BatchSpanProcessor,
+  NoopSpanProcessor,
+  type SpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { registerInstrumentations } from "./instrumentations";
 import { createMetricsEndpoint, LATENCY_VIEWS, type MetricsEndpoint } from "./metrics-endpoint";
@@ -39,7 +44,8 @@ export function activeTelemetry(): Telemetry | undefined {
  * push to `localhost:4318` nobody configured. What this sets up:
  *
  * - a tracer provider, so spans always exist (trace ids reach logs and problem bodies, and travel over
- *   HTTP, gRPC and NATS); they leave the process only when `otlpEndpoint` is set;
+ *   HTTP, gRPC and NATS); they are recorded and leave the process only when `otlpEndpoint` is set
+ *   (without it every span is sampled out: ids without the cost of recording what nobody reads);
  * - a meter provider whose only reader is the Prometheus exporter, in pull mode: it opens no port of its
  *   own and sends nothing; the ops server serves it at `/metrics`;
  * - the instrumentations of http, fetch, gRPC and pg, so one request is one trace from the gateway
@@ -58,7 +64,14 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       ]
     : // A processor is needed for a real tracer provider (real ids); this one exports nothing.
       [new NoopSpanProcessor()];
-  const tracerProvider = new NodeTracerProvider({ resource, spanProcessors });
+  // Nothing exports spans without an endpoint: they are then not recorded (no attributes kept, no span
+  // processing), yet each still gets real ids that reach logs and problem bodies and travel downstream.
+  const sampler = options.otlpEndpoint ? undefined : new AlwaysOffSampler();
+  const tracerProvider = new NodeTracerProvider({
+    resource,
+    spanProcessors,
+    ...(sampler ? { sampler } : {}),
+  });
   tracerProvider.register();
 
   const endpoint = createMetricsEndpoint();

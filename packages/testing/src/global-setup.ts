@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { keepFailingExitCode } from "./exit-code";
 import { findOrStartNats } from "./nats";
 import { findOrStartPostgres } from "./postgres";
 import { findOrStartS3 } from "./s3";
@@ -14,6 +15,7 @@ declare module "vitest" {
  * hands their addresses to every test file. Each file then takes its own database and bus namespace.
  */
 export default async function setup(project: TestProject) {
+  keepFailingExitCode();
   const log = (m: string) => console.error(`[testing] ${m}`);
   const [pg, nats, s3] = await Promise.all([
     findOrStartPostgres({ log }),

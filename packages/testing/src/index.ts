@@ -1,3 +1,4 @@
+export * from "./exit-code";
 export * from "./fresh";
 export * from "./mesh";
 export * from "./nats";

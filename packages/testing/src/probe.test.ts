@@ -19,6 +19,17 @@ describe("probe helpers", () => {
     expect(await isListening("127.0.0.1", port)).toBe(false);
   });
 
+  it("picks ports below the range outgoing connections use, so no client socket can take one meanwhile", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const range = await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8");
+    const low = Number.parseInt(range.trim().split(/\s+/)[0] ?? "", 10);
+    const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(10_000);
+      expect(port).toBeLessThan(low);
+    }
+  });
+
   it("waits until a value appears, and names what it waited for on timeout", async () => {
     let calls = 0;
     await expect(waitFor(() => (++calls >= 3 ? "done" : undefined), { intervalMs: 1 })).resolves.toBe("done");

@@ -87,3 +87,14 @@ export async function ensureBucket(s3: S3Endpoint): Promise<void> {
     client.destroy();
   }
 }
+
+/** The `S3_*` keys a service reads, pointing at `s3`. */
+export function s3EnvOf(s3: S3Endpoint): Record<string, string> {
+  return {
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: s3.region,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_BUCKET: s3.bucket,
+  };
+}

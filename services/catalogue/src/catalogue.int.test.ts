@@ -4,7 +4,7 @@ import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { publishingService } from "@mp/svc-publishing";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, s3EnvOf, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toInstanceCreatedEvent } from "./application/create-instance";
 import type { Instance } from "./domain/instance";
@@ -38,6 +38,7 @@ beforeAll(async () => {
     CATALOGUE_GRPC_PORT: "0",
     PUBLISHING_GRPC_PORT: "0",
     LOG_LEVEL: "silent",
+    ...s3EnvOf(infra.s3),
   };
   [catalogue, publishing] = await Promise.all([
     startService(catalogueService, { ...env, ...mesh.env("catalogue") }, { logger: testLogger("catalogue") }),

@@ -2,7 +2,15 @@ import type { CatalogueProto, Principal } from "@mp/contracts";
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freePort, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import {
+  ephemeralMesh,
+  freePort,
+  freshInfra,
+  s3EnvOf,
+  type TestInfra,
+  type TestMesh,
+  waitFor,
+} from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, catalogueService } from "./module";
 
@@ -64,6 +72,7 @@ const start = async (replica: Replica) => {
       GRPC_DRAIN_MS: "300",
       GRPC_SHUTDOWN_GRACE_MS: "5000",
       LOG_LEVEL: "silent",
+      ...s3EnvOf(replica.infra.s3),
       ...mesh.env("catalogue"),
     },
     { logger: testLogger(replica.name) },

@@ -14,6 +14,8 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/developers/marketplace-items/{id}": (o) => o.item,
   "/marketplace/developers/marketplace-items/{id}/images/{assetId}": (o) => o.gallery[0],
   "/marketplace/instances/{id}": (o) => o.instance,
+  "/marketplace/marketplace-items/{id}": (o) => o.item,
+  "/marketplace/providers/marketplace-items/{id}": (o) => o.item,
   "/marketplace/instances/{instanceId}": (o) => o.instance,
   "/marketplace/instances/{instanceId}/offerings/{offeringId}": (o) => o.offering,
   "/marketplace/providers/listings/{marketplaceItemId}": (o) => o.listedItem,
@@ -67,6 +69,18 @@ export const SHARED: Record<string, string> = {
     "every provider may list an item an instance's admin offered: B's request makes B's own listing, A's stays untouched",
   listListingHistory:
     "the history is the caller's own superseded listings of an item every provider may list: B sees its own (none), never A's",
+};
+
+/**
+ * Operations that show only what is public (a listed or offered item), to every organisation alike, with
+ * the reason. A's item is a draft, neither offered nor listed: such an operation must answer 404 to A as
+ * to B, which shows it is not scoped to the owner and that an unlisted item reaches no one.
+ */
+export const PUBLIC_VIEWS: Record<string, string> = {
+  getListedItem:
+    "the catalogue shows listed items to every caller and an unlisted item to none, its developer included",
+  getOfferedItem:
+    "offered items are the same for every provider; an item never offered is offered to no one, its developer included",
 };
 
 /** The prefix key of `parameter` in `template`, e.g. `/marketplace/instances/{instanceId}`. */

@@ -75,6 +75,12 @@ describe("kubernetes manifests", () => {
     );
   });
 
+  it.each(["assets", "catalogue"])("%s: gets the object-store credentials it presigns urls with", (name) => {
+    const [container] = find("Deployment", name).spec.template.spec.containers;
+    const refs = container.envFrom.map((e: Manifest) => e.secretRef?.name ?? e.configMapRef?.name);
+    expect(refs).toContain("marketplace-object-storage");
+  });
+
   it("keeps the gateway's ops port off the public Service and Ingress", () => {
     expect(find("Service", "gateway").spec.ports).toEqual([
       expect.objectContaining({ name: "http", targetPort: "http" }),

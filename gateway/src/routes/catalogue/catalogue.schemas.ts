@@ -15,6 +15,9 @@ export const ListedItem = z
     id: guid,
     type: ItemType,
     organisationId: guid.describe("The developer organisation."),
+    marketplaceInstanceId: guid.describe(
+      "The instance the item is listed in (items belong to one instance).",
+    ),
     createdAt: timestamp,
     displayName: z.string(),
     description: z.string().nullable(),

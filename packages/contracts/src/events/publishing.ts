@@ -24,6 +24,8 @@ export const itemSnapshot = z.object({
   basePrice: z.object({ amount: z.number().int().min(0), currency: z.string().length(3) }).nullable(),
   latestVersion: z.string().nullable(),
   publishedAt: z.iso.datetime().nullable(),
+  /** When the item was linked; absent only from events written before it was added to the snapshot. */
+  createdAt: z.iso.datetime().optional(),
   occurredAt: z.iso.datetime(),
   version: aggregateVersion,
 });

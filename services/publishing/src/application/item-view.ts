@@ -97,6 +97,7 @@ export function toItemSnapshot(state: ItemState, occurredAt: Date): ItemSnapshot
     basePrice: state.basePrice,
     latestVersion: state.latestVersion,
     publishedAt: item.publishedAt?.toISOString() ?? null,
+    createdAt: item.createdAt.toISOString(),
     occurredAt: occurredAt.toISOString(),
     version: state.version,
   };

@@ -1,3 +1,4 @@
+import { FETCH_BATCH } from "@mp/bus";
 import { type InstanceCreatedV1, instanceCreatedV1, instanceSnapshotV1 } from "@mp/contracts";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
 import type { makeRecordInstance } from "../application/record-instance";
@@ -14,6 +15,9 @@ export function instanceCreatedConsumer(
     stream: instanceCreatedV1.stream,
     eventTypes: [instanceCreatedV1.type, instanceSnapshotV1.type],
     schema: instanceCreatedV1.data,
+    // Instances never change after creation (version 1) and each is its own row: nothing to order, so
+    // a creation burst is applied as many at once as a replica holds.
+    concurrency: FETCH_BATCH,
     handle: recordInstance,
   });
 }

@@ -1,0 +1,48 @@
+import Fastify from "fastify";
+import pg from "pg";
+
+/**
+ * The baseline of scenario A: a bare fastify + pg process answering `GET /marketplace/instances` with the
+ * same query the catalogue runs, from the same database, in the same JSON shape, with none of the
+ * gateway's work (authentication, validation, rate limits, gRPC, mesh assertions). Prints its URL.
+ */
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("DATABASE_URL is required");
+const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
+// The database stopping under an idle connection (end of a run) is not this server's concern.
+pool.on("error", () => {});
+const app = Fastify({ logger: false });
+
+const SQL = `SELECT *, count(*) OVER () AS total FROM catalogue.instances
+  ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`;
+
+app.get<{ Querystring: { page?: string; pageSize?: string } }>("/marketplace/instances", async (request) => {
+  const page = Number(request.query.page ?? 1) || 1;
+  const pageSize = Number(request.query.pageSize ?? 20) || 20;
+  const { rows } = await pool.query(SQL, [pageSize, (page - 1) * pageSize]);
+  const totalCount = rows[0] ? Number(rows[0].total) : 0;
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      ownerOrganisationId: row.owner_organisation_id,
+      defaultCurrency: row.default_currency,
+      platformFeeBps: row.platform_fee_bps,
+      createdAt: (row.created_at as Date).toISOString(),
+    })),
+    page,
+    pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / pageSize),
+  };
+});
+
+const address = await app.listen({ host: "127.0.0.1", port: 0 });
+process.stdout.write(`${JSON.stringify({ url: address })}\n`);
+const stop = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

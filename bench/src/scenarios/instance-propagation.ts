@@ -1,0 +1,86 @@
+import pg from "pg";
+import { p99Figure } from "../latency-figure";
+import { postJson } from "../load/http";
+import { runOpenLoop } from "../load/open-loop";
+import { authHeader, type Figure, type Scenario } from "../scenario";
+import { Histogram, summarise } from "../stats/histogram";
+import { JETSTREAM, jetStreamBaseline } from "./jetstream-baseline";
+import { RowWatcher } from "./row-watcher";
+
+const RATE = 200;
+
+/**
+ * Scenario B (issue 6): an instance created through the gateway until publishing knows it (its
+ * `known_instances` row exists, which is what creating an item in that instance checks).
+ */
+export const instancePropagation: Scenario = {
+  id: "B",
+  title: "Instance created -> known in publishing",
+  method: [
+    `\`POST /marketplace/instances\` through the gateway at ${RATE} creations/s (open loop); each one`,
+    "is done when its row appears in publishing's `known_instances` (the catalogue's outbox relays",
+    "`catalogue.instance.created.v1` over JetStream to publishing's consumer), watched by one query every",
+    "5 ms over the ids in flight. Latency from the scheduled send of the POST, so the HTTP call, the",
+    "transaction, the outbox relay, JetStream and the consumer's transaction are all inside it. Baseline:",
+    `a bare JetStream publish -> durable pull consumer at the same rate on the same NATS server.`,
+  ].join(" "),
+  async run(ctx) {
+    const headers = authHeader(ctx.tokens.admin);
+    const db = new pg.Pool({ connectionString: ctx.databaseUrl, max: 2 });
+    const watcher = new RowWatcher(
+      db,
+      "SELECT id FROM publishing.known_instances WHERE id = ANY($1::uuid[])",
+    );
+    const options = { rate: RATE, durationMs: ctx.durations.openLoopMs, warmupMs: ctx.durations.warmupMs };
+    try {
+      ctx.log(`B: ${RATE} instance creations/s for ${options.durationMs / 1000} s`);
+      // How long after its answer each creation became known: the event path alone (outbox -> consumer).
+      const afterAnswer = new Histogram();
+      const counted = (options.warmupMs / 1000) * RATE;
+      const result = await runOpenLoop({
+        ...options,
+        drainMs: 15_000,
+        operation: async (index) => {
+          const body = { name: `Bench propagation ${index}`, defaultCurrency: "EUR", platformFeeBps: 500 };
+          const path = "/marketplace/instances";
+          const created = await postJson<{ id: string }>(ctx.gateway, path, headers, body);
+          const answeredAt = performance.now();
+          await watcher.seen(created.id);
+          if (index >= counted) afterAnswer.record(performance.now() - answeredAt);
+        },
+      });
+      ctx.log(`B: baseline, bare JetStream publish -> consume at ${RATE}/s`);
+      const baseline = await jetStreamBaseline(ctx.natsUrl, options);
+      const stack = summarise(result.latency);
+      const bare = summarise(baseline.latency);
+      const figures: Figure[] = [
+        p99Figure({
+          name: `p99 created -> known at ${RATE}/s`,
+          result,
+          baseline: { name: JETSTREAM, result: baseline },
+          goalMs: 100,
+        }),
+        {
+          name: "p99 answered -> known (the event path alone)",
+          value: afterAnswer.percentile(0.99),
+          unit: "ms",
+          baseline: { name: JETSTREAM, value: bare.p99 },
+        },
+        {
+          name: `p50 created -> known at ${RATE}/s`,
+          value: stack.p50,
+          unit: "ms",
+          baseline: { name: JETSTREAM, value: bare.p50 },
+        },
+      ];
+      const notes = [
+        `achieved creation rate ${result.achievedRate.toFixed(0)}/s; baseline failures ${baseline.failed}`,
+        ...(result.firstError ? [`first failure: ${result.firstError}`] : []),
+      ];
+      return { status: "ran", figures, notes };
+    } finally {
+      watcher.stop();
+      await db.end();
+    }
+  },
+};

@@ -1,0 +1,13 @@
+import type { Scenario } from "../scenario";
+import { catalogueSearch } from "./catalogue-search";
+import { instancePropagation } from "./instance-propagation";
+import { instancesList } from "./instances-list";
+import { listingVisibility } from "./listing-visibility";
+
+/** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
+export const SCENARIOS: readonly Scenario[] = [
+  instancesList,
+  instancePropagation,
+  catalogueSearch,
+  listingVisibility,
+];

@@ -1,0 +1,77 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type LocalStack, startLocalStack } from "@mp/local/stack";
+
+export interface StackUnderTest {
+  gatewayUrl: string;
+  databaseUrl: string;
+  natsUrl: string;
+  tokens: { admin: string; developer: string; provider: string };
+  /** How it was obtained, for the report. */
+  description: string;
+  stop(): Promise<void>;
+}
+
+/** Budgets no scenario can spend: the gateway's limiter still runs on every request, it just never refuses. */
+const UNLIMITED = "1000000";
+
+/**
+ * The stack the scenarios run against: the one named by BENCH_GATEWAY_URL (with BENCH_DATABASE_URL,
+ * BENCH_NATS_URL and the demo credentials file BENCH_CREDENTIALS, default `.local/demo-credentials.json`),
+ * or a fresh ephemeral stack started with the launcher at LOG_LEVEL=warn and stopped afterwards.
+ * `BENCH_PROFILE_DIR` starts every process of that stack with `--cpu-prof` writing there.
+ */
+export async function stackUnderTest(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Promise<StackUnderTest> {
+  if (env.BENCH_GATEWAY_URL) return attach(env);
+  const profileDir = env.BENCH_PROFILE_DIR;
+  const stack: LocalStack = await startLocalStack({
+    ephemeral: true,
+    env: {
+      NODE_ENV: "development",
+      DATABASE_URL: undefined,
+      NATS_URL: undefined,
+      S3_ENDPOINT: undefined,
+      INFUSE_API_URL: undefined,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: UNLIMITED,
+      NODE_OPTIONS: profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
+    },
+    log,
+  });
+  return {
+    gatewayUrl: stack.gatewayUrl,
+    databaseUrl: stack.databaseUrl,
+    natsUrl: stack.natsUrl,
+    tokens: {
+      admin: stack.credentials.admin.token,
+      developer: stack.credentials.developer.token,
+      provider: stack.credentials.provider.token,
+    },
+    description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach)${profileDir ? ", with --cpu-prof" : ""}`,
+    stop: () => stack.stop(),
+  };
+}
+
+async function attach(env: NodeJS.ProcessEnv): Promise<StackUnderTest> {
+  const missing = ["BENCH_DATABASE_URL", "BENCH_NATS_URL"].filter((key) => !env[key]);
+  if (missing.length > 0) throw new Error(`BENCH_GATEWAY_URL is set: set ${missing.join(" and ")} too`);
+  const file = env.BENCH_CREDENTIALS ?? join(process.cwd(), ".local/demo-credentials.json");
+  const credentials = JSON.parse(await readFile(file, "utf8")) as Record<string, { token: string }>;
+  const token = (kind: string) => {
+    const found = credentials[kind]?.token;
+    if (!found) throw new Error(`${file} has no ${kind} token`);
+    return found;
+  };
+  return {
+    gatewayUrl: env.BENCH_GATEWAY_URL!.replace(/\/$/, ""),
+    databaseUrl: env.BENCH_DATABASE_URL!,
+    natsUrl: env.BENCH_NATS_URL!,
+    tokens: { admin: token("admin"), developer: token("developer"), provider: token("provider") },
+    description: `attached to ${env.BENCH_GATEWAY_URL} (BENCH_GATEWAY_URL); its log level and rate limits are its own`,
+    stop: async () => {},
+  };
+}

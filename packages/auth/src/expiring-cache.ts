@@ -1,0 +1,66 @@
+import { createHash } from "node:crypto";
+
+export interface ExpiringCacheOptions {
+  /** Entries kept at most; the least recently used one is dropped to make room. */
+  maxEntries: number;
+  /** The clock expiry is judged by (epoch ms); `Date.now` unless a test passes its own. */
+  now?: () => number;
+}
+
+/**
+ * A bounded LRU map whose entries each carry their own expiry instant. An entry is never returned at or
+ * after that instant, so a cached verification can never outlive the credential it was made for; memory
+ * stays bounded by `maxEntries` whatever callers present.
+ */
+export class ExpiringCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(options: ExpiringCacheOptions) {
+    if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1)
+      throw new Error("maxEntries must be a positive integer");
+    this.maxEntries = options.maxEntries;
+    this.now = options.now ?? (() => Date.now());
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (this.now() >= entry.expiresAt) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** Stores `value` until `expiresAt` (epoch ms); an instant already past stores nothing. */
+  set(key: string, value: V, expiresAt: number): void {
+    this.entries.delete(key);
+    if (!(expiresAt > this.now())) return;
+    this.entries.set(key, { value, expiresAt });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * The key a credential is cached under: its SHA-256, so the cache holds no bearer secret and each key is
+ * 44 characters whatever the credential's length. Only the identical string finds the entry.
+ */
+export function credentialKey(credential: string): string {
+  return createHash("sha256").update(credential, "utf8").digest("base64");
+}

@@ -1,0 +1,65 @@
+import type { EventEnvelope } from "@mp/bus";
+import {
+  assetFinalisedV1,
+  ITEM_SNAPSHOT_EVENTS,
+  itemReleaseAddedV1,
+  itemReleaseAvailableV1,
+  itemReleaseFailedV1,
+  itemReleaseSnapshotV1,
+  LISTING_SNAPSHOT_EVENTS,
+  OFFERING_SNAPSHOT_EVENTS,
+} from "@mp/contracts";
+import type { PoolClient } from "@mp/db";
+import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
+import { z } from "zod";
+import type { makeRecordEvents } from "../application/record-events";
+
+const ITEM_RELEASE_EVENTS = [
+  itemReleaseSnapshotV1,
+  itemReleaseAddedV1,
+  itemReleaseAvailableV1,
+  itemReleaseFailedV1,
+];
+
+/** A durable subscription to every event of a set that carries one aggregate's state in one schema. */
+function stateConsumer<T>(
+  durable: string,
+  events: readonly { type: string; stream: string; data: z.ZodType<T> }[],
+  handle: (event: EventEnvelope<T>, tx: PoolClient) => Promise<void>,
+): RegisteredConsumer {
+  const [first] = events;
+  if (!first) throw new Error(`${durable} subscribes to no event`);
+  return defineConsumer({
+    durable,
+    stream: first.stream,
+    eventTypes: events.map((e) => e.type),
+    schema: first.data,
+    handle,
+  });
+}
+
+/**
+ * The catalogue's durable subscriptions: one per read model, each to every event carrying that
+ * aggregate's state (snapshots included, so a read model can be rebuilt after history expired).
+ */
+export function readModelConsumers(record: ReturnType<typeof makeRecordEvents>): RegisteredConsumer[] {
+  return [
+    stateConsumer("catalogue-items", ITEM_SNAPSHOT_EVENTS, record.item),
+    defineConsumer({
+      durable: "catalogue-item-releases",
+      stream: itemReleaseSnapshotV1.stream,
+      eventTypes: ITEM_RELEASE_EVENTS.map((e) => e.type),
+      // The snapshot first: it is the only shape with `updatedAt`, so no event parses as another's.
+      schema: z.union([
+        itemReleaseSnapshotV1.data,
+        itemReleaseAddedV1.data,
+        itemReleaseAvailableV1.data,
+        itemReleaseFailedV1.data,
+      ]),
+      handle: record.itemRelease,
+    }),
+    stateConsumer("catalogue-assets", [assetFinalisedV1], record.asset),
+    stateConsumer("catalogue-offerings", OFFERING_SNAPSHOT_EVENTS, record.offering),
+    stateConsumer("catalogue-listings", LISTING_SNAPSHOT_EVENTS, record.listing),
+  ];
+}
