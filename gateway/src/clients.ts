@@ -137,7 +137,7 @@ export function createGatewayClients(
   const purchases = createUnaryClient(purchasesProto.PurchasesService, config.PURCHASES_GRPC_URL, {
     ...mesh,
     upstream: "purchases",
-    idempotent: ["listPurchases", "listPurchaseActivity"],
+    idempotent: ["listPurchases", "listPurchaseActivity", "getDownloadAccess"],
   });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));

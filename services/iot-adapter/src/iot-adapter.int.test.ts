@@ -244,6 +244,7 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
       deviceId: device.deviceId.toLowerCase(),
       found: true,
       organisationId: device.organisationId,
+      boardId: device.boardId,
     });
     await expect(
       purchases.call("getDeviceOwner", { deviceId: "00000000000000ff" }, { requestId: "r" }),

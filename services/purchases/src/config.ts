@@ -2,7 +2,7 @@ import { envBoolean, s3Env, z } from "@mp/config";
 
 /**
  * Keys purchases reads beyond the common ones. Purchases issue presigned downloads of release binaries
- * kept in object storage (`S3_*`). `PAYMENTS_DEFAULT_LIVEMODE` is the mode lists and sums use when a
+ * kept in object storage (`S3_*`; signing is local, purchases never call the store). `PAYMENTS_DEFAULT_LIVEMODE` is the mode lists and sums use when a
  * request names none (unset: `true` when `NODE_ENV=production`, else `false`). An unmatched payment update
  * (its listing not known yet) is delivered up to `PAYMENT_RETRY_MAX_DELIVER` times, waiting
  * `PAYMENT_RETRY_BACKOFF_MS` (comma-separated, the last delay repeating) between deliveries, then
@@ -10,6 +10,8 @@ import { envBoolean, s3Env, z } from "@mp/config";
  */
 export const purchasesConfig = z.object({
   ...s3Env,
+  /** The object store's address as clients reach it, when it differs from `S3_ENDPOINT` (as for assets). */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** The iot-adapter, asked (as purchases itself) who owns a payment's device. */
   IOT_ADAPTER_GRPC_URL: z.string().min(1).default("127.0.0.1:50057"),
   PAYMENTS_DEFAULT_LIVEMODE: envBoolean.optional(),

@@ -39,6 +39,7 @@ const OWNERS = new Map([
   ["fedcba9876543210", provider.organisationId],
   [otherDevice, otherProvider.organisationId],
 ]);
+const BOARD = "0193a1b2-0000-7000-8000-0000000000b1";
 let iotAdapter: GrpcServer;
 
 const unimplemented = async (): Promise<never> => {
@@ -64,7 +65,12 @@ async function startIotAdapterDouble(): Promise<GrpcServer> {
             GetDeviceOwner: async (req, ctx) => {
               requireService(ctx, "purchases");
               const owner = OWNERS.get(req.deviceId);
-              return { deviceId: req.deviceId, found: owner !== undefined, organisationId: owner ?? "" };
+              return {
+                deviceId: req.deviceId,
+                found: owner !== undefined,
+                organisationId: owner ?? "",
+                boardId: owner === undefined ? "" : BOARD,
+              };
             },
             ListApplications: unimplemented,
             GetApplication: unimplemented,

@@ -26,6 +26,8 @@ export interface Owned {
    * are public by design (catalogues show them, every provider may list them), so its id is not private.
    */
   listedItem: string;
+  /** The listed item's latest version (its release is available: the device's purchase may download it). */
+  listedVersion: string;
   offering: string;
   listing: string;
   /** A device with a purchase of A's listing (made by a signed payment notification), and the purchase. */
@@ -100,6 +102,7 @@ export async function createOwned(
     iotRelease,
     itemRelease: selected.id as string,
     listedItem,
+    listedVersion: published!.latestVersion ?? "",
     offering: offering.id,
     listing: listing.id,
   };

@@ -14,11 +14,14 @@ describe("GetDeviceOwner", () => {
   const { platform, calls } = fakePlatform([]);
   const getOwner = makeGetDeviceOwner({ platform });
 
-  it("answers the owning organisation of a known device (any case), null for an unknown one", async () => {
-    expect(await getOwner(FAKE_DEVICE.deviceId.toUpperCase(), purchases)).toEqual(FAKE_DEVICE);
+  it("answers the owning organisation and board of a known device (any case), null for an unknown one", async () => {
+    expect(await getOwner(FAKE_DEVICE.deviceId.toUpperCase(), purchases)).toEqual({
+      deviceId: FAKE_DEVICE.deviceId,
+      owner: { organisationId: FAKE_DEVICE.organisationId, boardId: FAKE_DEVICE.boardId },
+    });
     expect(await getOwner("ffffffffffffffff", purchases)).toEqual({
       deviceId: "ffffffffffffffff",
-      organisationId: null,
+      owner: null,
     });
     expect(calls).toContain(`deviceOwner ${FAKE_DEVICE.deviceId}`);
   });

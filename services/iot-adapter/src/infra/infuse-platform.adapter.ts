@@ -92,7 +92,8 @@ export function makeInfusePlatform(client: InfuseClient, options: { boardTtlMs?:
     },
     async deviceOwner(deviceId: string, signal?: AbortSignal) {
       try {
-        return (await client.getDevice(deviceId, signal)).organisationId;
+        const device = await client.getDevice(deviceId, signal);
+        return { organisationId: device.organisationId, boardId: device.boardId };
       } catch (error) {
         if (error instanceof AppError && error.code === "not-found") return null;
         throw error;

@@ -46,6 +46,7 @@ export const release = (over: Partial<IotRelease> = {}): IotRelease => ({
 export const FAKE_DEVICE = {
   deviceId: "00112233445566aa",
   organisationId: "0193a1b2-0000-7000-8000-0000000000d1",
+  boardId: "0193a1b2-0000-7000-8000-0000000000b1",
 };
 
 /** A platform holding the given releases; every call is recorded with the organisation it was made for. */
@@ -76,7 +77,9 @@ export function fakePlatform(
     downloadRelease: (_releaseId, maxBytes) => download(maxBytes),
     deviceOwner: async (deviceId) => {
       calls.push(`deviceOwner ${deviceId}`);
-      return deviceId === FAKE_DEVICE.deviceId ? FAKE_DEVICE.organisationId : null;
+      return deviceId === FAKE_DEVICE.deviceId
+        ? { organisationId: FAKE_DEVICE.organisationId, boardId: FAKE_DEVICE.boardId }
+        : null;
     },
   };
   return { platform, calls };

@@ -43,11 +43,12 @@ export function iotadapterGrpc(useCases: IotAdapterUseCases, logger: Logger): Se
       CopyReleaseBinary: async (request, ctx) =>
         toCopyResponse(await useCases.copyReleaseBinary(request, ctx)),
       GetDeviceOwner: async (request, ctx) => {
-        const owner = await useCases.getDeviceOwner(request.deviceId, ctx);
+        const { deviceId, owner } = await useCases.getDeviceOwner(request.deviceId, ctx);
         return {
-          deviceId: owner.deviceId,
-          found: owner.organisationId !== null,
-          organisationId: owner.organisationId ?? "",
+          deviceId,
+          found: owner !== null,
+          organisationId: owner?.organisationId ?? "",
+          boardId: owner?.boardId ?? "",
         };
       },
     },

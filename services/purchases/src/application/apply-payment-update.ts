@@ -52,7 +52,7 @@ async function purchaseFor(
   const displayName = await deps.items.displayName(tx, listing.marketplaceItemId);
   if (displayName === undefined) throw new UnmatchedPaymentError("unknown-item");
   const owner = await deps.devices.ownerOf(update.deviceId, eventId);
-  if (owner !== listing.providerOrganisationId.toLowerCase())
+  if (owner?.organisationId !== listing.providerOrganisationId.toLowerCase())
     throw new UnmatchedPaymentError("device-not-owned");
   return newPurchase({
     id: deps.ids.next(),

@@ -1,7 +1,8 @@
 import type { EventEnvelope } from "@mp/bus";
 import type { PaymentUpdatedV1 } from "@mp/contracts";
 import type { Paged, PageQuery, PoolClient, Queryable } from "@mp/db";
-import type { Purchase, PurchaseChange } from "../domain/purchase";
+import type { ReleaseStatus } from "../domain/download-access";
+import type { Purchase, PurchaseChange, PurchaseStatus } from "../domain/purchase";
 
 /** What purchases keeps of a listing: enough to attribute a payment to an item, instance and provider. */
 export interface KnownListing {
@@ -28,6 +29,31 @@ export interface KnownItemRepository {
   displayName(db: Queryable, id: string): Promise<string | null | undefined>;
 }
 
+/** What purchases keeps of an item release: enough to decide and presign a download. */
+export interface KnownRelease {
+  id: string;
+  marketplaceItemId: string;
+  releaseVersion: string;
+  boardId: string;
+  sizeBytes: number;
+  status: ReleaseStatus;
+  /** Set once the release is available. */
+  sha256: string | null;
+  objectKey: string | null;
+}
+
+export interface KnownReleaseRepository {
+  /** Insert, or update when `version` is newer than the one held. */
+  remember(tx: Queryable, release: KnownRelease & { version: number }): Promise<boolean>;
+  /** The item's releases of one version string, every board. */
+  ofVersion(db: Queryable, marketplaceItemId: string, releaseVersion: string): Promise<KnownRelease[]>;
+}
+
+/** Presigns a GET of an object in the bucket. */
+export interface ObjectUrlSigner {
+  presignGet(objectKey: string): Promise<string>;
+}
+
 export interface PurchaseRepository {
   /** Inserts unless the payment intent already has a purchase; resolves to whether it inserted. */
   insertIfNew(tx: PoolClient, purchase: Purchase): Promise<boolean>;
@@ -36,6 +62,13 @@ export interface PurchaseRepository {
   update(tx: PoolClient, purchase: Purchase): Promise<void>;
   appendHistory(tx: PoolClient, purchase: Purchase, change: PurchaseChange): Promise<void>;
   list(providerOrganisationId: string, query: PurchaseListQuery): Promise<Paged<Purchase>>;
+  /** Statuses of the device's purchases of the item by the organisation's listings, in one mode. */
+  statusesOf(query: {
+    providerOrganisationId: string;
+    deviceId: string;
+    marketplaceItemId: string;
+    livemode: boolean;
+  }): Promise<PurchaseStatus[]>;
   activity(providerOrganisationId: string, query: ActivityQuery): Promise<ActivityEntry[]>;
 }
 
@@ -69,9 +102,15 @@ export type UnmatchedReason =
   | "device-not-owned"
   | "no-purchase";
 
+/** Who owns a device (lowercase organisation id) and its board, as the IoT platform says. */
+export interface DeviceOwnership {
+  organisationId: string;
+  boardId: string;
+}
+
 /** Who owns a device, as the IoT platform says; null when it knows no such device. */
 export interface DeviceOwnersPort {
-  ownerOf(deviceId: string, requestId: string): Promise<string | null>;
+  ownerOf(deviceId: string, requestId: string): Promise<DeviceOwnership | null>;
 }
 
 export interface UnmatchedPaymentRepository {

@@ -3,7 +3,7 @@ import { type ClientOptions, createUnaryClient, loadProto } from "@mp/grpc";
 import type { DeviceOwnersPort } from "../application/ports";
 
 /**
- * Device owners from the iot-adapter (which asks the Infuse-IoT platform). Purchases calls as itself; a
+ * Device owners and boards from the iot-adapter (which asks the Infuse-IoT platform). Purchases calls as itself; a
  * read, hence retried. An unreachable adapter fails the call, so the payment update is retried by the bus.
  */
 export function makeDeviceOwnersClient(
@@ -20,7 +20,9 @@ export function makeDeviceOwnersClient(
   return {
     async ownerOf(deviceId: string, requestId: string) {
       const owner = await client.call("getDeviceOwner", { deviceId }, { requestId });
-      return owner.found ? owner.organisationId.toLowerCase() : null;
+      return owner.found
+        ? { organisationId: owner.organisationId.toLowerCase(), boardId: owner.boardId.toLowerCase() }
+        : null;
     },
     close: () => client.close(),
   };

@@ -135,6 +135,14 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
         ],
       );
     },
+    statusesOf: async (q) => {
+      const { rows } = await pool.query<{ status: PurchaseStatus }>(
+        `SELECT status FROM purchases
+         WHERE device_id = $1 AND marketplace_item_id = $2 AND provider_organisation_id = $3 AND livemode = $4`,
+        [q.deviceId, q.marketplaceItemId, q.providerOrganisationId, q.livemode],
+      );
+      return rows.map((r) => r.status);
+    },
     list: async (organisationId, query) => {
       const params: unknown[] = [organisationId, query.livemode];
       let where = "provider_organisation_id = $1 AND livemode = $2";

@@ -2,17 +2,22 @@ import type { PurchasesProto } from "@mp/contracts";
 import type { PurchasesServiceHandlers } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
+import type { makeGetDownloadAccess } from "../application/get-download-access";
 import type { makeListActivity, makeListPurchases } from "../application/purchase-queries";
-import { toActivityMessage, toPurchasePage } from "./purchases.mapper";
+import { toActivityMessage, toDownloadAccessMessage, toPurchasePage } from "./purchases.mapper";
 
 export const PURCHASES_SERVICE = "marketplace.purchases.v1.PurchasesService";
 
 export interface PurchasesUseCases {
   listPurchases: ReturnType<typeof makeListPurchases>;
   listActivity: ReturnType<typeof makeListActivity>;
+  getDownloadAccess: ReturnType<typeof makeGetDownloadAccess>;
 }
 
-/** The provider's purchases and activity feed (provider role, the caller's organisation only). */
+/**
+ * The provider's purchases and activity feed (provider role), and download access (any role); always the
+ * caller's organisation only.
+ */
 export function purchasesGrpc(u: PurchasesUseCases, logger: Logger): ServiceRegistration {
   const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases
     .v1;
@@ -24,6 +29,8 @@ export function purchasesGrpc(u: PurchasesUseCases, logger: Logger): ServiceRegi
         const { items, limit } = await u.listActivity(request, ctx);
         return { items: items.map(toActivityMessage), limit };
       },
+      GetDownloadAccess: async (request, ctx) =>
+        toDownloadAccessMessage(await u.getDownloadAccess(request, ctx)),
     },
     logger,
   );

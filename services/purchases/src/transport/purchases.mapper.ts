@@ -1,4 +1,5 @@
 import type { Paged } from "@mp/db";
+import type { DownloadAccess } from "../application/get-download-access";
 import type { ActivityEntry } from "../application/ports";
 import type { Purchase } from "../domain/purchase";
 
@@ -38,3 +39,17 @@ export const toActivityMessage = (e: ActivityEntry) => ({
   deviceId: e.deviceId,
   ...(e.amount ? { amount: money(e.amount) } : {}),
 });
+
+export const toDownloadAccessMessage = (access: DownloadAccess) =>
+  access.eligible
+    ? {
+        eligible: true,
+        reason: "",
+        download: {
+          url: access.download.url,
+          expiresAt: access.download.expiresAt.toISOString(),
+          sizeBytes: String(access.download.sizeBytes),
+          sha256: access.download.sha256,
+        },
+      }
+    : { eligible: false, reason: access.reason };

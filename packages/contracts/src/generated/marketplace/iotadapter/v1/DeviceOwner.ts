@@ -8,6 +8,10 @@ export interface DeviceOwner {
    */
   'found'?: (boolean);
   'organisationId'?: (string);
+  /**
+   * The platform's id of the device's board (a guid); empty when not found.
+   */
+  'boardId'?: (string);
 }
 
 export interface DeviceOwner__Output {
@@ -17,4 +21,8 @@ export interface DeviceOwner__Output {
    */
   'found': (boolean);
   'organisationId': (string);
+  /**
+   * The platform's id of the device's board (a guid); empty when not found.
+   */
+  'boardId': (string);
 }
