@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { demoApi } from "@mp/local/demo-api";
 import { developerApplications, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
@@ -24,9 +24,10 @@ import { startTestStack } from "./stack";
  */
 const SECRET = "whsec_e2e_purchases_00000000000000";
 /** Two of the demo provider's devices on the simulated platform: payments name devices the provider owns. */
-const [DEVICE, LIVE_DEVICE] = demoSeed()
+const PROVIDER_DEVICES = demoSeed()
   .devices.filter((d) => d.organisationId === DEMO_ORGANISATIONS.provider.id)
-  .map((d) => d.deviceId.toLowerCase()) as [string, string];
+  .map((d) => ({ deviceId: d.deviceId.toLowerCase(), boardId: d.boardId.toLowerCase() }));
+const [DEVICE, LIVE_DEVICE] = PROVIDER_DEVICES.map((d) => d.deviceId) as [string, string];
 let stack: LocalStack;
 let call: ReturnType<typeof httpClient>;
 let tokens: { provider: string; otherProvider: string; developer: string };
@@ -229,5 +230,116 @@ describe("purchases from signed payment notifications", () => {
       token: tokens.provider,
     });
     expectProblem(bad, 400, "validation-failed");
+  });
+});
+
+type DownloadAccess = {
+  eligible: boolean;
+  reason?: string;
+  download?: { url: string; method: string; expiresAt: string; sizeBytes: number; sha256: string };
+  errors?: Record<string, string[]>;
+};
+interface ItemRelease {
+  version: string;
+  board: { id: string };
+  sizeBytes: number;
+  sha256: string;
+  status: string;
+}
+
+describe("download access to a purchased release", () => {
+  const access = (deviceId: string, version: string, token = tokens.provider, item = itemId) =>
+    call<DownloadAccess>(
+      "GET",
+      `/marketplace/marketplace-items/${item}/downloads/${encodeURIComponent(version)}/access?deviceId=${deviceId}`,
+      { token },
+    );
+  const reasonOf = async (deviceId: string, version: string, token = tokens.provider) => {
+    const answer = await access(deviceId, version, token);
+    expect(answer.status).toBe(200);
+    return answer.body.reason;
+  };
+  let release: ItemRelease;
+  /** Provider devices with no purchase yet: one on the release's board, one on another board. */
+  let onBoard: string;
+  let otherBoard: string;
+
+  beforeAll(async () => {
+    const releases = await call<{ items: ItemRelease[] }>(
+      "GET",
+      `/marketplace/developers/marketplace-items/${itemId}/releases`,
+      { token: tokens.developer },
+    );
+    release = releases.body.items.find((r) => r.status === "available")!;
+    expect(release).toBeDefined();
+    const fresh = PROVIDER_DEVICES.filter((d) => d.deviceId !== DEVICE && d.deviceId !== LIVE_DEVICE);
+    const board = release.board.id.toLowerCase();
+    onBoard = fresh.find((d) => d.boardId === board)!.deviceId;
+    otherBoard = fresh.find((d) => d.boardId !== board)!.deviceId;
+  });
+
+  it("grants a presigned GET of the exact bytes for a completed purchase, then not once refunded", async () => {
+    expect(await reasonOf(onBoard, release.version)).toBe("not-purchased");
+    const pi = stripeId("pi");
+    await notify(
+      paymentIntentSucceeded({
+        listingId,
+        deviceId: onBoard,
+        amount: 2500,
+        currency: "EUR",
+        paymentIntentId: pi,
+      }),
+    );
+    await purchaseOf(pi);
+    const granted = await waitFor(
+      async () => {
+        const answer = await access(onBoard.toUpperCase(), release.version);
+        return answer.body.eligible ? answer : undefined;
+      },
+      { what: "an eligible download", timeoutMs: 30_000 },
+    );
+    const { download } = granted.body;
+    expect(granted.body.reason).toBeUndefined();
+    expect(download).toMatchObject({ method: "GET", sizeBytes: release.sizeBytes, sha256: release.sha256 });
+    const ttl = Date.parse(download!.expiresAt) - Date.now();
+    expect(ttl).toBeGreaterThan(240_000);
+    expect(ttl).toBeLessThanOrEqual(300_000);
+    expect(download!.url).toContain("X-Amz-Expires=300");
+    const bytes = Buffer.from(await (await fetch(download!.url)).arrayBuffer());
+    expect(bytes.length).toBe(release.sizeBytes);
+    expect(createHash("sha256").update(bytes).digest("hex")).toBe(release.sha256);
+
+    expect(await reasonOf(onBoard, "0.0.0-none")).toBe("version-not-found");
+    await notify(
+      chargeRefunded({ paymentIntentId: pi, amount: 2500, amountRefunded: 2500, currency: "EUR" }),
+    );
+    await statusOf(pi, "refunded");
+    const refunded = await access(onBoard, release.version);
+    expect(refunded.body).toEqual({ eligible: false, reason: "purchase-not-active" });
+  });
+
+  it("answers incompatible for a device on another board", async () => {
+    const pi = stripeId("pi");
+    await notify(
+      paymentIntentSucceeded({
+        listingId,
+        deviceId: otherBoard,
+        amount: 2500,
+        currency: "EUR",
+        paymentIntentId: pi,
+      }),
+    );
+    await purchaseOf(pi);
+    expect(await reasonOf(otherBoard, release.version)).toBe("incompatible");
+  });
+
+  it("shows another organisation only not-device-owner, 404 for an unknown item, 400 for a bad device id", async () => {
+    const other = await access(DEVICE, release.version, tokens.otherProvider);
+    expect(other.body).toEqual({ eligible: false, reason: "not-device-owner" });
+    expect(await reasonOf(DEVICE, release.version, tokens.developer)).toBe("not-device-owner");
+    expectProblem(await access(DEVICE, release.version, tokens.provider, randomUUID()), 404, "not-found");
+    const bad = await access("nothex", release.version);
+    expectProblem(bad, 400, "validation-failed");
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(["query.deviceId"]);
   });
 });
