@@ -118,6 +118,14 @@ const statusOf = (pi: string, status: string) =>
     { what: `${pi} ${status}`, timeoutMs: 30_000 },
   );
 
+/** A test-mode payment of the listing for `deviceId`, once the purchase exists; resolves to its intent. */
+async function buy(deviceId: string, amount: number): Promise<string> {
+  const pi = stripeId("pi");
+  await notify(paymentIntentSucceeded({ listingId, deviceId, amount, currency: "EUR", paymentIntentId: pi }));
+  await purchaseOf(pi);
+  return pi;
+}
+
 describe("purchases from signed payment notifications", () => {
   it("one purchase per payment from its checkout and payment intent, however often they arrive", async () => {
     const pi = stripeId("pi");
@@ -141,17 +149,7 @@ describe("purchases from signed payment notifications", () => {
   });
 
   it("refunds and disputes move the status and appear in the activity feed, newest first", async () => {
-    const pi = stripeId("pi");
-    await notify(
-      paymentIntentSucceeded({
-        listingId,
-        deviceId: DEVICE,
-        amount: 2000,
-        currency: "EUR",
-        paymentIntentId: pi,
-      }),
-    );
-    await purchaseOf(pi);
+    const pi = await buy(DEVICE, 2000);
     await notify(chargeRefunded({ paymentIntentId: pi, amount: 2000, amountRefunded: 500, currency: "EUR" }));
     await statusOf(pi, "partially_refunded");
     await notify(chargeDispute({ paymentIntentId: pi, amount: 1500, currency: "EUR", status: "created" }));
@@ -280,17 +278,7 @@ describe("download access to a purchased release", () => {
 
   it("grants a presigned GET of the exact bytes for a completed purchase, then not once refunded", async () => {
     expect(await reasonOf(onBoard, release.version)).toBe("not-purchased");
-    const pi = stripeId("pi");
-    await notify(
-      paymentIntentSucceeded({
-        listingId,
-        deviceId: onBoard,
-        amount: 2500,
-        currency: "EUR",
-        paymentIntentId: pi,
-      }),
-    );
-    await purchaseOf(pi);
+    const pi = await buy(onBoard, 2500);
     const granted = await waitFor(
       async () => {
         const answer = await access(onBoard.toUpperCase(), release.version);
@@ -319,17 +307,7 @@ describe("download access to a purchased release", () => {
   });
 
   it("answers incompatible for a device on another board", async () => {
-    const pi = stripeId("pi");
-    await notify(
-      paymentIntentSucceeded({
-        listingId,
-        deviceId: otherBoard,
-        amount: 2500,
-        currency: "EUR",
-        paymentIntentId: pi,
-      }),
-    );
-    await purchaseOf(pi);
+    await buy(otherBoard, 2500);
     expect(await reasonOf(otherBoard, release.version)).toBe("incompatible");
   });
 
