@@ -17,6 +17,7 @@ import type {
   ListingsClient,
   PublishingClient,
   PublishingReleasesClient,
+  PurchasesClient,
   SettlementsClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
@@ -37,6 +38,7 @@ function inertClients(): GatewayClients {
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
     listings: { call: unavailable } as ListingsClient,
     settlements: { call: unavailable } as SettlementsClient,
+    purchases: { call: unavailable } as PurchasesClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

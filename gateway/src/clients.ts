@@ -6,6 +6,7 @@ import type {
   ListingsProto,
   PublishingProto,
   PublishingReleasesProto,
+  PurchasesProto,
   SettlementsProto,
 } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
@@ -14,6 +15,7 @@ import type { CatalogueServiceClient } from "@mp/contracts/generated/marketplace
 import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
+import type { PurchasesServiceClient } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
@@ -27,6 +29,7 @@ export type AssetsClient = Pick<UnaryClient<AssetsServiceClient>, "call">;
 export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServiceClient>, "call">;
 export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
+export type PurchasesClient = Pick<UnaryClient<PurchasesServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -49,6 +52,8 @@ export interface GatewayClients {
   listings: ListingsClient;
   /** Payment notification intake; the gateway calls it as itself (webhooks carry no user). */
   settlements: SettlementsClient;
+  /** The provider's purchases and their activity feed. */
+  purchases: PurchasesClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -127,6 +132,13 @@ export function createGatewayClients(
     // Storing is keyed by the event id, so a repeated call stores nothing twice.
     idempotent: ["receivePaymentEvent"],
   });
+  const purchasesProto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace
+    .purchases.v1;
+  const purchases = createUnaryClient(purchasesProto.PurchasesService, config.PURCHASES_GRPC_URL, {
+    ...mesh,
+    upstream: "purchases",
+    idempotent: ["listPurchases", "listPurchaseActivity", "getDownloadAccess"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -139,6 +151,7 @@ export function createGatewayClients(
     publishingReleases,
     listings,
     settlements,
+    purchases,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -150,6 +163,7 @@ export function createGatewayClients(
       publishingReleases.close();
       listings.close();
       settlements.close();
+      purchases.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

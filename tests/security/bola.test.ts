@@ -17,6 +17,7 @@ import { securityStack } from "./support/context";
 import { jsonRequest, send, type WireResponse } from "./support/http";
 import { problemViolations } from "./support/problem";
 import { Resources } from "./support/resources";
+import { TEST_ORGANISATIONS } from "./support/security-stack";
 
 /**
  * Broken object-level authorisation, generated from the OpenAPI document. Organisation A creates its
@@ -38,7 +39,7 @@ let bAssets: { icon: string; image: string };
 let before: unknown;
 
 beforeAll(async () => {
-  owned = await createOwned(stack.gatewayUrl, stack.tokens.a);
+  owned = await createOwned(stack, stack.tokens.a, TEST_ORGANISATIONS.a);
   const b = new Resources(stack.gatewayUrl, stack.tokens.b);
   const [icon, image] = await Promise.all([b.readyAsset("icon"), b.readyAsset("image")]);
   bAssets = { icon, image };

@@ -105,6 +105,17 @@ export function callUpstream<T>(
   );
 }
 
+/**
+ * Options of a built route: its access rule and its documentation (`tags` shared by an area), with the
+ * route's schemas (`params`, `querystring`, `body`, `response`) spread into the schema.
+ */
+export function routeOptions(access: RouteAccess, tags: string[]) {
+  return <const S extends object>(operationId: string, summary: string, description: string, schema: S) => ({
+    config: { access },
+    schema: { operationId, tags, summary, description, ...schema },
+  });
+}
+
 /** A specified route that is not built yet: fully documented, authenticated and role-checked, then 501. */
 export interface PendingRoute {
   method: "GET" | "POST" | "PUT" | "DELETE";

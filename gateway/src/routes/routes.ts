@@ -4,6 +4,7 @@ import type { ApiKeyRepository } from "../infra/api-key.repository";
 import { apiKeysRoutes } from "./api-keys/api-keys.routes";
 import { assetsRoutes } from "./assets/assets.routes";
 import { catalogueRoutes } from "./catalogue/catalogue.routes";
+import { downloadAccessRoutes } from "./catalogue/download-access.routes";
 import { developerApplicationsRoutes } from "./developers/developer-applications.routes";
 import { developerItemsRoutes } from "./developers/developer-items.routes";
 import { developerMediaRoutes } from "./developers/developer-media.routes";
@@ -33,7 +34,8 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   statementsRoutes(app);
   catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerDevicesRoutes(app);
-  providerPurchasesRoutes(app);
+  providerPurchasesRoutes(app, { purchases: deps.clients.purchases });
+  downloadAccessRoutes(app, { purchases: deps.clients.purchases });
   providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerListingsRoutes(app, { listings: deps.clients.listings });
   earningsRoutes(app);

@@ -117,7 +117,13 @@ export function fakeClients(
   others: Partial<
     Pick<
       GatewayClients,
-      "catalogueItems" | "publishing" | "assets" | "publishingReleases" | "listings" | "settlements"
+      | "catalogueItems"
+      | "publishing"
+      | "assets"
+      | "publishingReleases"
+      | "listings"
+      | "settlements"
+      | "purchases"
     >
   > = {},
 ): GatewayClients {
@@ -129,6 +135,7 @@ export function fakeClients(
     publishingReleases: others.publishingReleases ?? absentClient(),
     listings: others.listings ?? absentClient(),
     settlements: others.settlements ?? absentClient(),
+    purchases: others.purchases ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -5,6 +5,7 @@ export * from "./events/iot";
 export * from "./events/listings";
 export * from "./events/publishing";
 export * from "./events/publishing-releases";
+export * from "./events/purchases";
 export * from "./events/settlements";
 export * from "./events/streams";
 export * from "./events/versions";

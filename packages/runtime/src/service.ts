@@ -56,6 +56,8 @@ export interface ConsumerSpec<T = unknown> {
   eventTypes: string[];
   schema?: ZodType<T>;
   maxDeliver?: number;
+  /** Delays between deliveries of a failing event (bus default 1 s, 5 s, 15 s, 60 s; the last repeats). */
+  backoffMs?: number[];
   /** Messages handled at once, each in its own transaction (default 1; see @mp/bus `startConsumer`). */
   concurrency?: number;
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;

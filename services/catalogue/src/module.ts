@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { STREAMS } from "@mp/contracts";
+import { makeS3UrlSigner } from "@mp/object-store";
 import {
   type ModuleDeps,
   makeUnitOfWork,
@@ -19,7 +20,6 @@ import { catalogueConfig } from "./config";
 import { makeCatalogueReader } from "./infra/catalogue.reader";
 import { makeInstanceRepository } from "./infra/instance.repository";
 import { makeReadModelWriter } from "./infra/read-model.writer";
-import { makeS3UrlSigner } from "./infra/s3-url-signer";
 import { emitCatalogueSnapshots } from "./infra/snapshots";
 import { CATALOGUE_SERVICE, catalogueGrpc } from "./transport/catalogue.grpc";
 import { CATALOGUE_ITEMS_SERVICE, catalogueItemsGrpc } from "./transport/catalogue-items.grpc";

@@ -229,6 +229,36 @@ describe("iot-adapter against the Infuse-IoT simulator (real PostgreSQL, NATS, S
     c.close();
   });
 
+  it("answers a device's owner to purchases (calling as itself) from the platform, and to nobody else", async () => {
+    const device = seed.devices[0]!;
+    const purchases = createUnaryClient(proto.IotAdapterService, `127.0.0.1:${service.grpcPort}`, {
+      upstream: "iot-adapter",
+      identity: mesh.signer("purchases"),
+    });
+    const owner = await purchases.call(
+      "getDeviceOwner",
+      { deviceId: device.deviceId.toUpperCase() },
+      { requestId: "r" },
+    );
+    expect(owner).toEqual({
+      deviceId: device.deviceId.toLowerCase(),
+      found: true,
+      organisationId: device.organisationId,
+      boardId: device.boardId,
+    });
+    await expect(
+      purchases.call("getDeviceOwner", { deviceId: "00000000000000ff" }, { requestId: "r" }),
+    ).resolves.toMatchObject({ found: false, organisationId: "" });
+    purchases.close();
+    const c = client();
+    await expect(c.call("getDeviceOwner", { deviceId: device.deviceId }, as(provider))).rejects.toMatchObject(
+      {
+        code: "forbidden",
+      },
+    );
+    c.close();
+  });
+
   it("scopes everything to the principal's organisation", async () => {
     const c = client();
     await expect(c.call("listApplications", {}, as(provider))).resolves.toMatchObject({

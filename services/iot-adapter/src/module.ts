@@ -10,6 +10,7 @@ import {
 } from "@mp/runtime";
 import { makeCopyReleaseBinary } from "./application/copy-release-binary";
 import { makeGetApplication } from "./application/get-application";
+import { makeGetDeviceOwner } from "./application/get-device-owner";
 import { makeGetRelease } from "./application/get-release";
 import { makeListApplications } from "./application/list-applications";
 import { makeListReleases } from "./application/list-releases";
@@ -77,6 +78,7 @@ export function buildIotAdapter(
   const useCases = {
     listApplications: makeListApplications({ platform }),
     getApplication: makeGetApplication({ platform }),
+    getDeviceOwner: makeGetDeviceOwner({ platform }),
     listReleases: makeListReleases({ platform }),
     getRelease,
     copyReleaseBinary: makeCopyReleaseBinary({

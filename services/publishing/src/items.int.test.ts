@@ -83,6 +83,7 @@ async function startDoubles(): Promise<{ iot: GrpcServer; assets: GrpcServer }> 
             ListReleases: unimplemented,
             GetRelease: unimplemented,
             CopyReleaseBinary: unimplemented,
+            GetDeviceOwner: unimplemented,
           },
           logger,
         ),

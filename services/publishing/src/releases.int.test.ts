@@ -116,6 +116,9 @@ async function startFakeAdapter(): Promise<GrpcServer> {
         });
         return { jobId: "0193a1b2-0000-7000-8000-0000000000f1", status: "queued" };
       },
+      GetDeviceOwner: async () => {
+        throw new UpstreamUnavailableError("not part of this test double");
+      },
     },
     testLogger("iot-adapter"),
   );

@@ -1,12 +1,90 @@
 import { fileURLToPath } from "node:url";
+import { appendToOutbox } from "@mp/bus";
 import { STREAMS } from "@mp/contracts";
-import type { ServiceModule, ServiceSpec } from "@mp/runtime";
-import { purchasesConfig } from "./config";
+import { makeS3UrlSigner } from "@mp/object-store";
+import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
+import { systemClock, uuidV7Ids } from "@mp/runtime";
+import { makeApplyPaymentUpdate } from "./application/apply-payment-update";
+import { DOWNLOAD_URL_TTL_SECONDS, makeGetDownloadAccess } from "./application/get-download-access";
+import type { Clock, IdGenerator } from "./application/ports";
+import { makeListActivity, makeListPurchases } from "./application/purchase-queries";
+import { makeRecordItem } from "./application/record-item";
+import { makeRecordListing } from "./application/record-listing";
+import { makeRecordRelease } from "./application/record-release";
+import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
+import { makeDeviceOwnersClient } from "./infra/device-owners.client";
+import { makeKnownItemRepository } from "./infra/known-item.repository";
+import { makeKnownListingRepository } from "./infra/known-listing.repository";
+import { makeKnownReleaseRepository } from "./infra/known-release.repository";
+import { makePurchaseRepository } from "./infra/purchase.repository";
+import { makeUnmatchedCounter } from "./infra/unmatched-counter";
+import { makeUnmatchedPaymentRepository } from "./infra/unmatched-payment.repository";
+import { itemSnapshotConsumer } from "./transport/item-snapshot.consumer";
+import { listingSnapshotConsumer } from "./transport/listing-snapshot.consumer";
+import { paymentUpdatedConsumer } from "./transport/payment-updated.consumer";
 import { PURCHASES_SERVICE, purchasesGrpc } from "./transport/purchases.grpc";
+import { releaseConsumer } from "./transport/release.consumer";
 
 /** Builds the purchases service from its dependencies; main.ts, the launcher and the tests share it. */
-export function buildPurchases(): ServiceModule {
-  return { grpc: { [PURCHASES_SERVICE]: purchasesGrpc() } };
+export function buildPurchases(
+  deps: ModuleDeps<PurchasesConfig & { NODE_ENV: string }>,
+  overrides: { clock?: Clock; ids?: IdGenerator } = {},
+): ServiceModule {
+  const { config } = deps;
+  const purchases = makePurchaseRepository(deps.pool);
+  const devices = makeDeviceOwnersClient(config.IOT_ADAPTER_GRPC_URL, {
+    identity: deps.mesh.signer,
+    logger: deps.logger,
+  });
+  const modes = { purchases, defaultLivemode: defaultLivemode(config) };
+  const clock = overrides.clock ?? systemClock;
+  const signer = makeS3UrlSigner(config, DOWNLOAD_URL_TTL_SECONDS, clock);
+  const getDownloadAccess = makeGetDownloadAccess({
+    ...modes,
+    db: deps.pool,
+    items: makeKnownItemRepository(),
+    releases: makeKnownReleaseRepository(),
+    devices,
+    signer,
+    clock,
+  });
+  const applyPaymentUpdate = makeApplyPaymentUpdate({
+    listings: makeKnownListingRepository(),
+    items: makeKnownItemRepository(),
+    devices,
+    purchases,
+    unmatched: makeUnmatchedPaymentRepository(deps.pool),
+    unmatchedCounter: makeUnmatchedCounter(),
+    logger: deps.logger,
+    clock,
+    ids: overrides.ids ?? uuidV7Ids,
+    emitIn: (tx) => (event) => appendToOutbox(tx, event),
+  });
+  return {
+    grpc: {
+      [PURCHASES_SERVICE]: purchasesGrpc(
+        {
+          listPurchases: makeListPurchases(modes),
+          listActivity: makeListActivity(modes),
+          getDownloadAccess,
+        },
+        deps.logger,
+      ),
+    },
+    consumers: [
+      listingSnapshotConsumer(makeRecordListing({ listings: makeKnownListingRepository() })),
+      itemSnapshotConsumer(makeRecordItem({ items: makeKnownItemRepository() })),
+      releaseConsumer(makeRecordRelease({ releases: makeKnownReleaseRepository() })),
+      paymentUpdatedConsumer(applyPaymentUpdate, {
+        maxDeliver: config.PAYMENT_RETRY_MAX_DELIVER,
+        backoffMs: config.PAYMENT_RETRY_BACKOFF_MS,
+      }),
+    ],
+    stop: async () => {
+      devices.close();
+      signer.close();
+    },
+  };
 }
 
 export const purchasesService: ServiceSpec<typeof purchasesConfig> = {
@@ -14,5 +92,5 @@ export const purchasesService: ServiceSpec<typeof purchasesConfig> = {
   config: purchasesConfig,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.PURCHASES],
-  build: () => buildPurchases(),
+  build: (deps) => buildPurchases(deps),
 };

@@ -15,6 +15,8 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/developers/marketplace-items/{id}/images/{assetId}": (o) => o.gallery[0],
   "/marketplace/instances/{id}": (o) => o.instance,
   "/marketplace/marketplace-items/{id}": (o) => o.item,
+  "/marketplace/marketplace-items/{marketplaceItemId}": (o) => o.listedItem,
+  "/marketplace/marketplace-items/{marketplaceItemId}/downloads/{version}": (o) => o.listedVersion,
   "/marketplace/providers/marketplace-items/{id}": (o) => o.item,
   "/marketplace/instances/{instanceId}": (o) => o.instance,
   "/marketplace/instances/{instanceId}/offerings/{offeringId}": (o) => o.offering,
@@ -28,6 +30,7 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
  */
 export const QUERY_FIXTURES: Record<string, (owned: Owned) => string> = {
   marketplaceInstanceId: (o) => o.instance,
+  deviceId: (o) => o.device,
 };
 
 /** Query parameters that name owned data but have no fixture yet: only pending operations may use them. */
@@ -66,6 +69,8 @@ export const SHARED: Record<string, string> = {
     "an instance is a marketplace every organisation works in: developers link items into an admin's instance and providers list in it",
   createListing:
     "every provider may list an item an instance's admin offered: B's request makes B's own listing, A's stays untouched",
+  getDownloadAccess:
+    "the item is public (listed) and the answer is about the caller's own organisation: B, not owning A's device, learns only `not-device-owner`, the answer for any device B does not own, and never a download",
   listListingHistory:
     "the history is the caller's own superseded listings of an item every provider may list: B sees its own (none), never A's",
 };

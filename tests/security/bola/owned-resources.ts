@@ -2,6 +2,7 @@ import { demoApi } from "@mp/local/demo-api";
 import { listItem, offerItem, publishApplication } from "@mp/local/demo-items";
 import { expect } from "vitest";
 import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
+import { ownedPurchase } from "./owned-purchase";
 
 /** What organisation A owns, every piece created through the API. */
 export interface Owned {
@@ -25,16 +26,27 @@ export interface Owned {
    * are public by design (catalogues show them, every provider may list them), so its id is not private.
    */
   listedItem: string;
+  /** The listed item's latest version (its release is available: the device's purchase may download it). */
+  listedVersion: string;
   offering: string;
   listing: string;
+  /** A device with a purchase of A's listing (made by a signed payment notification), and the purchase. */
+  device: string;
+  purchase: string;
+  paymentReference: string;
 }
 
 /**
  * Organisation A's world: an instance, a linked item with metadata, icon, a two-image gallery, a selected
  * release and a price, plus a spare image, a pending upload and an API key; and a second item A
- * published, offered (as the instance's admin) and listed (as a provider).
+ * published, offered (as the instance's admin) and listed (as a provider), and a purchase of that listing.
  */
-export async function createOwned(gatewayUrl: string, token: string): Promise<Owned> {
+export async function createOwned(
+  stack: { gatewayUrl: string; simulatorUrl: string; stripeWebhookSecret: string },
+  token: string,
+  organisationId: string,
+): Promise<Owned> {
+  const { gatewayUrl } = stack;
   const a = new Resources(gatewayUrl, token);
   const instance = await a.instance("BOLA owner");
   const applicationId = DEMO_APPLICATION_IDS.assetTracker;
@@ -76,7 +88,9 @@ export async function createOwned(gatewayUrl: string, token: string): Promise<Ow
     price: { amount: 2000, currency: "EUR" },
     visibility: "private",
   });
+  const bought = await ownedPurchase(stack, a, { organisationId, listingId: listing.id });
   return {
+    ...bought,
     instance,
     applicationId,
     item,
@@ -88,6 +102,7 @@ export async function createOwned(gatewayUrl: string, token: string): Promise<Ow
     iotRelease,
     itemRelease: selected.id as string,
     listedItem,
+    listedVersion: published!.latestVersion ?? "",
     offering: offering.id,
     listing: listing.id,
   };
@@ -106,5 +121,7 @@ export function privateIds(owned: Owned): string[] {
     owned.itemRelease,
     owned.offering,
     owned.listing,
+    owned.purchase,
+    owned.paymentReference,
   ];
 }

@@ -13,6 +13,7 @@ interface Item {
   status: string;
   basePrice: { amount: number; currency: string } | null;
   releaseCount: number;
+  latestVersion: string | null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { deviceView } from "./device.routes";
 import { ApiError, badRequest, json, noContent, Router } from "./http-kit";
 import type { Outcome, World } from "./world";
 
@@ -50,6 +51,17 @@ export function controlRouter(control: ControlState): Router {
       control.outage.status = status;
       control.outage.delayMs = delayMs;
       return json({ ...control.outage });
+    })
+    .add("POST", "/__simulator/devices", ({ body }) => {
+      const input = (body ?? {}) as { deviceId?: unknown; organisationId?: unknown; boardId?: unknown };
+      const [deviceId, organisationId, boardId] = (["deviceId", "organisationId", "boardId"] as const).map(
+        (name) => {
+          const value = optionalString(input[name], name);
+          if (value === undefined) throw badRequest(`${name} is required`);
+          return value;
+        },
+      ) as [string, string, string];
+      return json(deviceView(control.world().addDevice({ deviceId, organisationId, boardId })), 201);
     })
     .add("POST", "/__simulator/reset", () => {
       control.reset();

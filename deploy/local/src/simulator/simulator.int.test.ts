@@ -390,8 +390,33 @@ describe("control", () => {
     }
   });
 
+  it("registers a device for an organisation, refusing duplicates, unknown organisations and bad ids", async () => {
+    const input = { deviceId: "DE0000000000000A", organisationId: DEV, boardId: DEMO_BOARDS.sensor };
+    const created = await control("devices", input);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      deviceId: "de0000000000000a",
+      organisationId: DEV,
+      boardId: DEMO_BOARDS.sensor,
+    });
+    expect((await api("/device/deviceId/de0000000000000a")).body).toMatchObject({ organisationId: DEV });
+    expect((await control("devices", input)).status).toBe(409);
+    expect(
+      (
+        await control("devices", {
+          ...input,
+          deviceId: "de0000000000000b",
+          organisationId: ADMIN.replace("ad00", "0000"),
+        })
+      ).status,
+    ).toBe(404);
+    expect((await control("devices", { ...input, deviceId: "xyz" })).status).toBe(400);
+    expect((await control("devices", { organisationId: DEV })).status).toBe(400);
+  });
+
   it("resets to the seed", async () => {
     await control("reset");
+    expect((await api("/device/deviceId/de0000000000000a")).status).toBe(404);
     const device = seed.devices.find(
       (d) => d.boardId === DEMO_BOARDS.tracker && !d.applicationState && !d.failUpdates,
     )!;

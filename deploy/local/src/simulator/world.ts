@@ -63,6 +63,34 @@ export class World {
     }
   }
 
+  /**
+   * A device registered on the platform after start-up (tests give an organisation a device of its own):
+   * `deviceId` 16 hex characters, unused; the organisation and the board must exist.
+   */
+  addDevice(input: { deviceId: string; organisationId: string; boardId: string }): SeedDevice {
+    const deviceId = input.deviceId.toLowerCase();
+    if (!/^[0-9a-f]{16}$/.test(deviceId)) throw new ApiError(400, "deviceId must be 16 hex characters");
+    if (this.byDeviceId.has(deviceId)) throw new ApiError(409, "deviceId already exists");
+    const organisationId = this.organisation(input.organisationId).id;
+    const boardId = this.board(input.boardId).id;
+    const now = this.now();
+    const device: SeedDevice = {
+      id: randomUUID(),
+      deviceId,
+      mcuId: deviceId,
+      boardId,
+      organisationId,
+      metadata: {},
+      createdAt: now,
+      updatedAt: now,
+      state: { createdAt: now, updatedAt: now },
+    };
+    this.devices.push(device);
+    this.byUuid.set(device.id, device);
+    this.byDeviceId.set(deviceId, device);
+    return device;
+  }
+
   organisation(id: string): Organisation {
     const org = this.organisations.find((o) => o.id === id.toLowerCase());
     if (!org) throw notFound("organisation");

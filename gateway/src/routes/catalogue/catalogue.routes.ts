@@ -1,16 +1,7 @@
 import type { CatalogueItemsClient } from "../../clients";
-import { callUpstream, declarePending, responses, type ZodApp } from "../route-kit";
+import { callUpstream, responses, type ZodApp } from "../route-kit";
 import { toListedItem, toListedItemPage } from "./catalogue.mapper";
-import {
-  CatalogueQuery,
-  DownloadAccess,
-  DownloadAccessParams,
-  DownloadAccessQuery,
-  InstanceQuery,
-  ItemIdParams,
-  ListedItem,
-  ListedItemPage,
-} from "./catalogue.schemas";
+import { CatalogueQuery, InstanceQuery, ItemIdParams, ListedItem, ListedItemPage } from "./catalogue.schemas";
 
 /** The list query as the catalogue's RPCs take it: absent filters and orders are empty strings. */
 export function itemListRequest(query: {
@@ -33,10 +24,7 @@ export function itemListRequest(query: {
   };
 }
 
-/**
- * The public catalogue (any authenticated caller), read from the catalogue's read models; download access
- * is not built yet.
- */
+/** The public catalogue (any authenticated caller), read from the catalogue's read models. */
 export function catalogueRoutes(app: ZodApp, deps: { catalogueItems: CatalogueItemsClient }): void {
   const tags = ["Catalogue"];
   app.get(
@@ -83,17 +71,4 @@ export function catalogueRoutes(app: ZodApp, deps: { catalogueItems: CatalogueIt
         ),
       ),
   );
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/marketplace-items/:marketplaceItemId/downloads/:version/access",
-    access: "authenticated",
-    operationId: "getDownloadAccess",
-    tags: ["Downloads"],
-    summary: "Check a device's access to a release",
-    description:
-      "Eligible when the caller's organisation owns the device, the device has a completed purchase of the item, and the version has an `available` release for the device's board. The download URL is a presigned GET valid 5 minutes.",
-    params: DownloadAccessParams,
-    querystring: DownloadAccessQuery,
-    response: responses({ 200: DownloadAccess }, { notFound: true, pending: true }),
-  });
 }

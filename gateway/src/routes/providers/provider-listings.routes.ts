@@ -1,6 +1,6 @@
 import type { ListingsClient } from "../../clients";
 import { NoContent } from "../common.schemas";
-import { callUpstream, responses, type ZodApp } from "../route-kit";
+import { callUpstream, responses, routeOptions, type ZodApp } from "../route-kit";
 import { toListing, toListingPage, toListingSummaryPage, toVisibilityPage } from "./provider-listings.mapper";
 import {
   CreateListingBody,
@@ -21,15 +21,7 @@ const OWN = "Only the caller's organisation's listings: another organisation's l
 
 /** The provider's listings of offered items, over the listings service (provider role). */
 export function providerListingsRoutes(app: ZodApp, deps: { listings: ListingsClient }): void {
-  const route = <const S extends object>(
-    operationId: string,
-    summary: string,
-    description: string,
-    schema: S,
-  ) => ({
-    config: { access: "provider" as const },
-    schema: { operationId, tags: ["Provider listings"], summary, description, ...schema },
-  });
+  const route = routeOptions("provider", ["Provider listings"]);
   const call = deps.listings.call.bind(deps.listings);
 
   app.post(

@@ -3,11 +3,15 @@ import { guid, Money, paged, pageQuery, queryBool, queryInt, timestamp, utcQuery
 import { DeviceIdInput } from "../shared/item.schemas";
 import { Purchase } from "./provider-devices.schemas";
 
+const Livemode = queryBool(
+  "Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.",
+).optional();
+
 export const PurchasePage = paged(Purchase);
 
 export const PurchasesQuery = z.object({
   deviceId: DeviceIdInput.optional(),
-  livemode: queryBool("Live (`true`) or test (`false`) data; both when omitted.").optional(),
+  livemode: Livemode,
   ...pageQuery(["purchasedAt", "amount"], "purchasedAt"),
 });
 
@@ -15,7 +19,7 @@ export const ActivityQuery = z.object({
   startUtc: utcQuery("Start of the window (inclusive).").optional(),
   endUtc: utcQuery("End of the window (exclusive).").optional(),
   limit: queryInt(1, 500, 50).describe("Entries to return, 1..500; default 50."),
-  livemode: queryBool("Live (`true`) or test (`false`) data; both when omitted.").optional(),
+  livemode: Livemode,
 });
 
 export const Activity = z

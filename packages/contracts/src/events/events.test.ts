@@ -11,6 +11,7 @@ import {
   itemReleaseFailedV1,
   itemReleaseSnapshotV1,
 } from "./publishing-releases";
+import { PURCHASE_SNAPSHOT_EVENTS, purchaseRefundedV1 } from "./purchases";
 import { paymentUpdatedV1 } from "./settlements";
 import { STREAMS } from "./streams";
 
@@ -28,6 +29,7 @@ const events = [
   itemReleaseFailedV1,
   itemReleaseSnapshotV1,
   paymentUpdatedV1,
+  ...PURCHASE_SNAPSHOT_EVENTS,
 ];
 
 describe("event contracts", () => {
@@ -91,6 +93,35 @@ describe("event contracts", () => {
     ).toThrow();
     expect(() => paymentUpdatedV1.data.parse({ ...paid, kind: "settled" })).toThrow();
     expect(() => paymentUpdatedV1.data.parse({ ...paid, deviceId: "not-a-device" })).toThrow();
+  });
+
+  it("holds purchase events to the whole purchase, its money in minor units and the change", () => {
+    const id = (n: number) => `0193a1b2-0000-7000-8000-00000000000${n}`;
+    const eur = (amount: number) => ({ amount, currency: "EUR" });
+    const refunded = {
+      id: id(1),
+      marketplaceItemId: id(2),
+      displayName: "Tracker",
+      listingId: id(3),
+      marketplaceInstanceId: id(4),
+      providerOrganisationId: id(5),
+      deviceId: "0123456789abcdef",
+      amount: eur(2000),
+      amountRefunded: eur(500),
+      status: "partially_refunded",
+      livemode: false,
+      purchasedAt: "2026-11-22T00:00:00.000Z",
+      paymentReference: "pi_1",
+      change: { kind: "refund", amount: eur(500), stripeEventId: "evt_2", at: "2026-11-22T01:00:00.000Z" },
+      occurredAt: "2026-11-22T01:00:01.000Z",
+      version: 2,
+    };
+    expect(purchaseRefundedV1.data.parse(refunded)).toEqual(refunded);
+    expect(() => purchaseRefundedV1.data.parse({ ...refunded, status: "pending" })).toThrow();
+    expect(() => purchaseRefundedV1.data.parse({ ...refunded, amountRefunded: eur(4.5) })).toThrow();
+    expect(() =>
+      purchaseRefundedV1.data.parse({ ...refunded, change: { ...refunded.change, kind: "chargeback" } }),
+    ).toThrow();
   });
 
   it.each(events.map((e) => [e.type, e] as const))("%s carries its aggregate's version", (_type, event) => {

@@ -79,3 +79,23 @@ export const itemReleaseSnapshotV1 = {
   }),
 } as const;
 export type ItemReleaseSnapshotV1 = z.infer<typeof itemReleaseSnapshotV1.data>;
+
+/** Every event carrying an item release's state: what a projection of item releases subscribes to. */
+export const ITEM_RELEASE_EVENTS = [
+  itemReleaseSnapshotV1,
+  itemReleaseAddedV1,
+  itemReleaseAvailableV1,
+  itemReleaseFailedV1,
+] as const;
+
+/**
+ * Parses any of `ITEM_RELEASE_EVENTS`. The snapshot first: it is the only shape with `updatedAt`, so no
+ * event parses as another's.
+ */
+export const itemReleaseState = z.union([
+  itemReleaseSnapshotV1.data,
+  itemReleaseAddedV1.data,
+  itemReleaseAvailableV1.data,
+  itemReleaseFailedV1.data,
+]);
+export type ItemReleaseEvent = z.infer<typeof itemReleaseState>;

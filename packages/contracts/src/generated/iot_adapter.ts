@@ -5,7 +5,9 @@ import type { Application as _marketplace_iotadapter_v1_Application, Application
 import type { Board as _marketplace_iotadapter_v1_Board, Board__Output as _marketplace_iotadapter_v1_Board__Output } from './marketplace/iotadapter/v1/Board';
 import type { CopyReleaseBinaryRequest as _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, CopyReleaseBinaryRequest__Output as _marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output } from './marketplace/iotadapter/v1/CopyReleaseBinaryRequest';
 import type { CopyReleaseBinaryResponse as _marketplace_iotadapter_v1_CopyReleaseBinaryResponse, CopyReleaseBinaryResponse__Output as _marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output } from './marketplace/iotadapter/v1/CopyReleaseBinaryResponse';
+import type { DeviceOwner as _marketplace_iotadapter_v1_DeviceOwner, DeviceOwner__Output as _marketplace_iotadapter_v1_DeviceOwner__Output } from './marketplace/iotadapter/v1/DeviceOwner';
 import type { GetApplicationRequest as _marketplace_iotadapter_v1_GetApplicationRequest, GetApplicationRequest__Output as _marketplace_iotadapter_v1_GetApplicationRequest__Output } from './marketplace/iotadapter/v1/GetApplicationRequest';
+import type { GetDeviceOwnerRequest as _marketplace_iotadapter_v1_GetDeviceOwnerRequest, GetDeviceOwnerRequest__Output as _marketplace_iotadapter_v1_GetDeviceOwnerRequest__Output } from './marketplace/iotadapter/v1/GetDeviceOwnerRequest';
 import type { GetReleaseRequest as _marketplace_iotadapter_v1_GetReleaseRequest, GetReleaseRequest__Output as _marketplace_iotadapter_v1_GetReleaseRequest__Output } from './marketplace/iotadapter/v1/GetReleaseRequest';
 import type { IotAdapterServiceClient as _marketplace_iotadapter_v1_IotAdapterServiceClient, IotAdapterServiceDefinition as _marketplace_iotadapter_v1_IotAdapterServiceDefinition } from './marketplace/iotadapter/v1/IotAdapterService';
 import type { ListApplicationsRequest as _marketplace_iotadapter_v1_ListApplicationsRequest, ListApplicationsRequest__Output as _marketplace_iotadapter_v1_ListApplicationsRequest__Output } from './marketplace/iotadapter/v1/ListApplicationsRequest';
@@ -26,7 +28,9 @@ export interface ProtoGrpcType {
         Board: MessageTypeDefinition<_marketplace_iotadapter_v1_Board, _marketplace_iotadapter_v1_Board__Output>
         CopyReleaseBinaryRequest: MessageTypeDefinition<_marketplace_iotadapter_v1_CopyReleaseBinaryRequest, _marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output>
         CopyReleaseBinaryResponse: MessageTypeDefinition<_marketplace_iotadapter_v1_CopyReleaseBinaryResponse, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>
+        DeviceOwner: MessageTypeDefinition<_marketplace_iotadapter_v1_DeviceOwner, _marketplace_iotadapter_v1_DeviceOwner__Output>
         GetApplicationRequest: MessageTypeDefinition<_marketplace_iotadapter_v1_GetApplicationRequest, _marketplace_iotadapter_v1_GetApplicationRequest__Output>
+        GetDeviceOwnerRequest: MessageTypeDefinition<_marketplace_iotadapter_v1_GetDeviceOwnerRequest, _marketplace_iotadapter_v1_GetDeviceOwnerRequest__Output>
         GetReleaseRequest: MessageTypeDefinition<_marketplace_iotadapter_v1_GetReleaseRequest, _marketplace_iotadapter_v1_GetReleaseRequest__Output>
         IotAdapterService: SubtypeConstructor<typeof grpc.Client, _marketplace_iotadapter_v1_IotAdapterServiceClient> & { service: _marketplace_iotadapter_v1_IotAdapterServiceDefinition }
         ListApplicationsRequest: MessageTypeDefinition<_marketplace_iotadapter_v1_ListApplicationsRequest, _marketplace_iotadapter_v1_ListApplicationsRequest__Output>

@@ -1,10 +1,7 @@
 import type { EventEnvelope } from "@mp/bus";
 import type {
   AssetFinalisedV1,
-  ItemReleaseAddedV1,
-  ItemReleaseAvailableV1,
-  ItemReleaseFailedV1,
-  ItemReleaseSnapshotV1,
+  ItemReleaseEvent,
   ItemSnapshotV1,
   ListingSnapshotV1,
   OfferingSnapshotV1,
@@ -12,11 +9,7 @@ import type {
 import type { PoolClient } from "@mp/db";
 import type { ItemReleaseFacts, ReadModelWriter } from "./read-model-ports";
 
-export type ItemReleaseEvent =
-  | ItemReleaseSnapshotV1
-  | ItemReleaseAddedV1
-  | ItemReleaseAvailableV1
-  | ItemReleaseFailedV1;
+export type { ItemReleaseEvent };
 
 /** The facts of an item release any of its events carries; the time is its own, or the event's. */
 export function toItemReleaseFacts(data: ItemReleaseEvent): ItemReleaseFacts {

@@ -1,25 +1,16 @@
 import type { EventEnvelope } from "@mp/bus";
 import {
   assetFinalisedV1,
+  ITEM_RELEASE_EVENTS,
   ITEM_SNAPSHOT_EVENTS,
-  itemReleaseAddedV1,
-  itemReleaseAvailableV1,
-  itemReleaseFailedV1,
-  itemReleaseSnapshotV1,
+  itemReleaseState,
   LISTING_SNAPSHOT_EVENTS,
   OFFERING_SNAPSHOT_EVENTS,
 } from "@mp/contracts";
 import type { PoolClient } from "@mp/db";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
-import { z } from "zod";
+import type { z } from "zod";
 import type { makeRecordEvents } from "../application/record-events";
-
-const ITEM_RELEASE_EVENTS = [
-  itemReleaseSnapshotV1,
-  itemReleaseAddedV1,
-  itemReleaseAvailableV1,
-  itemReleaseFailedV1,
-];
 
 /** A durable subscription to every event of a set that carries one aggregate's state in one schema. */
 function stateConsumer<T>(
@@ -47,15 +38,9 @@ export function readModelConsumers(record: ReturnType<typeof makeRecordEvents>):
     stateConsumer("catalogue-items", ITEM_SNAPSHOT_EVENTS, record.item),
     defineConsumer({
       durable: "catalogue-item-releases",
-      stream: itemReleaseSnapshotV1.stream,
+      stream: ITEM_RELEASE_EVENTS[0].stream,
       eventTypes: ITEM_RELEASE_EVENTS.map((e) => e.type),
-      // The snapshot first: it is the only shape with `updatedAt`, so no event parses as another's.
-      schema: z.union([
-        itemReleaseSnapshotV1.data,
-        itemReleaseAddedV1.data,
-        itemReleaseAvailableV1.data,
-        itemReleaseFailedV1.data,
-      ]),
+      schema: itemReleaseState,
       handle: record.itemRelease,
     }),
     stateConsumer("catalogue-assets", [assetFinalisedV1], record.asset),

@@ -41,6 +41,11 @@ export interface IotPlatform {
    * is never followed (the platform credential must not travel on): `CopyFailure("upstream-unavailable")`.
    */
   downloadRelease(releaseId: string, maxBytes: number, signal?: AbortSignal): Promise<Readable>;
+  /**
+   * The organisation owning the device (16 hex characters) and the device's board; null when the platform
+   * knows no such device.
+   */
+  deviceOwner(deviceId: string, signal?: AbortSignal): Promise<DeviceOwnership | null>;
 }
 
 export type NewCopyJob = Omit<CopyJob, "status" | "attempts" | "lastError" | "sha256" | "updatedAt">;
@@ -74,4 +79,9 @@ export interface Clock {
 
 export interface IdGenerator {
   next(): string;
+}
+
+export interface DeviceOwnership {
+  organisationId: string;
+  boardId: string;
 }

@@ -90,5 +90,14 @@ export function makeInfusePlatform(client: InfuseClient, options: { boardTtlMs?:
       }
       return limitBytes(download.body, maxBytes);
     },
+    async deviceOwner(deviceId: string, signal?: AbortSignal) {
+      try {
+        const device = await client.getDevice(deviceId, signal);
+        return { organisationId: device.organisationId, boardId: device.boardId };
+      } catch (error) {
+        if (error instanceof AppError && error.code === "not-found") return null;
+        throw error;
+      }
+    },
   };
 }

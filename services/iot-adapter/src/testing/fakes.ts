@@ -42,6 +42,13 @@ export const release = (over: Partial<IotRelease> = {}): IotRelease => ({
   ...over,
 });
 
+/** The one device the fake platform knows. */
+export const FAKE_DEVICE = {
+  deviceId: "00112233445566aa",
+  organisationId: "0193a1b2-0000-7000-8000-0000000000d1",
+  boardId: "0193a1b2-0000-7000-8000-0000000000b1",
+};
+
 /** A platform holding the given releases; every call is recorded with the organisation it was made for. */
 export function fakePlatform(
   releases: IotRelease[],
@@ -68,6 +75,12 @@ export function fakePlatform(
       return found;
     },
     downloadRelease: (_releaseId, maxBytes) => download(maxBytes),
+    deviceOwner: async (deviceId) => {
+      calls.push(`deviceOwner ${deviceId}`);
+      return deviceId === FAKE_DEVICE.deviceId
+        ? { organisationId: FAKE_DEVICE.organisationId, boardId: FAKE_DEVICE.boardId }
+        : null;
+    },
   };
   return { platform, calls };
 }

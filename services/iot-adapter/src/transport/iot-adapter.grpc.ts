@@ -4,6 +4,7 @@ import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import type { makeCopyReleaseBinary } from "../application/copy-release-binary";
 import type { makeGetApplication } from "../application/get-application";
+import type { makeGetDeviceOwner } from "../application/get-device-owner";
 import type { makeGetRelease } from "../application/get-release";
 import type { makeListApplications } from "../application/list-applications";
 import type { makeListReleases } from "../application/list-releases";
@@ -23,6 +24,7 @@ export interface IotAdapterUseCases {
   listReleases: ReturnType<typeof makeListReleases>;
   getRelease: ReturnType<typeof makeGetRelease>;
   copyReleaseBinary: ReturnType<typeof makeCopyReleaseBinary>;
+  getDeviceOwner: ReturnType<typeof makeGetDeviceOwner>;
 }
 
 /** The facade of the Infuse-IoT platform; every RPC acts for the organisation of the call's principal. */
@@ -40,6 +42,15 @@ export function iotadapterGrpc(useCases: IotAdapterUseCases, logger: Logger): Se
       GetRelease: async (request, ctx) => toReleaseMessage(await useCases.getRelease(request, ctx)),
       CopyReleaseBinary: async (request, ctx) =>
         toCopyResponse(await useCases.copyReleaseBinary(request, ctx)),
+      GetDeviceOwner: async (request, ctx) => {
+        const { deviceId, owner } = await useCases.getDeviceOwner(request.deviceId, ctx);
+        return {
+          deviceId,
+          found: owner !== null,
+          organisationId: owner?.organisationId ?? "",
+          boardId: owner?.boardId ?? "",
+        };
+      },
     },
     logger,
   );

@@ -1,11 +1,38 @@
 import type { PurchasesProto } from "@mp/contracts";
-import { loadProto, type ServiceRegistration } from "@mp/grpc";
+import type { PurchasesServiceHandlers } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
+import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
+import type { Logger } from "@mp/logger";
+import type { makeGetDownloadAccess } from "../application/get-download-access";
+import type { makeListActivity, makeListPurchases } from "../application/purchase-queries";
+import { toActivityMessage, toDownloadAccessMessage, toPurchasePage } from "./purchases.mapper";
 
 export const PURCHASES_SERVICE = "marketplace.purchases.v1.PurchasesService";
 
-/** The service's gRPC API; its RPCs arrive with its issue, health is served already. */
-export function purchasesGrpc(): ServiceRegistration {
+export interface PurchasesUseCases {
+  listPurchases: ReturnType<typeof makeListPurchases>;
+  listActivity: ReturnType<typeof makeListActivity>;
+  getDownloadAccess: ReturnType<typeof makeGetDownloadAccess>;
+}
+
+/**
+ * The provider's purchases and activity feed (provider role), and download access (any role); always the
+ * caller's organisation only.
+ */
+export function purchasesGrpc(u: PurchasesUseCases, logger: Logger): ServiceRegistration {
   const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases
     .v1;
-  return { definition: proto.PurchasesService.service, implementation: {} };
+  const implementation = unaryHandlers<PurchasesServiceHandlers>(
+    "purchases",
+    {
+      ListPurchases: async (request, ctx) => toPurchasePage(await u.listPurchases(request, ctx)),
+      ListPurchaseActivity: async (request, ctx) => {
+        const { items, limit } = await u.listActivity(request, ctx);
+        return { items: items.map(toActivityMessage), limit };
+      },
+      GetDownloadAccess: async (request, ctx) =>
+        toDownloadAccessMessage(await u.getDownloadAccess(request, ctx)),
+    },
+    logger,
+  );
+  return { definition: proto.PurchasesService.service, implementation };
 }

@@ -5,7 +5,9 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { Application as _marketplace_iotadapter_v1_Application, Application__Output as _marketplace_iotadapter_v1_Application__Output } from '../../../marketplace/iotadapter/v1/Application';
 import type { CopyReleaseBinaryRequest as _marketplace_iotadapter_v1_CopyReleaseBinaryRequest, CopyReleaseBinaryRequest__Output as _marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output } from '../../../marketplace/iotadapter/v1/CopyReleaseBinaryRequest';
 import type { CopyReleaseBinaryResponse as _marketplace_iotadapter_v1_CopyReleaseBinaryResponse, CopyReleaseBinaryResponse__Output as _marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output } from '../../../marketplace/iotadapter/v1/CopyReleaseBinaryResponse';
+import type { DeviceOwner as _marketplace_iotadapter_v1_DeviceOwner, DeviceOwner__Output as _marketplace_iotadapter_v1_DeviceOwner__Output } from '../../../marketplace/iotadapter/v1/DeviceOwner';
 import type { GetApplicationRequest as _marketplace_iotadapter_v1_GetApplicationRequest, GetApplicationRequest__Output as _marketplace_iotadapter_v1_GetApplicationRequest__Output } from '../../../marketplace/iotadapter/v1/GetApplicationRequest';
+import type { GetDeviceOwnerRequest as _marketplace_iotadapter_v1_GetDeviceOwnerRequest, GetDeviceOwnerRequest__Output as _marketplace_iotadapter_v1_GetDeviceOwnerRequest__Output } from '../../../marketplace/iotadapter/v1/GetDeviceOwnerRequest';
 import type { GetReleaseRequest as _marketplace_iotadapter_v1_GetReleaseRequest, GetReleaseRequest__Output as _marketplace_iotadapter_v1_GetReleaseRequest__Output } from '../../../marketplace/iotadapter/v1/GetReleaseRequest';
 import type { ListApplicationsRequest as _marketplace_iotadapter_v1_ListApplicationsRequest, ListApplicationsRequest__Output as _marketplace_iotadapter_v1_ListApplicationsRequest__Output } from '../../../marketplace/iotadapter/v1/ListApplicationsRequest';
 import type { ListApplicationsResponse as _marketplace_iotadapter_v1_ListApplicationsResponse, ListApplicationsResponse__Output as _marketplace_iotadapter_v1_ListApplicationsResponse__Output } from '../../../marketplace/iotadapter/v1/ListApplicationsResponse';
@@ -43,6 +45,23 @@ export interface IotAdapterServiceClient extends grpc.Client {
   getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
   getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
   getApplication(argument: _marketplace_iotadapter_v1_GetApplicationRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Application__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The organisation owning a device, for services checking a payment's device (purchases, calling as
+   * itself); users are refused.
+   */
+  GetDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  GetDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  GetDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  GetDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  /**
+   * The organisation owning a device, for services checking a payment's device (purchases, calling as
+   * itself); users are refused.
+   */
+  getDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  getDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  getDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
+  getDeviceOwner(argument: _marketplace_iotadapter_v1_GetDeviceOwnerRequest, callback: grpc.requestCallback<_marketplace_iotadapter_v1_DeviceOwner__Output>): grpc.ClientUnaryCall;
   
   GetRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
   GetRelease(argument: _marketplace_iotadapter_v1_GetReleaseRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_iotadapter_v1_Release__Output>): grpc.ClientUnaryCall;
@@ -84,6 +103,12 @@ export interface IotAdapterServiceHandlers extends grpc.UntypedServiceImplementa
   
   GetApplication: grpc.handleUnaryCall<_marketplace_iotadapter_v1_GetApplicationRequest__Output, _marketplace_iotadapter_v1_Application>;
   
+  /**
+   * The organisation owning a device, for services checking a payment's device (purchases, calling as
+   * itself); users are refused.
+   */
+  GetDeviceOwner: grpc.handleUnaryCall<_marketplace_iotadapter_v1_GetDeviceOwnerRequest__Output, _marketplace_iotadapter_v1_DeviceOwner>;
+  
   GetRelease: grpc.handleUnaryCall<_marketplace_iotadapter_v1_GetReleaseRequest__Output, _marketplace_iotadapter_v1_Release>;
   
   ListApplications: grpc.handleUnaryCall<_marketplace_iotadapter_v1_ListApplicationsRequest__Output, _marketplace_iotadapter_v1_ListApplicationsResponse>;
@@ -95,6 +120,7 @@ export interface IotAdapterServiceHandlers extends grpc.UntypedServiceImplementa
 export interface IotAdapterServiceDefinition extends grpc.ServiceDefinition {
   CopyReleaseBinary: MethodDefinition<_marketplace_iotadapter_v1_CopyReleaseBinaryRequest, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse, _marketplace_iotadapter_v1_CopyReleaseBinaryRequest__Output, _marketplace_iotadapter_v1_CopyReleaseBinaryResponse__Output>
   GetApplication: MethodDefinition<_marketplace_iotadapter_v1_GetApplicationRequest, _marketplace_iotadapter_v1_Application, _marketplace_iotadapter_v1_GetApplicationRequest__Output, _marketplace_iotadapter_v1_Application__Output>
+  GetDeviceOwner: MethodDefinition<_marketplace_iotadapter_v1_GetDeviceOwnerRequest, _marketplace_iotadapter_v1_DeviceOwner, _marketplace_iotadapter_v1_GetDeviceOwnerRequest__Output, _marketplace_iotadapter_v1_DeviceOwner__Output>
   GetRelease: MethodDefinition<_marketplace_iotadapter_v1_GetReleaseRequest, _marketplace_iotadapter_v1_Release, _marketplace_iotadapter_v1_GetReleaseRequest__Output, _marketplace_iotadapter_v1_Release__Output>
   ListApplications: MethodDefinition<_marketplace_iotadapter_v1_ListApplicationsRequest, _marketplace_iotadapter_v1_ListApplicationsResponse, _marketplace_iotadapter_v1_ListApplicationsRequest__Output, _marketplace_iotadapter_v1_ListApplicationsResponse__Output>
   ListReleases: MethodDefinition<_marketplace_iotadapter_v1_ListReleasesRequest, _marketplace_iotadapter_v1_ListReleasesResponse, _marketplace_iotadapter_v1_ListReleasesRequest__Output, _marketplace_iotadapter_v1_ListReleasesResponse__Output>

@@ -1,6 +1,10 @@
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { ObjectUrlSigner } from "../application/read-model-ports";
+
+/** Presigns GETs of objects in the bucket. */
+export interface ObjectUrlSigner {
+  presignGet(objectKey: string): Promise<string>;
+}
 
 export interface UrlSignerConfig {
   S3_ENDPOINT: string;
@@ -12,7 +16,7 @@ export interface UrlSignerConfig {
 }
 
 /**
- * Presigned GETs for icons and gallery images. Signing is a local computation with the credentials: the
+ * Presigned GETs (the catalogue's icons and gallery images, purchases' release downloads). Signing is a local computation with the credentials: the
  * client never sends a request. URLs are signed for `S3_PUBLIC_ENDPOINT` when set (the address clients
  * reach), as the assets service does, and live `expiresInSeconds`.
  */

@@ -1,0 +1,464 @@
+import { ensureStream, newEvent } from "@mp/bus";
+import {
+  type IotAdapterProto,
+  itemPublishedV1,
+  listingCreatedV1,
+  type PaymentUpdatedV1,
+  type Principal,
+  type PurchasesProto,
+  paymentUpdatedV1,
+  STREAMS,
+} from "@mp/contracts";
+import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
+import { AppError } from "@mp/errors";
+import {
+  createUnaryClient,
+  type GrpcServer,
+  loadProto,
+  requireService,
+  startGrpcServer,
+  unaryHandlers,
+} from "@mp/grpc";
+import { testLogger } from "@mp/logger";
+import { type RunningService, startService } from "@mp/runtime";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purchasesService } from "./module";
+
+const org = (n: number) => `0193a1b2-0000-7000-8000-0000000000${n.toString(16).padStart(2, "0")}`;
+const provider: Principal = { subject: "prov-1", organisationId: org(0xb1), roles: ["provider"], via: "jwt" };
+const otherProvider: Principal = { ...provider, subject: "prov-2", organisationId: org(0xb2) };
+const developer: Principal = { ...provider, subject: "dev-1", roles: ["developer"] };
+const instanceId = uuidv7();
+const device = "0123456789abcdef";
+const otherDevice = "0000000000000b02";
+/** The devices the IoT platform (the iot-adapter double) knows, and their owners. */
+const OWNERS = new Map([
+  [device, provider.organisationId],
+  ["fedcba9876543210", provider.organisationId],
+  [otherDevice, otherProvider.organisationId],
+]);
+const BOARD = "0193a1b2-0000-7000-8000-0000000000b1";
+let iotAdapter: GrpcServer;
+
+const unimplemented = async (): Promise<never> => {
+  throw new AppError("internal", "not part of this test double");
+};
+
+/** The iot-adapter over real gRPC, answering GetDeviceOwner for purchases only. */
+async function startIotAdapterDouble(): Promise<GrpcServer> {
+  const iot = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
+    .v1;
+  const logger = testLogger("iot-adapter");
+  return startGrpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    logger,
+    verifier: mesh.verifier("iot-adapter"),
+    services: {
+      "marketplace.iotadapter.v1.IotAdapterService": {
+        definition: iot.IotAdapterService.service,
+        implementation: unaryHandlers<IotAdapterServiceHandlers>(
+          "iot-adapter",
+          {
+            GetDeviceOwner: async (req, ctx) => {
+              requireService(ctx, "purchases");
+              const owner = OWNERS.get(req.deviceId);
+              return {
+                deviceId: req.deviceId,
+                found: owner !== undefined,
+                organisationId: owner ?? "",
+                boardId: owner === undefined ? "" : BOARD,
+              };
+            },
+            ListApplications: unimplemented,
+            GetApplication: unimplemented,
+            ListReleases: unimplemented,
+            GetRelease: unimplemented,
+            CopyReleaseBinary: unimplemented,
+          },
+          logger,
+        ),
+      },
+    },
+  });
+}
+
+let infra: TestInfra;
+let mesh: TestMesh;
+let svc: RunningService;
+const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
+let c: ReturnType<typeof client>;
+const client = () =>
+  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
+    upstream: "purchases",
+    identity: mesh.gateway,
+  });
+const as = (principal: Principal) => ({ principal, requestId: "r" });
+
+async function publish(type: string, data: unknown) {
+  const event = newEvent(type, type.split(".")[0] as string, data);
+  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
+}
+
+async function announceItem(itemId: string, displayName: string) {
+  await publish(itemPublishedV1.type, {
+    itemId,
+    organisationId: org(0xd1),
+    marketplaceInstanceId: instanceId,
+    infuseIotApplicationId: 7,
+    type: "app",
+    status: "published",
+    displayName,
+    description: null,
+    algorithmType: null,
+    licenseUrl: null,
+    eulaUrl: null,
+    iconAssetId: null,
+    imageAssetIds: [],
+    basePrice: { amount: 1000, currency: "EUR" },
+    latestVersion: "1.0.0+00000001",
+    publishedAt: new Date().toISOString(),
+    occurredAt: new Date().toISOString(),
+    version: 1,
+  });
+}
+
+async function announceListing(listingId: string, itemId: string, organisationId = provider.organisationId) {
+  const now = new Date().toISOString();
+  await publish(listingCreatedV1.type, {
+    id: listingId,
+    marketplaceItemId: itemId,
+    marketplaceInstanceId: instanceId,
+    providerOrganisationId: organisationId,
+    price: { amount: 2000, currency: "EUR" },
+    visibility: "public",
+    disabled: false,
+    createdAt: now,
+    supersededAt: null,
+    occurredAt: now,
+    version: 1,
+  });
+}
+
+const rowOf = async (sql: string, params: unknown[]) => (await svc.pool.query(sql, params)).rows[0];
+const waitRow = (sql: string, params: unknown[], what: string) =>
+  waitFor(() => rowOf(sql, params), { what, timeoutMs: 15_000 });
+
+/** A listing (and its item) purchases knows, ready to be paid for. */
+async function knownListing(organisationId = provider.organisationId) {
+  const itemId = uuidv7();
+  const listingId = uuidv7();
+  await announceItem(itemId, `Item ${itemId.slice(-4)}`);
+  await announceListing(listingId, itemId, organisationId);
+  await waitRow("SELECT 1 FROM known_listings WHERE id = $1", [listingId], "the listing");
+  await waitRow("SELECT 1 FROM known_items WHERE id = $1", [itemId], "the item");
+  return { itemId, listingId };
+}
+
+let seq = 0;
+/** A settlements.payment.updated.v1 payload; versions are per payment intent. */
+const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>): PaymentUpdatedV1 => ({
+  stripeEventId: `evt_${++seq}_${pi}`,
+  kind: "paid",
+  paymentIntentId: pi,
+  deviceId: device,
+  amount: { amount: 2000, currency: "EUR" },
+  livemode: false,
+  occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString(),
+  version,
+  ...fields,
+});
+const pay = (update: PaymentUpdatedV1) => publish(paymentUpdatedV1.type, update);
+
+const purchaseOf = (pi: string) => rowOf("SELECT * FROM purchases WHERE payment_reference = $1", [pi]);
+const waitPurchase = (pi: string, check: (row: Record<string, unknown>) => boolean, what: string) =>
+  waitFor(
+    async () => {
+      const row = await purchaseOf(pi);
+      return row && check(row) ? row : undefined;
+    },
+    { what, timeoutMs: 15_000 },
+  );
+const historyOf = async (pi: string) =>
+  (
+    await svc.pool.query(
+      `SELECT h.kind, h.amount::int AS amount, h.status, h.version FROM purchase_history h
+       JOIN purchases p ON p.id = h.purchase_id WHERE p.payment_reference = $1 ORDER BY h.version`,
+      [pi],
+    )
+  ).rows;
+const outboxOf = async (pi: string) =>
+  (
+    await svc.pool.query<{ event_type: string; payload: { data: Record<string, unknown> } }>(
+      "SELECT event_type, payload FROM outbox WHERE payload->'data'->>'paymentReference' = $1 ORDER BY seq",
+      [pi],
+    )
+  ).rows;
+
+beforeAll(async () => {
+  infra = await freshInfra("purchases");
+  mesh = await ephemeralMesh();
+  iotAdapter = await startIotAdapterDouble();
+  svc = await startService(
+    purchasesService,
+    {
+      DATABASE_URL: infra.databaseUrl,
+      NATS_URL: infra.natsUrl,
+      BUS_NAMESPACE: infra.busNamespace,
+      PURCHASES_GRPC_PORT: "0",
+      S3_ENDPOINT: "http://127.0.0.1:1",
+      S3_ACCESS_KEY_ID: "x",
+      S3_SECRET_ACCESS_KEY: "x",
+      S3_BUCKET: "releases",
+      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
+      PAYMENT_RETRY_MAX_DELIVER: "6",
+      PAYMENT_RETRY_BACKOFF_MS: "300",
+      LOG_LEVEL: "silent",
+      ...mesh.env("purchases"),
+    },
+    { logger: testLogger("purchases") },
+  );
+  for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS])
+    await ensureStream(svc.bus, { name: stream.name, subjects: [...stream.subjects] });
+  c = client();
+});
+
+afterAll(async () => {
+  c?.close();
+  await svc?.stop();
+  await iotAdapter?.shutdown(0);
+  await infra?.cleanup();
+});
+
+describe("purchases from payment updates (real PostgreSQL and NATS)", () => {
+  it("makes one purchase per payment intent from a checkout and its payment intent, however often", async () => {
+    const { itemId, listingId } = await knownListing();
+    const pi = `pi_${uuidv7()}`;
+    const checkout = payment(pi, 1, { listingId });
+    await pay(checkout);
+    await pay(payment(pi, 2, { listingId }));
+    await pay(checkout); // a new envelope id, the same Stripe event: still one purchase
+    const row = await waitPurchase(pi, () => true, "the purchase");
+    await waitFor(async () => ((await svc.pool.query("SELECT 1 FROM inbox")).rowCount ?? 0) >= 5, {
+      what: "every delivery handled",
+    });
+    expect(row).toMatchObject({
+      marketplace_item_id: itemId,
+      listing_id: listingId,
+      provider_organisation_id: provider.organisationId,
+      device_id: device,
+      status: "completed",
+      livemode: false,
+      display_name: `Item ${itemId.slice(-4)}`,
+    });
+    expect(
+      (await svc.pool.query("SELECT 1 FROM purchases WHERE payment_reference = $1", [pi])).rowCount,
+    ).toBe(1);
+    expect(await historyOf(pi)).toEqual([
+      { kind: "purchase", amount: 2000, status: "completed", version: 1 },
+    ]);
+    const events = await outboxOf(pi);
+    expect(events.map((e) => e.event_type)).toEqual(["purchases.purchase.created.v1"]);
+    expect(events[0]?.payload.data).toMatchObject({
+      amount: { amount: 2000, currency: "EUR" },
+      amountRefunded: { amount: 0, currency: "EUR" },
+      change: {
+        kind: "purchase",
+        amount: { amount: 2000, currency: "EUR" },
+        stripeEventId: checkout.stripeEventId,
+      },
+      version: 1,
+    });
+  });
+
+  it("moves the status on partial and full refunds, then on a dispute, and announces each change", async () => {
+    const { listingId } = await knownListing();
+    const pi = `pi_${uuidv7()}`;
+    await pay(payment(pi, 1, { listingId }));
+    await waitPurchase(pi, () => true, "the purchase");
+    await pay(
+      payment(pi, 2, {
+        kind: "refunded",
+        amountRefunded: { amount: 500, currency: "EUR" },
+        refund: "partial",
+      }),
+    );
+    await waitPurchase(pi, (r) => r.status === "partially_refunded", "partially refunded");
+    await pay(payment(pi, 3, { kind: "dispute-created", disputeStatus: "open" }));
+    await waitPurchase(pi, (r) => r.status === "disputed", "disputed");
+    await pay(payment(pi, 4, { kind: "dispute-closed", disputeStatus: "won" }));
+    await waitPurchase(pi, (r) => r.status === "partially_refunded" && r.version === 4, "dispute won");
+    await pay(
+      payment(pi, 5, { kind: "refunded", amountRefunded: { amount: 2000, currency: "EUR" }, refund: "full" }),
+    );
+    await waitPurchase(pi, (r) => r.status === "refunded", "refunded");
+    expect(await historyOf(pi)).toEqual([
+      { kind: "purchase", amount: 2000, status: "completed", version: 1 },
+      { kind: "refund", amount: 500, status: "partially_refunded", version: 2 },
+      { kind: "dispute-opened", amount: 2000, status: "disputed", version: 3 },
+      { kind: "dispute-won", amount: 2000, status: "partially_refunded", version: 4 },
+      { kind: "refund", amount: 1500, status: "refunded", version: 5 },
+    ]);
+    const events = await outboxOf(pi);
+    expect(events.map((e) => [e.event_type, e.payload.data.version])).toEqual([
+      ["purchases.purchase.created.v1", 1],
+      ["purchases.purchase.refunded.v1", 2],
+      ["purchases.purchase.dispute-updated.v1", 3],
+      ["purchases.purchase.dispute-updated.v1", 4],
+      ["purchases.purchase.refunded.v1", 5],
+    ]);
+    expect(events[4]?.payload.data).toMatchObject({
+      amountRefunded: { amount: 2000 },
+      change: { amount: { amount: 1500 } },
+    });
+  });
+
+  it("a lost dispute makes the purchase refunded", async () => {
+    const { listingId } = await knownListing();
+    const pi = `pi_${uuidv7()}`;
+    await pay(payment(pi, 1, { listingId }));
+    await pay(payment(pi, 2, { kind: "dispute-created", disputeStatus: "open" }));
+    await pay(payment(pi, 3, { kind: "dispute-closed", disputeStatus: "lost" }));
+    await waitPurchase(pi, (r) => r.status === "refunded" && r.dispute_status === "lost", "dispute lost");
+  });
+
+  it("keeps a payment for an unknown listing as unmatched and matches it once the listing arrives", async () => {
+    const itemId = uuidv7();
+    const listingId = uuidv7();
+    const pi = `pi_${uuidv7()}`;
+    const paid = payment(pi, 1, { listingId });
+    await pay(paid);
+    const unmatched = await waitRow(
+      "SELECT reason, resolved_at FROM unmatched_payments WHERE stripe_event_id = $1",
+      [paid.stripeEventId],
+      "the unmatched payment",
+    );
+    expect(unmatched).toMatchObject({ reason: "unknown-listing", resolved_at: null });
+    expect(await purchaseOf(pi)).toBeUndefined();
+    // Refund before the purchase exists (events of one intent overtaking each other): retried too.
+    await pay(
+      payment(pi, 2, {
+        kind: "refunded",
+        amountRefunded: { amount: 700, currency: "EUR" },
+        refund: "partial",
+      }),
+    );
+    await announceItem(itemId, "Late item");
+    await announceListing(listingId, itemId);
+    await waitPurchase(pi, (r) => r.status === "partially_refunded", "matched and refunded after retries");
+    await waitRow(
+      "SELECT 1 FROM unmatched_payments WHERE stripe_event_id = $1 AND resolved_at IS NOT NULL",
+      [paid.stripeEventId],
+      "the unmatched payment resolved",
+    );
+    expect((await svc.pool.query("SELECT 1 FROM dead_letters")).rowCount).toBe(0);
+  });
+
+  it("keeps a payment for a device the listing's provider does not own (or the platform does not know) as unmatched", async () => {
+    const { listingId } = await knownListing();
+    for (const deviceId of [otherDevice, "00000000000000ff"]) {
+      const paid = payment(`pi_${uuidv7()}`, 1, { listingId, deviceId });
+      await pay(paid);
+      const row = await waitRow(
+        "SELECT reason FROM unmatched_payments WHERE stripe_event_id = $1",
+        [paid.stripeEventId],
+        "the unmatched payment",
+      );
+      expect(row).toEqual({ reason: "device-not-owned" });
+      expect(await purchaseOf(paid.paymentIntentId)).toBeUndefined();
+    }
+  });
+
+  it("dead-letters a payment whose listing never arrives, after the last delivery", async () => {
+    const paid = payment(`pi_${uuidv7()}`, 1, { listingId: uuidv7() });
+    await pay(paid);
+    const letter = await waitRow(
+      "SELECT consumer, attempts FROM dead_letters WHERE payload->'data'->>'stripeEventId' = $1",
+      [paid.stripeEventId],
+      "the dead letter",
+    );
+    expect(letter).toMatchObject({ consumer: "purchases-payments", attempts: 6 });
+    expect(
+      await rowOf("SELECT attempts, resolved_at FROM unmatched_payments WHERE stripe_event_id = $1", [
+        paid.stripeEventId,
+      ]),
+    ).toEqual({
+      attempts: 6,
+      resolved_at: null,
+    });
+  });
+});
+
+describe("ListPurchases and ListPurchaseActivity", () => {
+  it("lists the caller's organisation's purchases in one mode, newest first, and the activity feed", async () => {
+    const { listingId } = await knownListing();
+    const other = await knownListing(otherProvider.organisationId);
+    const live = `pi_${uuidv7()}`;
+    const test = `pi_${uuidv7()}`;
+    await pay(
+      payment(other.listingId, 1, {
+        listingId: other.listingId,
+        deviceId: otherDevice,
+        paymentIntentId: `pi_${uuidv7()}`,
+      }),
+    );
+    await pay(payment(test, 1, { listingId }));
+    await pay(payment(live, 1, { listingId, livemode: true, deviceId: "fedcba9876543210" }));
+    await waitPurchase(live, () => true, "the live purchase");
+    await waitPurchase(test, () => true, "the test purchase");
+    await pay(
+      payment(test, 2, {
+        kind: "refunded",
+        amountRefunded: { amount: 300, currency: "EUR" },
+        refund: "partial",
+      }),
+    );
+    await waitPurchase(test, (r) => r.status === "partially_refunded", "refunded");
+
+    const testPage = await c.call("listPurchases", {}, as(provider));
+    expect(
+      testPage.items.every((p) => !p.livemode && p.providerOrganisationId === provider.organisationId),
+    ).toBe(true);
+    expect(testPage.items.map((p) => p.paymentReference)).toContain(test);
+    const times = testPage.items.map((p) => p.purchasedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const livePage = await c.call(
+      "listPurchases",
+      { livemode: true, deviceId: "FEDCBA9876543210" },
+      as(provider),
+    );
+    expect(livePage.items.map((p) => p.paymentReference)).toEqual([live]);
+    expect(livePage.items[0]).toMatchObject({
+      amount: { amount: "2000", currency: "EUR" },
+      status: "completed",
+    });
+
+    const activity = await c.call("listPurchaseActivity", { limit: 500 }, as(provider));
+    const mine = activity.items.filter((e) => e.deviceId === device);
+    expect(mine[0]).toMatchObject({ kind: "refund", amount: { amount: "300" } });
+    expect(activity.items.some((e) => e.deviceId === "fedcba9876543210")).toBe(false);
+    const ats = activity.items.map((e) => e.at);
+    expect(ats).toEqual([...ats].sort().reverse());
+    const windowed = await c.call(
+      "listPurchaseActivity",
+      { limit: 1, startUtc: "2000-01-01T00:00:00Z", endUtc: "2000-01-02T00:00:00Z" },
+      as(provider),
+    );
+    expect(windowed).toEqual({ items: [], limit: 1 });
+    const otherPage = await c.call("listPurchases", {}, as(otherProvider));
+    expect(otherPage.items.map((p) => p.listingId)).toEqual([other.listingId]);
+  });
+
+  it("refuses bad input with the field named, and callers without the provider role", async () => {
+    await expect(c.call("listPurchaseActivity", { limit: 501 }, as(provider))).rejects.toMatchObject({
+      code: "validation-failed",
+      extensions: { errors: { "query.limit": expect.any(Array) } },
+    });
+    await expect(c.call("listPurchases", { deviceId: "nope" }, as(provider))).rejects.toMatchObject({
+      extensions: { errors: { "query.deviceId": expect.any(Array) } },
+    });
+    await expect(c.call("listPurchases", {}, as(developer))).rejects.toMatchObject({ code: "forbidden" });
+  });
+});
