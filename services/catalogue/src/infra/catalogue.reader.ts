@@ -121,8 +121,21 @@ interface ListShape {
 export function makeCatalogueReader(pool: Pool) {
   /** One page of items matching `query` in the shape given, with the total. */
   async function page<R extends ItemRow>(query: CatalogueQuery, shape: ListShape): Promise<Paged<R>> {
-    const params = [...shape.params];
     const tsquery = query.search ? await prefixQuery(pool, query.search) : null;
+    if (tsquery) {
+      const exact = await pageOf<R>(query, shape, tsquery);
+      if (exact.totalCount > 0) return exact;
+    }
+    return pageOf<R>(query, shape, null);
+  }
+
+  /** One page by full text (`tsquery`), or by the typo search / the filters alone (null). */
+  async function pageOf<R extends ItemRow>(
+    query: CatalogueQuery,
+    shape: ListShape,
+    tsquery: string | null,
+  ): Promise<Paged<R>> {
+    const params = [...shape.params];
     const search = itemSearchSql(query, tsquery, params);
     const sortKey = sortKeySql(query.orderBy, { score: search.score, price: shape.price });
     const matching = `WITH matching AS (

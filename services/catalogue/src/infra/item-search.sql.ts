@@ -10,8 +10,12 @@ import type { CatalogueOrder, CatalogueQuery } from "../application/catalogue-qu
  *   all required. GIN index `items_search_document_idx`.
  * - Typos: trigram word similarity of the folded search against the folded name and description
  *   (`<%`, pg_trgm's word_similarity_threshold, 0.6). GIN index `items_search_text_trgm_idx`.
- * - Relevance: ts_rank, plus the word similarity to the name (a close name beats a close description),
- *   plus half the word similarity to the whole text.
+ * - Two stages: a search runs as full text first; only when that finds nothing does it run again as a
+ *   typo search. Checking `<%` and scoring trigram similarity over every match of a common word was
+ *   what made a search slow (the word's thousand matches each paid for it), and a typo is only worth
+ *   looking for when the words as typed find nothing.
+ * - Relevance: ts_rank, whose weights put a match in the name above one in the description; a typo
+ *   search ranks by the word similarity to the name plus half that to the whole text.
  */
 export interface SearchSql {
   where: string[];
@@ -34,6 +38,10 @@ export async function prefixQuery(db: Queryable, search: string): Promise<string
   return rows[0]?.tsq ?? null;
 }
 
+/**
+ * The search as SQL: full text when `tsquery` is given, else (no word to match, or the full text found
+ * nothing) the typo search. Without a search, only the filters.
+ */
 export function itemSearchSql(query: CatalogueQuery, tsquery: string | null, params: unknown[]): SearchSql {
   const where = ["i.status = 'published'"];
   const param = (value: unknown) => {
@@ -44,15 +52,13 @@ export function itemSearchSql(query: CatalogueQuery, tsquery: string | null, par
     where.push(`i.marketplace_instance_id = ${param(query.marketplaceInstanceId)}`);
   if (query.type) where.push(`i.type = ${param(query.type)}`);
   if (!query.search) return { where, score: "0" };
-  const text = `search_fold(${param(query.search)})`;
-  const typo = `${text} <% i.search_text`;
-  const similarity = `word_similarity(${text}, i.name_folded) + 0.5 * word_similarity(${text}, i.search_text)`;
-  if (!tsquery) return { where: [...where, typo], score: `(${similarity})` };
+  if (!tsquery) {
+    const text = `search_fold(${param(query.search)})`;
+    const similarity = `word_similarity(${text}, i.name_folded) + 0.5 * word_similarity(${text}, i.search_text)`;
+    return { where: [...where, `${text} <% i.search_text`], score: `(${similarity})` };
+  }
   const tsq = `${param(tsquery)}::tsquery`;
-  return {
-    where: [...where, `(i.search_document @@ ${tsq} OR ${typo})`],
-    score: `(ts_rank(i.search_document, ${tsq}) + ${similarity})`,
-  };
+  return { where: [...where, `i.search_document @@ ${tsq}`], score: `ts_rank(i.search_document, ${tsq})` };
 }
 
 /** The sort key of an order: relevance, creation, folded name, or the shape's price. */
