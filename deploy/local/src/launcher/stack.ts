@@ -76,6 +76,32 @@ export interface LocalStack {
  * failure on the way stops whatever had started before rejecting, so no process is left behind.
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const attempts = options.ephemeral ? EPHEMERAL_START_ATTEMPTS : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLocalStackOnce(options);
+    } catch (error) {
+      if (attempt >= attempts || !isPortTakenFailure(error)) throw error;
+      (options.log ?? ((line: string) => process.stdout.write(`${line}\n`)))(
+        `[launcher] a planned port was taken before its process bound it; starting again on fresh ports (attempt ${attempt + 1} of ${attempts})`,
+      );
+    }
+  }
+}
+
+/**
+ * An ephemeral stack plans free ports, then its processes bind them a second or two later; another stack
+ * starting at the same moment (test projects run side by side) can take one meanwhile. The failed start
+ * has already stopped everything it started, so starting again on freshly planned ports is safe.
+ */
+const EPHEMERAL_START_ATTEMPTS = 3;
+
+/** A start-up that failed because a process could not bind its planned port. */
+export function isPortTakenFailure(error: unknown): boolean {
+  return error instanceof Error && /EADDRINUSE/.test(error.message);
+}
+
+async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalStack> {
   const { ephemeral = false, useLocal, signal } = options;
   const env = mergeEnv(process.env, options.env);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
