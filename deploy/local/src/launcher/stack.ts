@@ -82,7 +82,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       return await startLocalStackOnce(options);
     } catch (error) {
       if (attempt >= attempts || !isPortTakenFailure(error)) throw error;
-      (options.log ?? ((line: string) => process.stdout.write(`${line}\n`)))(
+      logOf(options)(
         `[launcher] a planned port was taken before its process bound it; starting again on fresh ports (attempt ${attempt + 1} of ${attempts})`,
       );
     }
@@ -96,6 +96,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
  */
 const EPHEMERAL_START_ATTEMPTS = 3;
 
+/** Where the launcher's lines go: the caller's sink, else standard output. */
+function logOf(options: LocalStackOptions): (line: string) => void {
+  return options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+}
+
 /** A start-up that failed because a process could not bind its planned port. */
 export function isPortTakenFailure(error: unknown): boolean {
   return error instanceof Error && /EADDRINUSE/.test(error.message);
@@ -104,7 +109,7 @@ export function isPortTakenFailure(error: unknown): boolean {
 async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalStack> {
   const { ephemeral = false, useLocal, signal } = options;
   const env = mergeEnv(process.env, options.env);
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const log = logOf(options);
   const say = (message: string) => log(`[launcher] ${message}`);
   const missing = missingEntries(env, REPO_ROOT);
   if (missing.length > 0) throw new Error(`cannot start: missing entry points ${missing.join(", ")}`);
