@@ -16,6 +16,14 @@ export interface DemoData {
   /** The demo developer's published items in the demo instance, offered and listed by the demo provider. */
   itemIds: string[];
   listingIds: string[];
+  /** The demo provider's listings of those items, in the same order. */
+  listings: DemoListing[];
+}
+
+export interface DemoListing {
+  id: string;
+  itemId: string;
+  price: { amount: number; currency: string };
 }
 
 /**
@@ -38,7 +46,7 @@ export async function seedDemoData(gatewayUrl: string, credentials: DemoCredenti
     });
     if (item?.status === "published") items.push(item);
   }
-  const listingIds = [];
+  const listings: DemoListing[] = [];
   for (const [i, item] of items.entries()) {
     await offerItem(call, credentials.admin.token, instanceId, item.id);
     const price = { amount: (item.basePrice?.amount ?? 0) * 2, currency: item.basePrice?.currency ?? "EUR" };
@@ -49,9 +57,14 @@ export async function seedDemoData(gatewayUrl: string, credentials: DemoCredenti
       price,
       visibility,
     });
-    listingIds.push(listing.id);
+    listings.push({ id: listing.id, itemId: item.id, price: listing.price });
   }
-  return { instanceId, itemIds: items.map((item) => item.id), listingIds };
+  return {
+    instanceId,
+    itemIds: items.map((item) => item.id),
+    listingIds: listings.map((listing) => listing.id),
+    listings,
+  };
 }
 
 /** The first marketplace instance, created when the stack has none. */

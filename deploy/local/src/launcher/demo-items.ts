@@ -118,18 +118,23 @@ export async function listItem(
   },
 ) {
   const path = `/marketplace/providers/listings/${input.itemId}`;
-  const current = await call<{ id: string }>(
+  const current = await call<{ id: string; price: { amount: number; currency: string } }>(
     "GET",
     `${path}?marketplaceInstanceId=${input.instanceId}`,
     token,
   );
   if (current.status === 200) return current.body;
   expectStatus("reading the current listing", current, 404);
-  const created = await call<{ id: string }>("POST", path, token, {
-    marketplaceInstanceId: input.instanceId,
-    price: input.price,
-    visibility: input.visibility,
-  });
+  const created = await call<{ id: string; price: { amount: number; currency: string } }>(
+    "POST",
+    path,
+    token,
+    {
+      marketplaceInstanceId: input.instanceId,
+      price: input.price,
+      visibility: input.visibility,
+    },
+  );
   expectStatus(`listing ${input.itemId}`, created, 200);
   return created.body;
 }

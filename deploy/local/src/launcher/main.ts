@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { demoSeed } from "../simulator";
 import { readyBanner } from "./credentials";
 import { seedDemoData } from "./demo-data";
+import { seedDemoPurchases } from "./demo-purchases";
 import { MissingNatsServerError } from "./infra";
 import { killChildren } from "./proc";
 import { type LocalStack, startLocalStack } from "./stack";
@@ -67,6 +69,17 @@ async function runLauncher(options: { useLocal: boolean; ephemeral: boolean }): 
     console.log(
       `[launcher] demo items published, offered and listed: ${demo.itemIds.length} (one listing private)`,
     );
+    if (stack.simulatorUrl) {
+      const bought = await seedDemoPurchases({
+        gatewayUrl: stack.gatewayUrl,
+        credentials: stack.credentials,
+        stripeWebhookSecret: stack.stripeWebhookSecret,
+        devices: demoSeed().devices,
+        demo,
+      });
+      const install = bought.install ? `, one installed (${bought.install.status})` : "";
+      console.log(`[launcher] demo purchases: ${bought.purchases.length}${install}`);
+    }
   } catch (error) {
     console.error(`[launcher] ${(error as Error).message}`);
   }
