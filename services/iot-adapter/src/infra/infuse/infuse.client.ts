@@ -54,8 +54,8 @@ function appId(id: number): string {
 /**
  * Typed client of the Infuse-IoT REST API: the only code in the marketplace that talks to the platform.
  * Organisation ids always come from the caller's principal (the use cases see to that); paths are
- * URL-encoded with nothing kept safe, as the official client does. Devices, updates and RPCs fit in the
- * same shape when they arrive (`http.getJson` plus a schema).
+ * URL-encoded with nothing kept safe, as the official client does. Reads are `http.getJson` plus a schema;
+ * the one write (queueing an application update) is `http.postJson`, never retried.
  */
 export class InfuseClient {
   private readonly http: InfuseHttp;
