@@ -33,7 +33,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   await webhooksRoutes(app, { settlements: deps.clients.settlements });
   statementsRoutes(app);
   catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
-  providerDevicesRoutes(app);
+  providerDevicesRoutes(app, { purchases: deps.clients.purchases });
   providerPurchasesRoutes(app, { purchases: deps.clients.purchases });
   downloadAccessRoutes(app, { purchases: deps.clients.purchases });
   providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });

@@ -21,4 +21,8 @@ export const iotAdapterConfig = z.object({
   COPY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   /** How often the copy worker looks for queued jobs when nobody wakes it. */
   COPY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  /** How often in-flight install updates are read from the platform. */
+  INSTALL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
+  /** In-flight install updates read per poll round. */
+  INSTALL_POLL_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),
 });

@@ -9,19 +9,25 @@ import {
   uuidV7Ids,
 } from "@mp/runtime";
 import { makeCopyReleaseBinary } from "./application/copy-release-binary";
+import { makeGetDevice, makeListDevices } from "./application/devices";
 import { makeGetApplication } from "./application/get-application";
 import { makeGetDeviceOwner } from "./application/get-device-owner";
 import { makeGetRelease } from "./application/get-release";
 import { makeListApplications } from "./application/list-applications";
 import { makeListReleases } from "./application/list-releases";
-import type { Clock, IdGenerator, IotPlatform, ObjectStore } from "./application/ports";
+import { makePollInstalls } from "./application/poll-installs";
+import type { Clock, DevicePlatform, IdGenerator, IotPlatform, ObjectStore } from "./application/ports";
+import { makeQueueInstall } from "./application/queue-install";
 import { makeRunCopyJob } from "./application/run-copy-job";
 import { iotAdapterConfig } from "./config";
 import { makeCopyJobRepository } from "./infra/copy-job.repository";
 import { startCopyWorker } from "./infra/copy-worker";
+import { makeDevicePlatform } from "./infra/device-platform.adapter";
 import { InfuseClient } from "./infra/infuse/infuse.client";
 import { backoffDelay } from "./infra/infuse/retry";
 import { makeInfusePlatform } from "./infra/infuse-platform.adapter";
+import { startInstallPoller } from "./infra/install-poller";
+import { makeInstallUpdateRepository } from "./infra/install-update.repository";
 import { createS3Client, makeS3ObjectStore } from "./infra/s3-object-store";
 import { IOT_ADAPTER_SERVICE, iotadapterGrpc } from "./transport/iot-adapter.grpc";
 
@@ -37,7 +43,13 @@ const copyRetryDelay = (attempts: number) => {
 /** Builds the iot-adapter service from its dependencies; main.ts, the launcher and the tests share it. */
 export function buildIotAdapter(
   deps: ModuleDeps<IotAdapterConfig>,
-  overrides: { clock?: Clock; ids?: IdGenerator; platform?: IotPlatform; store?: ObjectStore } = {},
+  overrides: {
+    clock?: Clock;
+    ids?: IdGenerator;
+    platform?: IotPlatform;
+    devicePlatform?: DevicePlatform;
+    store?: ObjectStore;
+  } = {},
 ): ServiceModule {
   const { config, logger, pool } = deps;
   const client = new InfuseClient({
@@ -74,11 +86,38 @@ export function buildIotAdapter(
     }),
   });
 
+  const devicePlatform = overrides.devicePlatform ?? makeDevicePlatform(client);
+  const installs = makeInstallUpdateRepository(pool);
+  const installPoll = { pollMs: config.INSTALL_POLL_MS, batch: config.INSTALL_POLL_BATCH };
+  const poller = startInstallPoller({
+    logger,
+    ...installPoll,
+    pollInstalls: makePollInstalls({
+      platform: devicePlatform,
+      installs,
+      unitOfWork,
+      clock,
+      logger,
+      ...installPoll,
+    }),
+  });
+  const getDevice = makeGetDevice({ platform: devicePlatform });
+
   const getRelease = makeGetRelease({ platform });
   const useCases = {
     listApplications: makeListApplications({ platform }),
     getApplication: makeGetApplication({ platform }),
     getDeviceOwner: makeGetDeviceOwner({ platform }),
+    listDevices: makeListDevices({ platform: devicePlatform }),
+    getDevice,
+    queueInstall: makeQueueInstall({
+      getDevice,
+      platform: devicePlatform,
+      installs,
+      unitOfWork,
+      clock,
+      pollMs: config.INSTALL_POLL_MS,
+    }),
     listReleases: makeListReleases({ platform }),
     getRelease,
     copyReleaseBinary: makeCopyReleaseBinary({
@@ -92,7 +131,7 @@ export function buildIotAdapter(
   return {
     grpc: { [IOT_ADAPTER_SERVICE]: iotadapterGrpc(useCases, logger) },
     stop: async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), poller.stop()]);
       s3.destroy();
     },
   };

@@ -119,6 +119,15 @@ async function startFakeAdapter(): Promise<GrpcServer> {
       GetDeviceOwner: async () => {
         throw new UpstreamUnavailableError("not part of this test double");
       },
+      ListDevices: async () => {
+        throw new UpstreamUnavailableError("not part of this test double");
+      },
+      GetDevice: async () => {
+        throw new UpstreamUnavailableError("not part of this test double");
+      },
+      QueueInstall: async () => {
+        throw new UpstreamUnavailableError("not part of this test double");
+      },
     },
     testLogger("iot-adapter"),
   );

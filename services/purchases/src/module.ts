@@ -4,21 +4,30 @@ import { STREAMS } from "@mp/contracts";
 import { makeS3UrlSigner } from "@mp/object-store";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { systemClock, uuidV7Ids } from "@mp/runtime";
+import { makeApplyInstallStatus } from "./application/apply-install-status";
 import { makeApplyPaymentUpdate } from "./application/apply-payment-update";
 import { DOWNLOAD_URL_TTL_SECONDS, makeGetDownloadAccess } from "./application/get-download-access";
+import { makeGetInstallRpc, makeInstall } from "./application/install";
 import type { Clock, IdGenerator } from "./application/ports";
+import {
+  makeGetDeviceDetails,
+  makeListDevices,
+  makeListPurchaseReleases,
+} from "./application/provider-devices";
 import { makeListActivity, makeListPurchases } from "./application/purchase-queries";
 import { makeRecordItem } from "./application/record-item";
 import { makeRecordListing } from "./application/record-listing";
 import { makeRecordRelease } from "./application/record-release";
 import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
 import { makeDeviceOwnersClient } from "./infra/device-owners.client";
+import { makeInstallRepository } from "./infra/install.repository";
 import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeKnownListingRepository } from "./infra/known-listing.repository";
 import { makeKnownReleaseRepository } from "./infra/known-release.repository";
 import { makePurchaseRepository } from "./infra/purchase.repository";
 import { makeUnmatchedCounter } from "./infra/unmatched-counter";
 import { makeUnmatchedPaymentRepository } from "./infra/unmatched-payment.repository";
+import { installStatusConsumer } from "./transport/install-status.consumer";
 import { itemSnapshotConsumer } from "./transport/item-snapshot.consumer";
 import { listingSnapshotConsumer } from "./transport/listing-snapshot.consumer";
 import { paymentUpdatedConsumer } from "./transport/payment-updated.consumer";
@@ -60,6 +69,8 @@ export function buildPurchases(
     ids: overrides.ids ?? uuidV7Ids,
     emitIn: (tx) => (event) => appendToOutbox(tx, event),
   });
+  const installs = makeInstallRepository(deps.pool);
+  const deviceDeps = { iot: devices, purchases, defaultLivemode: modes.defaultLivemode };
   return {
     grpc: {
       [PURCHASES_SERVICE]: purchasesGrpc(
@@ -67,6 +78,23 @@ export function buildPurchases(
           listPurchases: makeListPurchases(modes),
           listActivity: makeListActivity(modes),
           getDownloadAccess,
+          listDevices: makeListDevices(deviceDeps),
+          getDeviceDetails: makeGetDeviceDetails({ ...deviceDeps, installs }),
+          listPurchaseReleases: makeListPurchaseReleases({
+            ...deviceDeps,
+            db: deps.pool,
+            releases: makeKnownReleaseRepository(),
+          }),
+          install: makeInstall({
+            ...deviceDeps,
+            db: deps.pool,
+            releases: makeKnownReleaseRepository(),
+            items: makeKnownItemRepository(),
+            installs,
+            clock,
+            ids: overrides.ids ?? uuidV7Ids,
+          }),
+          getInstallRpc: makeGetInstallRpc({ installs }),
         },
         deps.logger,
       ),
@@ -75,6 +103,7 @@ export function buildPurchases(
       listingSnapshotConsumer(makeRecordListing({ listings: makeKnownListingRepository() })),
       itemSnapshotConsumer(makeRecordItem({ items: makeKnownItemRepository() })),
       releaseConsumer(makeRecordRelease({ releases: makeKnownReleaseRepository() })),
+      installStatusConsumer(makeApplyInstallStatus({ installs, logger: deps.logger })),
       paymentUpdatedConsumer(applyPaymentUpdate, {
         maxDeliver: config.PAYMENT_RETRY_MAX_DELIVER,
         backoffMs: config.PAYMENT_RETRY_BACKOFF_MS,

@@ -22,6 +22,9 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/instances/{instanceId}/offerings/{offeringId}": (o) => o.offering,
   "/marketplace/providers/listings/{marketplaceItemId}": (o) => o.listedItem,
   "/marketplace/providers/listings/{id}": (o) => o.listing,
+  "/marketplace/providers/devices/{deviceId}": (o) => o.device,
+  "/marketplace/providers/devices/{deviceId}/purchases/{marketplaceItemId}": (o) => o.listedItem,
+  "/marketplace/providers/rpc/{rpcId}": (o) => o.rpc,
 };
 
 /**
@@ -58,6 +61,7 @@ export const BODY_FIXTURES: Record<string, (owned: Owned) => unknown> = {
   createOffering: (o) => ({ marketplaceItemId: o.listedItem }),
   createListing: (o) => ({ marketplaceInstanceId: o.instance, price: { amount: 3000, currency: "EUR" } }),
   setListingVisibility: () => ({ visibility: "public" }),
+  installPurchase: (o) => ({ version: o.listedVersion }),
 };
 
 /**

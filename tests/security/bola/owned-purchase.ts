@@ -11,7 +11,7 @@ import type { Resources } from "../support/resources";
 export async function ownedPurchase(
   stack: { gatewayUrl: string; simulatorUrl: string; stripeWebhookSecret: string },
   a: Resources,
-  owner: { organisationId: string; listingId: string },
+  owner: { organisationId: string; listingId: string; boardId?: string },
 ): Promise<{ device: string; purchase: string; paymentReference: string }> {
   const device = "b01a0000000000a1";
   const registered = await fetch(`${stack.simulatorUrl}/__simulator/devices`, {
@@ -20,7 +20,7 @@ export async function ownedPurchase(
     body: JSON.stringify({
       deviceId: device,
       organisationId: owner.organisationId,
-      boardId: DEMO_BOARDS.tracker,
+      boardId: owner.boardId ?? DEMO_BOARDS.tracker,
     }),
   });
   expect(registered.status, await registered.text()).toBe(201);

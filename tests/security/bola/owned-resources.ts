@@ -4,6 +4,8 @@ import { expect } from "vitest";
 import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
 import { ownedPurchase } from "./owned-purchase";
 
+const ITEMS = "/marketplace/developers/marketplace-items";
+
 /** What organisation A owns, every piece created through the API. */
 export interface Owned {
   /** Instances are shared by design (see SHARED in the matrix); A's is where A's item lives. */
@@ -34,6 +36,8 @@ export interface Owned {
   device: string;
   purchase: string;
   paymentReference: string;
+  /** An install of the listed version on that device: its RPC id (the platform's update id). */
+  rpc: string;
 }
 
 /**
@@ -88,9 +92,25 @@ export async function createOwned(
     price: { amount: 2000, currency: "EUR" },
     visibility: "private",
   });
-  const bought = await ownedPurchase(stack, a, { organisationId, listingId: listing.id });
+  // The device is on the board of the listed version's release, so A can install it (an RPC of A's).
+  const listedReleases = await a.call(
+    "GET",
+    `${ITEMS}/${listedItem}/releases`,
+    undefined,
+    "page=1&pageSize=20",
+  );
+  const boardId = (listedReleases.json as { items: { board: { id: string } }[] }).items[0]?.board.id;
+  const bought = await ownedPurchase(stack, a, { organisationId, listingId: listing.id, boardId });
+  const listedVersion = published!.latestVersion ?? "";
+  const installed = await a.call(
+    "POST",
+    `/marketplace/providers/devices/${bought.device}/purchases/${listedItem}/install`,
+    { version: listedVersion },
+  );
+  expect(installed.status, `installing: ${installed.text}`).toBe(200);
   return {
     ...bought,
+    rpc: (installed.json as { rpcId: string }).rpcId,
     instance,
     applicationId,
     item,
@@ -102,7 +122,7 @@ export async function createOwned(
     iotRelease,
     itemRelease: selected.id as string,
     listedItem,
-    listedVersion: published!.latestVersion ?? "",
+    listedVersion,
     offering: offering.id,
     listing: listing.id,
   };
@@ -123,5 +143,6 @@ export function privateIds(owned: Owned): string[] {
     owned.listing,
     owned.purchase,
     owned.paymentReference,
+    owned.rpc,
   ];
 }

@@ -57,7 +57,11 @@ export const RpcStatusValue = z
 export const Install = z
   .object({
     installId: guid,
-    rpcId: z.string(),
+    rpcId: z
+      .string()
+      .describe(
+        "The IoT platform's application update id, stable from queue time; the install id when nothing was queued (`already_installed`).",
+      ),
     deviceId: z.string(),
     marketplaceItemId: guid,
     version: z.string(),
@@ -109,7 +113,12 @@ export const InstallBody = z.strictObject({
 });
 
 export const RpcParams = z.object({
-  rpcId: singleLine().min(1).max(128).describe("The IoT platform's RPC id."),
+  rpcId: singleLine()
+    .min(1)
+    .max(128)
+    .describe(
+      "An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release).",
+    ),
 });
 
 export const RpcStatus = z

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { assetFinalisedV1 } from "./assets";
 import { instanceCreatedV1, instanceSnapshotV1 } from "./catalogue";
-import { releaseCopyFailedV1, releaseStoredV1 } from "./iot";
+import { installStatusChangedV1, releaseCopyFailedV1, releaseStoredV1 } from "./iot";
 import { LISTING_SNAPSHOT_EVENTS, OFFERING_SNAPSHOT_EVENTS } from "./listings";
 import { ITEM_SNAPSHOT_EVENTS } from "./publishing";
 import {
@@ -21,6 +21,7 @@ const events = [
   assetFinalisedV1,
   releaseStoredV1,
   releaseCopyFailedV1,
+  installStatusChangedV1,
   ...ITEM_SNAPSHOT_EVENTS,
   ...OFFERING_SNAPSHOT_EVENTS,
   ...LISTING_SNAPSHOT_EVENTS,

@@ -2,6 +2,8 @@ import type { Readable } from "node:stream";
 import type { EventEnvelope } from "@mp/bus";
 import type { PoolClient } from "@mp/db";
 import type { CopyFailureCode, CopyJob, CopyRetryCode, Measured } from "../domain/copy-job";
+import type { IotDevice } from "../domain/device";
+import type { InstallState, UpdateFacts } from "../domain/install-status";
 import type { IotApplication, IotRelease } from "../domain/release";
 
 export interface Window {
@@ -84,4 +86,48 @@ export interface IdGenerator {
 export interface DeviceOwnership {
   organisationId: string;
   boardId: string;
+}
+
+/** Devices and application updates on the platform (the IotPlatform port's device half). */
+export interface DevicePlatform {
+  listDevices(org: string, window: Window, signal?: AbortSignal): Promise<Slice<IotDevice>>;
+  /** Null when the platform knows no such device. */
+  getDevice(deviceId: string, signal?: AbortSignal): Promise<IotDevice | null>;
+  /** `queued` with the platform's update, or `current` when the device already runs the release. */
+  queueUpdate(
+    deviceId: string,
+    releaseId: string,
+    signal?: AbortSignal,
+  ): Promise<{ kind: "queued"; updateId: string; facts: UpdateFacts } | { kind: "current" }>;
+  /** The update and its latest RPC; not-found when the platform no longer knows it. */
+  getUpdate(deviceId: string, updateId: string, signal?: AbortSignal): Promise<UpdateFacts>;
+}
+
+/** An install's tracked platform update. */
+export interface TrackedInstall extends InstallState {
+  installId: string;
+  organisationId: string;
+  deviceId: string;
+  releaseId: string;
+  updateId: string | null;
+  version: number;
+  failures: number;
+  queuedAt: Date;
+}
+
+export interface InstallUpdateRepository {
+  get(db: PoolClient, installId: string): Promise<TrackedInstall | undefined>;
+  insert(tx: PoolClient, install: TrackedInstall, nextPollAt: Date): Promise<void>;
+  /** Lease up to `limit` due in-flight updates until `leaseMs` from now (SKIP LOCKED). */
+  claimDue(limit: number, leaseMs: number): Promise<TrackedInstall[]>;
+  /** Moves to `state` with `version`, unless another poller got there first (false then). */
+  advance(
+    tx: PoolClient,
+    installId: string,
+    fromVersion: number,
+    state: InstallState,
+    nextPollAt: Date,
+  ): Promise<boolean>;
+  /** Poll again at `nextPollAt`, recording `failures` consecutive platform errors. */
+  reschedule(installId: string, failures: number, nextPollAt: Date): Promise<void>;
 }

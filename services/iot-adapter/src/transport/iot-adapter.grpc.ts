@@ -3,14 +3,17 @@ import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketpl
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import type { makeCopyReleaseBinary } from "../application/copy-release-binary";
+import type { makeGetDevice, makeListDevices } from "../application/devices";
 import type { makeGetApplication } from "../application/get-application";
 import type { makeGetDeviceOwner } from "../application/get-device-owner";
 import type { makeGetRelease } from "../application/get-release";
 import type { makeListApplications } from "../application/list-applications";
 import type { makeListReleases } from "../application/list-releases";
+import type { makeQueueInstall } from "../application/queue-install";
 import {
   toApplicationMessage,
   toCopyResponse,
+  toDeviceMessage,
   toListApplicationsMessage,
   toListReleasesMessage,
   toReleaseMessage,
@@ -25,6 +28,9 @@ export interface IotAdapterUseCases {
   getRelease: ReturnType<typeof makeGetRelease>;
   copyReleaseBinary: ReturnType<typeof makeCopyReleaseBinary>;
   getDeviceOwner: ReturnType<typeof makeGetDeviceOwner>;
+  listDevices: ReturnType<typeof makeListDevices>;
+  getDevice: ReturnType<typeof makeGetDevice>;
+  queueInstall: ReturnType<typeof makeQueueInstall>;
 }
 
 /** The facade of the Infuse-IoT platform; every RPC acts for the organisation of the call's principal. */
@@ -50,6 +56,15 @@ export function iotadapterGrpc(useCases: IotAdapterUseCases, logger: Logger): Se
           organisationId: owner?.organisationId ?? "",
           boardId: owner?.boardId ?? "",
         };
+      },
+      ListDevices: async (request, ctx) => {
+        const page = await useCases.listDevices(request, ctx);
+        return { items: page.items.map(toDeviceMessage), hasMore: page.hasMore };
+      },
+      GetDevice: async (request, ctx) => toDeviceMessage(await useCases.getDevice(request.deviceId, ctx)),
+      QueueInstall: async (request, ctx) => {
+        const queued = await useCases.queueInstall(request, ctx);
+        return { ...queued, queuedAt: queued.queuedAt.toISOString() };
       },
     },
     logger,

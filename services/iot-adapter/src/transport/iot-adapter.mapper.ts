@@ -5,6 +5,7 @@ import type { ListReleasesResponse__Output } from "@mp/contracts/generated/marke
 import type { Release__Output } from "@mp/contracts/generated/marketplace/iotadapter/v1/Release";
 import type { Slice } from "../application/ports";
 import type { CopyJob } from "../domain/copy-job";
+import type { IotDevice } from "../domain/device";
 import type { IotApplication, IotRelease } from "../domain/release";
 
 /** Proto types stop here: the domain never sees them. */
@@ -41,4 +42,16 @@ export function toListReleasesMessage(slice: Slice<IotRelease>): ListReleasesRes
 
 export function toCopyResponse(job: CopyJob): CopyReleaseBinaryResponse__Output {
   return { jobId: job.id, status: job.status, objectKey: job.objectKey };
+}
+
+/** A device as the proto carries it: empty strings for unknown times and routes, no application when none. */
+export function toDeviceMessage(device: IotDevice) {
+  return {
+    deviceId: device.deviceId,
+    board: device.board,
+    metadata: device.metadata,
+    lastSeenAt: device.lastSeenAt ?? "",
+    lastRoute: device.lastRoute ?? "",
+    ...(device.application ? { application: device.application } : {}),
+  };
 }

@@ -1,7 +1,9 @@
 import type { EventEnvelope } from "@mp/bus";
 import type { PaymentUpdatedV1 } from "@mp/contracts";
 import type { Paged, PageQuery, PoolClient, Queryable } from "@mp/db";
+import type { CallContext } from "@mp/grpc";
 import type { ReleaseStatus } from "../domain/download-access";
+import type { InstallStatus } from "../domain/install";
 import type { Purchase, PurchaseChange, PurchaseStatus } from "../domain/purchase";
 
 /** What purchases keeps of a listing: enough to attribute a payment to an item, instance and provider. */
@@ -40,13 +42,28 @@ export interface KnownRelease {
   /** Set once the release is available. */
   sha256: string | null;
   objectKey: string | null;
+  /** The IoT platform's application and release ids (null on rows recorded before installs). */
+  iotApplicationId: number | null;
+  iotReleaseId: string | null;
+  boardName: string | null;
+  boardTarget: string | null;
+  /** When the developer added the release; null until an added or snapshot event told it. */
+  createdAt: Date | null;
 }
 
+export type ReleaseOrder = "createdAt" | "version";
+
 export interface KnownReleaseRepository {
-  /** Insert, or update when `version` is newer than the one held. */
+  /** Insert, or update when `version` is newer than the one held; `createdAt` is kept once known. */
   remember(tx: Queryable, release: KnownRelease & { version: number }): Promise<boolean>;
   /** The item's releases of one version string, every board. */
   ofVersion(db: Queryable, marketplaceItemId: string, releaseVersion: string): Promise<KnownRelease[]>;
+  /** A page of the item's releases, every board. */
+  ofItem(
+    db: Queryable,
+    marketplaceItemId: string,
+    query: PageQuery<ReleaseOrder>,
+  ): Promise<Paged<KnownRelease>>;
 }
 
 /** Presigns a GET of an object in the bucket. */
@@ -70,6 +87,21 @@ export interface PurchaseRepository {
     livemode: boolean;
   }): Promise<PurchaseStatus[]>;
   activity(providerOrganisationId: string, query: ActivityQuery): Promise<ActivityEntry[]>;
+  /** Purchases per device of the organisation's listings, in one mode, for the given devices. */
+  countsByDevice(
+    providerOrganisationId: string,
+    deviceIds: string[],
+    livemode: boolean,
+  ): Promise<Map<string, number>>;
+  /** The device's purchases by the organisation's listings in one mode, newest first. */
+  ofDevice(providerOrganisationId: string, deviceId: string, livemode: boolean): Promise<Purchase[]>;
+  /** The device's purchases of one item, newest first. */
+  ofDeviceItem(query: {
+    providerOrganisationId: string;
+    deviceId: string;
+    marketplaceItemId: string;
+    livemode: boolean;
+  }): Promise<Purchase[]>;
 }
 
 export type PurchaseOrder = "purchasedAt" | "amount";
@@ -133,4 +165,86 @@ export interface Clock {
 
 export interface IdGenerator {
   next(): string;
+}
+
+/** A device of the caller's organisation as the IoT platform reports it (through the iot-adapter). */
+export interface ProviderDevice {
+  deviceId: string;
+  board: { id: string; name: string };
+  metadata: Record<string, string>;
+  lastSeenAt: string | null;
+  application: { applicationId: number; version: string } | null;
+  lastRoute: string | null;
+}
+
+/**
+ * The caller's devices and their application updates, from the iot-adapter, acting for the user of `ctx`
+ * (its principal is forwarded): another organisation's device is not-found there.
+ */
+export interface IotDevicesPort {
+  list(
+    window: { limit: number; offset: number },
+    ctx: CallContext,
+  ): Promise<{ items: ProviderDevice[]; hasMore: boolean }>;
+  get(deviceId: string, ctx: CallContext): Promise<ProviderDevice>;
+  /** Idempotent per install id. */
+  queueInstall(
+    request: { installId: string; deviceId: string; releaseId: string },
+    ctx: CallContext,
+  ): Promise<{ rpcId: string; status: InstallStatus; queuedAt: Date }>;
+}
+
+export interface Install {
+  id: string;
+  providerOrganisationId: string;
+  purchaseId: string;
+  livemode: boolean;
+  deviceId: string;
+  marketplaceItemId: string;
+  displayName: string;
+  version: string;
+  releaseId: string;
+  /** Null until the iot-adapter queued the platform update. */
+  rpcId: string | null;
+  status: InstallStatus;
+  detail: string | null;
+  attemptCount: number;
+  statusVersion: number;
+  queuedAt: Date;
+  updatedAt: Date;
+}
+
+export interface InstallStep {
+  status: InstallStatus;
+  at: Date;
+}
+
+export interface InstallRepository {
+  /** Inserts unless an install of the same device, item and version is in flight; then returns that one. */
+  insertOrInFlight(install: Install): Promise<Install>;
+  /** Records what the adapter answered (rpc id; the status unless an event got there first) and step 1. */
+  queued(
+    installId: string,
+    queued: { rpcId: string; status: InstallStatus; queuedAt: Date },
+  ): Promise<Install>;
+  /** An install whose update the platform refused: failed with `detail`, leaving the in-flight set. */
+  refused(installId: string, detail: string): Promise<void>;
+  /** Applies a status change when `version` is above the one held; the history step is kept either way. */
+  applyStatus(
+    tx: PoolClient,
+    change: {
+      installId: string;
+      rpcId: string;
+      status: InstallStatus;
+      detail: string | null;
+      attemptCount: number;
+      at: Date;
+      version: number;
+    },
+  ): Promise<"applied" | "stale" | "unknown">;
+  byRpcId(
+    providerOrganisationId: string,
+    rpcId: string,
+  ): Promise<(Install & { history: InstallStep[] }) | undefined>;
+  recentOfDevice(providerOrganisationId: string, deviceId: string, limit: number): Promise<Install[]>;
 }

@@ -18,6 +18,11 @@ export function makeRecordRelease(deps: { releases: KnownReleaseRepository }) {
       status: data.status,
       sha256: "sha256" in data ? data.sha256 : null,
       objectKey: "objectKey" in data ? data.objectKey : null,
+      iotApplicationId: data.infuseIotApplicationId,
+      iotReleaseId: data.infuseIotReleaseId,
+      boardName: data.board.name,
+      boardTarget: data.board.target,
+      createdAt: "createdAt" in data ? new Date(data.createdAt) : null,
       version: data.version,
     });
   };

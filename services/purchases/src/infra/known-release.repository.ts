@@ -1,4 +1,5 @@
 import { applyIfNewer } from "@mp/bus";
+import { paged, pageWindow } from "@mp/db";
 import type { KnownRelease, KnownReleaseRepository } from "../application/ports";
 import type { ReleaseStatus } from "../domain/download-access";
 
@@ -11,6 +12,11 @@ interface Row {
   status: ReleaseStatus;
   sha256: string | null;
   object_key: string | null;
+  iot_application_id: string | null;
+  iot_release_id: string | null;
+  board_name: string | null;
+  board_target: string | null;
+  created_at: Date | null;
 }
 
 const toRelease = (row: Row): KnownRelease => ({
@@ -22,12 +28,26 @@ const toRelease = (row: Row): KnownRelease => ({
   status: row.status,
   sha256: row.sha256,
   objectKey: row.object_key,
+  iotApplicationId: row.iot_application_id === null ? null : Number(row.iot_application_id),
+  iotReleaseId: row.iot_release_id,
+  boardName: row.board_name,
+  boardTarget: row.board_target,
+  createdAt: row.created_at,
 });
+
+const COLUMNS = `id, marketplace_item_id, release_version, board_id, size_bytes, status, sha256, object_key,
+  iot_application_id, iot_release_id, board_name, board_target, created_at`;
+
+/** Orders of an item's releases; ties (and version strings) fall back to the id, so pages are stable. */
+const ORDER = {
+  createdAt: "created_at",
+  version: "release_version",
+} as const;
 
 export function makeKnownReleaseRepository(): KnownReleaseRepository {
   return {
-    remember: (tx, release) =>
-      applyIfNewer(tx, {
+    remember: async (tx, release) => {
+      const applied = await applyIfNewer(tx, {
         table: "known_releases",
         key: { id: release.id },
         version: release.version,
@@ -39,15 +59,42 @@ export function makeKnownReleaseRepository(): KnownReleaseRepository {
           status: release.status,
           sha256: release.sha256,
           object_key: release.objectKey,
+          iot_application_id: release.iotApplicationId,
+          iot_release_id: release.iotReleaseId,
+          board_name: release.boardName,
+          board_target: release.boardTarget,
         },
-      }),
+      });
+      if (release.createdAt)
+        await tx.query("UPDATE known_releases SET created_at = COALESCE(created_at, $2) WHERE id = $1", [
+          release.id,
+          release.createdAt,
+        ]);
+      return applied;
+    },
     ofVersion: async (db, marketplaceItemId, releaseVersion) => {
       const { rows } = await db.query<Row>(
-        `SELECT id, marketplace_item_id, release_version, board_id, size_bytes, status, sha256, object_key
-         FROM known_releases WHERE marketplace_item_id = $1 AND release_version = $2`,
+        `SELECT ${COLUMNS} FROM known_releases WHERE marketplace_item_id = $1 AND release_version = $2`,
         [marketplaceItemId, releaseVersion],
       );
       return rows.map(toRelease);
+    },
+    ofItem: async (db, marketplaceItemId, query) => {
+      const { limit, offset } = pageWindow(query.page, query.pageSize);
+      const direction = query.direction === "asc" ? "ASC" : "DESC";
+      const [{ rows }, count] = await Promise.all([
+        db.query<Row>(
+          `SELECT ${COLUMNS} FROM known_releases WHERE marketplace_item_id = $1
+           ORDER BY ${ORDER[query.orderBy]} ${direction} NULLS LAST, id ${direction}
+           LIMIT ${limit} OFFSET ${offset}`,
+          [marketplaceItemId],
+        ),
+        db.query<{ total: string }>(
+          "SELECT count(*) AS total FROM known_releases WHERE marketplace_item_id = $1",
+          [marketplaceItemId],
+        ),
+      ]);
+      return paged(rows.map(toRelease), query.page, query.pageSize, Number(count.rows[0]?.total ?? 0));
     },
   };
 }

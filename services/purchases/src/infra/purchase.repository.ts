@@ -48,22 +48,25 @@ const toPurchase = (row: Row): Purchase => ({
 });
 
 interface HistoryRow {
-  kind: ChangeKind;
+  kind: ChangeKind | "install";
   at: Date;
   marketplace_item_id: string;
   display_name: string;
   device_id: string;
-  amount: string;
-  currency: string;
+  amount: string | null;
+  currency: string | null;
 }
 
 const toEntry = (row: HistoryRow): ActivityEntry => ({
-  kind: activityKind(row.kind),
+  kind: row.kind === "install" ? "install" : activityKind(row.kind),
   at: row.at,
   marketplaceItemId: row.marketplace_item_id,
   displayName: row.display_name,
   deviceId: row.device_id,
-  amount: { amount: Number(row.amount), currency: row.currency },
+  amount:
+    row.amount === null || row.currency === null
+      ? null
+      : { amount: Number(row.amount), currency: row.currency },
 });
 
 const ORDER_COLUMNS = { purchasedAt: "purchased_at", amount: "amount" } as const;
@@ -165,13 +168,48 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
     },
     activity: async (organisationId, query) => {
       const { rows } = await pool.query<HistoryRow>(
-        `SELECT kind, at, marketplace_item_id, display_name, device_id, amount, currency FROM purchase_history
-         WHERE provider_organisation_id = $1 AND livemode = $2
-           AND ($3::timestamptz IS NULL OR at >= $3) AND ($4::timestamptz IS NULL OR at < $4)
+        `SELECT kind, at, marketplace_item_id, display_name, device_id, amount, currency FROM (
+           SELECT kind, at, seq, marketplace_item_id, display_name, device_id, amount, currency::text AS currency
+             FROM purchase_history
+            WHERE provider_organisation_id = $1 AND livemode = $2
+              AND ($3::timestamptz IS NULL OR at >= $3) AND ($4::timestamptz IS NULL OR at < $4)
+           UNION ALL
+           SELECT 'install', queued_at, 0, marketplace_item_id, display_name, device_id, NULL, NULL
+             FROM installs
+            WHERE provider_organisation_id = $1 AND livemode = $2
+              AND ($3::timestamptz IS NULL OR queued_at >= $3) AND ($4::timestamptz IS NULL OR queued_at < $4)
+         ) feed
          ORDER BY at DESC, seq DESC LIMIT $5`,
         [organisationId, query.livemode, query.start ?? null, query.end ?? null, query.limit],
       );
       return rows.map(toEntry);
+    },
+    countsByDevice: async (organisationId, deviceIds, livemode) => {
+      if (deviceIds.length === 0) return new Map();
+      const { rows } = await pool.query<{ device_id: string; n: string }>(
+        `SELECT device_id, count(*) AS n FROM purchases
+          WHERE provider_organisation_id = $1 AND livemode = $2 AND device_id = ANY($3::text[])
+          GROUP BY device_id`,
+        [organisationId, livemode, deviceIds],
+      );
+      return new Map(rows.map((r) => [r.device_id, Number(r.n)]));
+    },
+    ofDevice: async (organisationId, deviceId, livemode) => {
+      const { rows } = await pool.query<Row>(
+        `SELECT * FROM purchases WHERE provider_organisation_id = $1 AND device_id = $2 AND livemode = $3
+          ORDER BY purchased_at DESC, id DESC`,
+        [organisationId, deviceId, livemode],
+      );
+      return rows.map(toPurchase);
+    },
+    ofDeviceItem: async (q) => {
+      const { rows } = await pool.query<Row>(
+        `SELECT * FROM purchases
+          WHERE provider_organisation_id = $1 AND device_id = $2 AND marketplace_item_id = $3 AND livemode = $4
+          ORDER BY purchased_at DESC, id DESC`,
+        [q.providerOrganisationId, q.deviceId, q.marketplaceItemId, q.livemode],
+      );
+      return rows.map(toPurchase);
     },
   };
 }

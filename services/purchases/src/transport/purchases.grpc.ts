@@ -3,8 +3,23 @@ import type { PurchasesServiceHandlers } from "@mp/contracts/generated/marketpla
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import type { makeGetDownloadAccess } from "../application/get-download-access";
+import type { makeGetInstallRpc, makeInstall } from "../application/install";
+import type {
+  makeGetDeviceDetails,
+  makeListDevices,
+  makeListPurchaseReleases,
+} from "../application/provider-devices";
 import type { makeListActivity, makeListPurchases } from "../application/purchase-queries";
-import { toActivityMessage, toDownloadAccessMessage, toPurchasePage } from "./purchases.mapper";
+import {
+  toActivityMessage,
+  toDeviceDetailsMessage,
+  toDeviceMessage,
+  toDownloadAccessMessage,
+  toInstallMessage,
+  toInstallRpcMessage,
+  toPurchasePage,
+  toPurchaseReleasePage,
+} from "./purchases.mapper";
 
 export const PURCHASES_SERVICE = "marketplace.purchases.v1.PurchasesService";
 
@@ -12,6 +27,11 @@ export interface PurchasesUseCases {
   listPurchases: ReturnType<typeof makeListPurchases>;
   listActivity: ReturnType<typeof makeListActivity>;
   getDownloadAccess: ReturnType<typeof makeGetDownloadAccess>;
+  listDevices: ReturnType<typeof makeListDevices>;
+  getDeviceDetails: ReturnType<typeof makeGetDeviceDetails>;
+  listPurchaseReleases: ReturnType<typeof makeListPurchaseReleases>;
+  install: ReturnType<typeof makeInstall>;
+  getInstallRpc: ReturnType<typeof makeGetInstallRpc>;
 }
 
 /**
@@ -31,6 +51,16 @@ export function purchasesGrpc(u: PurchasesUseCases, logger: Logger): ServiceRegi
       },
       GetDownloadAccess: async (request, ctx) =>
         toDownloadAccessMessage(await u.getDownloadAccess(request, ctx)),
+      ListDevices: async (request, ctx) => {
+        const page = await u.listDevices(request, ctx);
+        return { ...page, items: page.items.map(toDeviceMessage) };
+      },
+      GetDeviceDetails: async (request, ctx) =>
+        toDeviceDetailsMessage(await u.getDeviceDetails(request.deviceId, ctx)),
+      ListPurchaseReleases: async (request, ctx) =>
+        toPurchaseReleasePage(await u.listPurchaseReleases(request, ctx)),
+      Install: async (request, ctx) => toInstallMessage(await u.install(request, ctx)),
+      GetInstallRpc: async (request, ctx) => toInstallRpcMessage(await u.getInstallRpc(request.rpcId, ctx)),
     },
     logger,
   );

@@ -1,6 +1,7 @@
 import type { Paged } from "@mp/db";
 import type { DownloadAccess } from "../application/get-download-access";
-import type { ActivityEntry } from "../application/ports";
+import type { ActivityEntry, Install, InstallStep, ProviderDevice } from "../application/ports";
+import type { DeviceDetails, PurchaseRelease } from "../application/provider-devices";
 import type { Purchase } from "../domain/purchase";
 
 const money = (m: { amount: number; currency: string }) => ({
@@ -53,3 +54,67 @@ export const toDownloadAccessMessage = (access: DownloadAccess) =>
         },
       }
     : { eligible: false, reason: access.reason };
+
+const board = (b: { id: string; name: string }) => ({ id: b.id, name: b.name });
+
+export const toDeviceMessage = (d: ProviderDevice & { purchaseCount: number }) => ({
+  deviceId: d.deviceId,
+  board: board(d.board),
+  metadata: d.metadata,
+  lastSeenAt: d.lastSeenAt ?? "",
+  ...(d.application ? { application: d.application } : {}),
+  purchaseCount: d.purchaseCount,
+});
+
+export const toInstallMessage = (i: Install) => ({
+  installId: i.id,
+  rpcId: i.rpcId ?? "",
+  deviceId: i.deviceId,
+  marketplaceItemId: i.marketplaceItemId,
+  version: i.version,
+  status: i.status,
+  queuedAt: i.queuedAt.toISOString(),
+});
+
+export const toDeviceDetailsMessage = ({ device, purchases, installs }: DeviceDetails) => ({
+  deviceId: device.deviceId,
+  board: board(device.board),
+  metadata: device.metadata,
+  ...(device.application ? { application: device.application } : {}),
+  lastSeenAt: device.lastSeenAt ?? "",
+  lastRoute: device.lastRoute ?? "",
+  purchases: purchases.map(toPurchaseMessage),
+  installs: installs.map(toInstallMessage),
+});
+
+export const toPurchaseReleasePage = (page: Paged<PurchaseRelease>) => ({
+  items: page.items.map(({ release, compatibility, reason }) => ({
+    version: release.releaseVersion,
+    releaseId: release.iotReleaseId ?? "",
+    board: {
+      id: release.boardId,
+      name: release.boardName ?? release.boardId,
+      target: release.boardTarget ?? "",
+    },
+    compatibility,
+    reason: reason ?? "",
+    createdAt: (release.createdAt ?? new Date(0)).toISOString(),
+  })),
+  page: page.page,
+  pageSize: page.pageSize,
+  totalCount: page.totalCount,
+  totalPages: page.totalPages,
+});
+
+export const toInstallRpcMessage = (i: Install & { history: InstallStep[] }) => ({
+  rpcId: i.rpcId ?? "",
+  installId: i.id,
+  deviceId: i.deviceId,
+  marketplaceItemId: i.marketplaceItemId,
+  version: i.version,
+  status: i.status,
+  ...(i.detail === null ? {} : { detail: i.detail }),
+  attemptCount: i.attemptCount,
+  updatedAt: i.updatedAt.toISOString(),
+  history: i.history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
+});

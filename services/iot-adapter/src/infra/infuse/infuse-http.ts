@@ -85,6 +85,40 @@ export class InfuseHttp {
     });
   }
 
+  /**
+   * A JSON write, never retried (the platform's creates are not idempotent): the status and the body
+   * parsed with the schema given for that status; any status without a schema is mapped like a read's.
+   */
+  async postJson<T>(
+    path: string,
+    body: unknown,
+    schemas: Record<number, ZodType<T>>,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; data: T }> {
+    return this.guarded(async () => {
+      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
+      const response = await this.send(path, {}, timeout, signal, body);
+      const schema = schemas[response.status];
+      if (!schema) throw await this.failure(response, what);
+      let json: unknown;
+      try {
+        json = await response.json();
+      } catch (error) {
+        throw mapTransportFailure(error, timeout.aborted);
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        this.options.logger.error(
+          { path, issues: parsed.error.issues },
+          "unexpected Infuse-IoT response shape",
+        );
+        throw new UpstreamUnavailableError("The IoT platform answered with an unexpected response.");
+      }
+      return { status: response.status, data: parsed.data };
+    });
+  }
+
   /** A streamed download; not retried here (the copy job retries as a whole). */
   async download(path: string, what: string, signal?: AbortSignal) {
     return this.guarded(async () => {
@@ -136,13 +170,23 @@ export class InfuseHttp {
     return parsed.data;
   }
 
-  private async send(path: string, query: Query, timeout: AbortSignal, signal?: AbortSignal) {
+  private async send(path: string, query: Query, timeout: AbortSignal, signal?: AbortSignal, body?: unknown) {
     const url = new URL(this.base + path);
     for (const [key, value] of Object.entries(query))
       if (value !== undefined) url.searchParams.set(key, String(value));
     try {
       return await this.fetchImpl(url, {
-        headers: { accept: "application/json", ...authHeader(this.options.apiKey) },
+        ...(body === undefined
+          ? { headers: { accept: "application/json", ...authHeader(this.options.apiKey) } }
+          : {
+              method: "POST",
+              body: JSON.stringify(body),
+              headers: {
+                accept: "application/json",
+                "content-type": "application/json",
+                ...authHeader(this.options.apiKey),
+              },
+            }),
         // Never follow: the credential header must reach the platform's origin only (see
         // PlatformRedirectError); a 3xx comes back as a response and is refused.
         redirect: "manual",

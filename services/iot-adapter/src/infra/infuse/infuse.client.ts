@@ -1,4 +1,4 @@
-import { ValidationError } from "@mp/errors";
+import { AppError, ConflictError, ValidationError } from "@mp/errors";
 import { z } from "zod";
 import {
   type Application,
@@ -8,9 +8,15 @@ import {
   type Board,
   boardSchema,
   type Device,
+  type DeviceAndState,
   type DeviceApplicationState,
+  type DeviceApplicationUpdate,
+  type DeviceApplicationUpdateAndMessage,
   type DeviceState,
+  deviceAndStateSchema,
   deviceApplicationStateSchema,
+  deviceApplicationUpdateAndMessageSchema,
+  deviceApplicationUpdateSchema,
   deviceSchema,
   deviceStateSchema,
 } from "./infuse.types";
@@ -48,8 +54,8 @@ function appId(id: number): string {
 /**
  * Typed client of the Infuse-IoT REST API: the only code in the marketplace that talks to the platform.
  * Organisation ids always come from the caller's principal (the use cases see to that); paths are
- * URL-encoded with nothing kept safe, as the official client does. Devices, updates and RPCs fit in the
- * same shape when they arrive (`http.getJson` plus a schema).
+ * URL-encoded with nothing kept safe, as the official client does. Reads are `http.getJson` plus a schema;
+ * the one write (queueing an application update) is `http.postJson`, never retried.
  */
 export class InfuseClient {
   private readonly http: InfuseHttp;
@@ -144,6 +150,68 @@ export class InfuseClient {
       `/device/deviceId/${enc(deviceId)}/application/state`,
       deviceApplicationStateSchema,
       "Device",
+      {},
+      signal,
+    );
+  }
+
+  /** The organisation's devices with their state, oldest first (`GET /device-and-state`). */
+  async listDevicesAndState(
+    org: string,
+    window: Window,
+    signal?: AbortSignal,
+  ): Promise<Slice<DeviceAndState>> {
+    return this.slice("/device-and-state", deviceAndStateSchema, "Organisation", window, signal, {
+      organisationId: org,
+      orderBy: "createdAt",
+      orderDir: "asc",
+    });
+  }
+
+  /**
+   * Queues the device's application update to `releaseId`: `queued` with the update (201), or `current`
+   * with the application state when the device already runs the release (200; nothing queued). Not
+   * retried. A 409 (another update pending, or a release for another board) is `invalid-state`.
+   */
+  async queueApplicationUpdate(
+    deviceId: string,
+    releaseId: string,
+    signal?: AbortSignal,
+  ): Promise<
+    { kind: "queued"; update: DeviceApplicationUpdate } | { kind: "current"; state: DeviceApplicationState }
+  > {
+    try {
+      const { status, data } = await this.http.postJson<DeviceApplicationUpdate | DeviceApplicationState>(
+        `/device/deviceId/${enc(deviceId)}/application/updates`,
+        { releaseId },
+        { 201: deviceApplicationUpdateSchema, 200: deviceApplicationStateSchema },
+        "Device or IoT release",
+        signal,
+      );
+      return status === 201
+        ? { kind: "queued", update: data as DeviceApplicationUpdate }
+        : { kind: "current", state: data as DeviceApplicationState };
+    } catch (error) {
+      if (error instanceof AppError && error.code === "internal" && /\(HTTP 409\)/.test(error.message))
+        throw new ConflictError(
+          "invalid-state",
+          "The IoT platform refused the update: another update is pending for the device, or the release is for another board.",
+          { extensions: { state: "update-refused" } },
+        );
+      throw error;
+    }
+  }
+
+  /** One application update with its latest downlink message (the RPC record). */
+  async getApplicationUpdate(
+    deviceId: string,
+    updateId: string,
+    signal?: AbortSignal,
+  ): Promise<DeviceApplicationUpdateAndMessage> {
+    return this.http.getJson(
+      `/device/deviceId/${enc(deviceId)}/application/updates/${enc(updateId)}`,
+      deviceApplicationUpdateAndMessageSchema,
+      "Application update",
       {},
       signal,
     );

@@ -94,6 +94,9 @@ export const deviceStateSchema = newDeviceStateSchema.extend({
 });
 export type DeviceState = z.infer<typeof deviceStateSchema>;
 
+export const deviceAndStateSchema = deviceSchema.extend({ state: deviceStateSchema });
+export type DeviceAndState = z.infer<typeof deviceAndStateSchema>;
+
 export const deviceApplicationStateSchema = z.looseObject({
   applicationId: z.number().int(),
   version: releaseVersionSchema,

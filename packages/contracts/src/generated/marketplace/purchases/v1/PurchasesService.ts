@@ -2,10 +2,20 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { DeviceDetails as _marketplace_purchases_v1_DeviceDetails, DeviceDetails__Output as _marketplace_purchases_v1_DeviceDetails__Output } from '../../../marketplace/purchases/v1/DeviceDetails';
 import type { DownloadAccess as _marketplace_purchases_v1_DownloadAccess, DownloadAccess__Output as _marketplace_purchases_v1_DownloadAccess__Output } from '../../../marketplace/purchases/v1/DownloadAccess';
+import type { GetDeviceDetailsRequest as _marketplace_purchases_v1_GetDeviceDetailsRequest, GetDeviceDetailsRequest__Output as _marketplace_purchases_v1_GetDeviceDetailsRequest__Output } from '../../../marketplace/purchases/v1/GetDeviceDetailsRequest';
 import type { GetDownloadAccessRequest as _marketplace_purchases_v1_GetDownloadAccessRequest, GetDownloadAccessRequest__Output as _marketplace_purchases_v1_GetDownloadAccessRequest__Output } from '../../../marketplace/purchases/v1/GetDownloadAccessRequest';
+import type { GetInstallRpcRequest as _marketplace_purchases_v1_GetInstallRpcRequest, GetInstallRpcRequest__Output as _marketplace_purchases_v1_GetInstallRpcRequest__Output } from '../../../marketplace/purchases/v1/GetInstallRpcRequest';
+import type { InstallRecord as _marketplace_purchases_v1_InstallRecord, InstallRecord__Output as _marketplace_purchases_v1_InstallRecord__Output } from '../../../marketplace/purchases/v1/InstallRecord';
+import type { InstallRequest as _marketplace_purchases_v1_InstallRequest, InstallRequest__Output as _marketplace_purchases_v1_InstallRequest__Output } from '../../../marketplace/purchases/v1/InstallRequest';
+import type { InstallRpc as _marketplace_purchases_v1_InstallRpc, InstallRpc__Output as _marketplace_purchases_v1_InstallRpc__Output } from '../../../marketplace/purchases/v1/InstallRpc';
+import type { ListDevicesRequest as _marketplace_purchases_v1_ListDevicesRequest, ListDevicesRequest__Output as _marketplace_purchases_v1_ListDevicesRequest__Output } from '../../../marketplace/purchases/v1/ListDevicesRequest';
+import type { ListDevicesResponse as _marketplace_purchases_v1_ListDevicesResponse, ListDevicesResponse__Output as _marketplace_purchases_v1_ListDevicesResponse__Output } from '../../../marketplace/purchases/v1/ListDevicesResponse';
 import type { ListPurchaseActivityRequest as _marketplace_purchases_v1_ListPurchaseActivityRequest, ListPurchaseActivityRequest__Output as _marketplace_purchases_v1_ListPurchaseActivityRequest__Output } from '../../../marketplace/purchases/v1/ListPurchaseActivityRequest';
 import type { ListPurchaseActivityResponse as _marketplace_purchases_v1_ListPurchaseActivityResponse, ListPurchaseActivityResponse__Output as _marketplace_purchases_v1_ListPurchaseActivityResponse__Output } from '../../../marketplace/purchases/v1/ListPurchaseActivityResponse';
+import type { ListPurchaseReleasesRequest as _marketplace_purchases_v1_ListPurchaseReleasesRequest, ListPurchaseReleasesRequest__Output as _marketplace_purchases_v1_ListPurchaseReleasesRequest__Output } from '../../../marketplace/purchases/v1/ListPurchaseReleasesRequest';
+import type { ListPurchaseReleasesResponse as _marketplace_purchases_v1_ListPurchaseReleasesResponse, ListPurchaseReleasesResponse__Output as _marketplace_purchases_v1_ListPurchaseReleasesResponse__Output } from '../../../marketplace/purchases/v1/ListPurchaseReleasesResponse';
 import type { ListPurchasesRequest as _marketplace_purchases_v1_ListPurchasesRequest, ListPurchasesRequest__Output as _marketplace_purchases_v1_ListPurchasesRequest__Output } from '../../../marketplace/purchases/v1/ListPurchasesRequest';
 import type { ListPurchasesResponse as _marketplace_purchases_v1_ListPurchasesResponse, ListPurchasesResponse__Output as _marketplace_purchases_v1_ListPurchasesResponse__Output } from '../../../marketplace/purchases/v1/ListPurchasesResponse';
 
@@ -14,6 +24,21 @@ import type { ListPurchasesResponse as _marketplace_purchases_v1_ListPurchasesRe
  * scoped to the caller's organisation.
  */
 export interface PurchasesServiceClient extends grpc.Client {
+  /**
+   * A device of the organisation with at least one purchase; not-found otherwise.
+   */
+  GetDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  GetDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  GetDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  GetDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  /**
+   * A device of the organisation with at least one purchase; not-found otherwise.
+   */
+  getDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  getDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  getDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  getDeviceDetails(argument: _marketplace_purchases_v1_GetDeviceDetailsRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_DeviceDetails__Output>): grpc.ClientUnaryCall;
+  
   GetDownloadAccess(argument: _marketplace_purchases_v1_GetDownloadAccessRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DownloadAccess__Output>): grpc.ClientUnaryCall;
   GetDownloadAccess(argument: _marketplace_purchases_v1_GetDownloadAccessRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_DownloadAccess__Output>): grpc.ClientUnaryCall;
   GetDownloadAccess(argument: _marketplace_purchases_v1_GetDownloadAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DownloadAccess__Output>): grpc.ClientUnaryCall;
@@ -23,6 +48,47 @@ export interface PurchasesServiceClient extends grpc.Client {
   getDownloadAccess(argument: _marketplace_purchases_v1_GetDownloadAccessRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_DownloadAccess__Output>): grpc.ClientUnaryCall;
   getDownloadAccess(argument: _marketplace_purchases_v1_GetDownloadAccessRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_DownloadAccess__Output>): grpc.ClientUnaryCall;
   
+  GetInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  GetInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  GetInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  GetInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  getInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  getInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  getInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  getInstallRpc(argument: _marketplace_purchases_v1_GetInstallRpcRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRpc__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * Queues an install of a purchased item version; the in-flight install of the same device, item and
+   * version is returned instead of a second one.
+   */
+  Install(argument: _marketplace_purchases_v1_InstallRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  Install(argument: _marketplace_purchases_v1_InstallRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  Install(argument: _marketplace_purchases_v1_InstallRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  Install(argument: _marketplace_purchases_v1_InstallRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  /**
+   * Queues an install of a purchased item version; the in-flight install of the same device, item and
+   * version is returned instead of a second one.
+   */
+  install(argument: _marketplace_purchases_v1_InstallRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  install(argument: _marketplace_purchases_v1_InstallRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  install(argument: _marketplace_purchases_v1_InstallRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  install(argument: _marketplace_purchases_v1_InstallRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_InstallRecord__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The organisation's devices (from the IoT platform) with their purchase counts.
+   */
+  ListDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  ListDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  ListDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  ListDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The organisation's devices (from the IoT platform) with their purchase counts.
+   */
+  listDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  listDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  listDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  listDevices(argument: _marketplace_purchases_v1_ListDevicesRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_ListDevicesResponse__Output>): grpc.ClientUnaryCall;
+  
   ListPurchaseActivity(argument: _marketplace_purchases_v1_ListPurchaseActivityRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseActivityResponse__Output>): grpc.ClientUnaryCall;
   ListPurchaseActivity(argument: _marketplace_purchases_v1_ListPurchaseActivityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseActivityResponse__Output>): grpc.ClientUnaryCall;
   ListPurchaseActivity(argument: _marketplace_purchases_v1_ListPurchaseActivityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseActivityResponse__Output>): grpc.ClientUnaryCall;
@@ -31,6 +97,21 @@ export interface PurchasesServiceClient extends grpc.Client {
   listPurchaseActivity(argument: _marketplace_purchases_v1_ListPurchaseActivityRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseActivityResponse__Output>): grpc.ClientUnaryCall;
   listPurchaseActivity(argument: _marketplace_purchases_v1_ListPurchaseActivityRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseActivityResponse__Output>): grpc.ClientUnaryCall;
   listPurchaseActivity(argument: _marketplace_purchases_v1_ListPurchaseActivityRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseActivityResponse__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * The releases of a purchased item with their compatibility with the device.
+   */
+  ListPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  ListPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  ListPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  ListPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  /**
+   * The releases of a purchased item with their compatibility with the device.
+   */
+  listPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
+  listPurchaseReleases(argument: _marketplace_purchases_v1_ListPurchaseReleasesRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>): grpc.ClientUnaryCall;
   
   ListPurchases(argument: _marketplace_purchases_v1_ListPurchasesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchasesResponse__Output>): grpc.ClientUnaryCall;
   ListPurchases(argument: _marketplace_purchases_v1_ListPurchasesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_ListPurchasesResponse__Output>): grpc.ClientUnaryCall;
@@ -48,16 +129,44 @@ export interface PurchasesServiceClient extends grpc.Client {
  * scoped to the caller's organisation.
  */
 export interface PurchasesServiceHandlers extends grpc.UntypedServiceImplementation {
+  /**
+   * A device of the organisation with at least one purchase; not-found otherwise.
+   */
+  GetDeviceDetails: grpc.handleUnaryCall<_marketplace_purchases_v1_GetDeviceDetailsRequest__Output, _marketplace_purchases_v1_DeviceDetails>;
+  
   GetDownloadAccess: grpc.handleUnaryCall<_marketplace_purchases_v1_GetDownloadAccessRequest__Output, _marketplace_purchases_v1_DownloadAccess>;
   
+  GetInstallRpc: grpc.handleUnaryCall<_marketplace_purchases_v1_GetInstallRpcRequest__Output, _marketplace_purchases_v1_InstallRpc>;
+  
+  /**
+   * Queues an install of a purchased item version; the in-flight install of the same device, item and
+   * version is returned instead of a second one.
+   */
+  Install: grpc.handleUnaryCall<_marketplace_purchases_v1_InstallRequest__Output, _marketplace_purchases_v1_InstallRecord>;
+  
+  /**
+   * The organisation's devices (from the IoT platform) with their purchase counts.
+   */
+  ListDevices: grpc.handleUnaryCall<_marketplace_purchases_v1_ListDevicesRequest__Output, _marketplace_purchases_v1_ListDevicesResponse>;
+  
   ListPurchaseActivity: grpc.handleUnaryCall<_marketplace_purchases_v1_ListPurchaseActivityRequest__Output, _marketplace_purchases_v1_ListPurchaseActivityResponse>;
+  
+  /**
+   * The releases of a purchased item with their compatibility with the device.
+   */
+  ListPurchaseReleases: grpc.handleUnaryCall<_marketplace_purchases_v1_ListPurchaseReleasesRequest__Output, _marketplace_purchases_v1_ListPurchaseReleasesResponse>;
   
   ListPurchases: grpc.handleUnaryCall<_marketplace_purchases_v1_ListPurchasesRequest__Output, _marketplace_purchases_v1_ListPurchasesResponse>;
   
 }
 
 export interface PurchasesServiceDefinition extends grpc.ServiceDefinition {
+  GetDeviceDetails: MethodDefinition<_marketplace_purchases_v1_GetDeviceDetailsRequest, _marketplace_purchases_v1_DeviceDetails, _marketplace_purchases_v1_GetDeviceDetailsRequest__Output, _marketplace_purchases_v1_DeviceDetails__Output>
   GetDownloadAccess: MethodDefinition<_marketplace_purchases_v1_GetDownloadAccessRequest, _marketplace_purchases_v1_DownloadAccess, _marketplace_purchases_v1_GetDownloadAccessRequest__Output, _marketplace_purchases_v1_DownloadAccess__Output>
+  GetInstallRpc: MethodDefinition<_marketplace_purchases_v1_GetInstallRpcRequest, _marketplace_purchases_v1_InstallRpc, _marketplace_purchases_v1_GetInstallRpcRequest__Output, _marketplace_purchases_v1_InstallRpc__Output>
+  Install: MethodDefinition<_marketplace_purchases_v1_InstallRequest, _marketplace_purchases_v1_InstallRecord, _marketplace_purchases_v1_InstallRequest__Output, _marketplace_purchases_v1_InstallRecord__Output>
+  ListDevices: MethodDefinition<_marketplace_purchases_v1_ListDevicesRequest, _marketplace_purchases_v1_ListDevicesResponse, _marketplace_purchases_v1_ListDevicesRequest__Output, _marketplace_purchases_v1_ListDevicesResponse__Output>
   ListPurchaseActivity: MethodDefinition<_marketplace_purchases_v1_ListPurchaseActivityRequest, _marketplace_purchases_v1_ListPurchaseActivityResponse, _marketplace_purchases_v1_ListPurchaseActivityRequest__Output, _marketplace_purchases_v1_ListPurchaseActivityResponse__Output>
+  ListPurchaseReleases: MethodDefinition<_marketplace_purchases_v1_ListPurchaseReleasesRequest, _marketplace_purchases_v1_ListPurchaseReleasesResponse, _marketplace_purchases_v1_ListPurchaseReleasesRequest__Output, _marketplace_purchases_v1_ListPurchaseReleasesResponse__Output>
   ListPurchases: MethodDefinition<_marketplace_purchases_v1_ListPurchasesRequest, _marketplace_purchases_v1_ListPurchasesResponse, _marketplace_purchases_v1_ListPurchasesRequest__Output, _marketplace_purchases_v1_ListPurchasesResponse__Output>
 }

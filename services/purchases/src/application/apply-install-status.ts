@@ -1,0 +1,30 @@
+import type { EventEnvelope } from "@mp/bus";
+import type { InstallStatusChangedV1 } from "@mp/contracts";
+import type { PoolClient } from "@mp/db";
+import type { Logger } from "@mp/logger";
+import type { InstallRepository } from "./ports";
+
+/**
+ * Handler of iot.install.status-changed.v1 (in the inbox transaction): the install takes the status when
+ * the event's version is above the one applied; its history keeps one step per version whatever the order
+ * events arrive in. An event for an install purchases does not hold (another deployment's) is logged and
+ * skipped.
+ */
+export function makeApplyInstallStatus(deps: { installs: InstallRepository; logger: Logger }) {
+  return async ({ data }: EventEnvelope<InstallStatusChangedV1>, tx: PoolClient): Promise<void> => {
+    const outcome = await deps.installs.applyStatus(tx, {
+      installId: data.installId.toLowerCase(),
+      rpcId: data.rpcId.toLowerCase(),
+      status: data.status,
+      detail: data.detail,
+      attemptCount: data.attemptCount,
+      at: new Date(data.changedAt),
+      version: data.version,
+    });
+    if (outcome === "unknown")
+      deps.logger.warn(
+        { installId: data.installId },
+        "install status for an install purchases does not hold",
+      );
+  };
+}
