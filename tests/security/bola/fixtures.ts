@@ -22,6 +22,8 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/instances/{instanceId}/offerings/{offeringId}": (o) => o.offering,
   "/marketplace/providers/listings/{marketplaceItemId}": (o) => o.listedItem,
   "/marketplace/providers/listings/{id}": (o) => o.listing,
+  "/marketplace/earnings/statements/{statementId}": (o) => o.statement,
+  "/marketplace/earnings/statements/{id}": (o) => o.statement,
 };
 
 /**
@@ -31,6 +33,13 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
 export const QUERY_FIXTURES: Record<string, (owned: Owned) => string> = {
   marketplaceInstanceId: (o) => o.instance,
   deviceId: (o) => o.device,
+  // B holds admin, and an admin may list another organisation's statements (contract: only a non-admin
+  // naming another organisation gets 403): B sees A's statements' totals, never a line, so none of A's
+  // private ids.
+  organisationId: (o) => o.organisationId,
+  // A has no batch (closing a period is an admin's platform-wide act the suite does not make): a guid of
+  // none narrows B's list to nothing.
+  batchId: () => "0193a5d0-ba7c-7000-8000-000000000000",
 };
 
 /** Query parameters that name owned data but have no fixture yet: only pending operations may use them. */

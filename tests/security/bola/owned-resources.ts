@@ -1,5 +1,6 @@
 import { demoApi } from "@mp/local/demo-api";
 import { listItem, offerItem, publishApplication } from "@mp/local/demo-items";
+import { waitFor } from "@mp/testing";
 import { expect } from "vitest";
 import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
 import { ownedPurchase } from "./owned-purchase";
@@ -34,6 +35,9 @@ export interface Owned {
   device: string;
   purchase: string;
   paymentReference: string;
+  /** A's organisation id, and A's provider statement holding the purchase (the ledger wrote it). */
+  organisationId: string;
+  statement: string;
 }
 
 /**
@@ -89,8 +93,11 @@ export async function createOwned(
     visibility: "private",
   });
   const bought = await ownedPurchase(stack, a, { organisationId, listingId: listing.id });
+  const statement = await ownedStatement(a);
   return {
     ...bought,
+    organisationId,
+    statement,
     instance,
     applicationId,
     item,
@@ -106,6 +113,23 @@ export async function createOwned(
     offering: offering.id,
     listing: listing.id,
   };
+}
+
+/** A's provider statement, once the ledger has recorded the purchase (its line is the purchase). */
+async function ownedStatement(a: Resources): Promise<string> {
+  return waitFor(
+    async () => {
+      const page = await a.call(
+        "GET",
+        "/marketplace/earnings/statements",
+        undefined,
+        "role=provider&status=any",
+      );
+      const items = (page.json as { items?: { id: string; lineCount: number }[] }).items ?? [];
+      return items.find((s) => s.lineCount > 0)?.id;
+    },
+    { what: "A's statement", timeoutMs: 30_000 },
+  );
 }
 
 /** Ids only A may ever see: none of them may appear in anything B is shown. */

@@ -61,7 +61,7 @@ export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClie
     route("authenticated")(
       "getStatement",
       "Read a statement with its lines",
-      `The statement and its first 1000 lines by \`occurredAt\` (the CSV export has all). A line's \`gross\` and \`platformFee\` are its movement's (negative for a refund or lost dispute), \`share\` the statement party's; \`adjustment\` lines are movements of an already closed month. Another organisation's statement is a 404 (admins see all).`,
+      `The statement and its first 1000 lines by \`occurredAt\` (the CSV export has all). A line's \`gross\` and \`platformFee\` are its movement's (negative for a refund or lost dispute), \`share\` the statement party's; \`adjustment\` lines are movements of an already closed month. Another organisation's statement is a 404, for admins too: roles are per organisation, so an admin reaches other organisations' statements only through the list's \`organisationId\` filter (totals, no lines).`,
       { params: StatementParams, response: responses({ 200: StatementWithLines }, { notFound: true }) },
     ),
     async (request) =>
@@ -111,7 +111,7 @@ export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClie
     route("admin")(
       "markStatementPaid",
       "Mark a finalized statement paid",
-      "Admin only. finalized -> paid. An open statement is 409 `invalid-state`; marking a paid statement paid again answers 200 with the statement unchanged (`paidAt` keeps its first value).",
+      "Admin only, a statement of the caller's organisation (another's is a 404). finalized -> paid. An open statement is 409 `invalid-state`; marking a paid statement paid again answers 200 with the statement unchanged (`paidAt` keeps its first value).",
       {
         params: PaidParams,
         response: responses({ 200: Statement }, { notFound: true, conflicts: ["invalid-state"] }),

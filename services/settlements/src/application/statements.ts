@@ -47,8 +47,6 @@ function instant(value: string, field: string, errors: FieldErrors): Date | unde
   return at;
 }
 
-const isAdmin = (ctx: CallContext) => requirePrincipal(ctx).roles.includes("admin");
-
 /**
  * Statements, newest first by default. A non-admin sees only their own organisation's (another
  * `organisationId` -> 403 forbidden); an admin sees every organisation's, or one when it names it.
@@ -91,7 +89,12 @@ export function makeListStatements(deps: StatementsDeps) {
   };
 }
 
-/** One statement with its first lines; another organisation's is not found (admins see every one). */
+/**
+ * One statement with its first lines; another organisation's is not found, for every caller: roles are
+ * per organisation (an organisation's admin administers its own instances), so an admin of one
+ * organisation reads no other's lines (contract section 3). Admins reach other organisations' statements
+ * only through the list's `organisationId` filter (totals, no lines) and by closing periods.
+ */
 export function makeGetStatement(deps: StatementsDeps) {
   return async (
     raw: { statementId: string },
@@ -101,7 +104,7 @@ export function makeGetStatement(deps: StatementsDeps) {
     if (!GUID.test(raw.statementId)) rejectIfAny({ "path.statementId": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
     const statement = await deps.statements.get(deps.pool, id);
-    if (!statement || (!isAdmin(ctx) && statement.organisationId !== caller.organisationId.toLowerCase()))
+    if (!statement || statement.organisationId !== caller.organisationId.toLowerCase())
       throw new NotFoundError("Statement");
     return { statement, lines: await deps.statements.lines(deps.pool, id, STATEMENT_LINES_SHOWN) };
   };
@@ -144,15 +147,18 @@ export function makeCloseStatementPeriod(deps: StatementsDeps) {
 }
 
 /**
- * Marks a finalized statement paid (admin). An open statement is 409 invalid-state; a paid one is
- * answered as it is (200, `paidAt` unchanged), so a retried call is harmless.
+ * Marks a finalized statement of the caller's organisation paid (admin); another organisation's is not
+ * found, like every read by id. An open statement is 409 invalid-state; a paid one is answered as it is
+ * (200, `paidAt` unchanged), so a retried call is harmless.
  */
 export function makeMarkStatementPaid(deps: StatementsDeps) {
   return async (raw: { statementId: string }, ctx: CallContext): Promise<Statement> => {
-    requirePrincipal(ctx, "admin");
+    const caller = requirePrincipal(ctx, "admin");
     if (!GUID.test(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
-    const status = await withTransaction(deps.pool, (tx) => deps.statements.markPaid(tx, id));
+    const status = await withTransaction(deps.pool, (tx) =>
+      deps.statements.markPaid(tx, id, caller.organisationId.toLowerCase()),
+    );
     if (!status) throw new NotFoundError("Statement");
     if (status === "open")
       throw new ConflictError("invalid-state", "Only a finalized statement can be marked paid; it is open.", {

@@ -132,8 +132,8 @@ export interface StatementRepository {
     tx: Queryable,
     period: { start: Date; end: Date; livemode: boolean; by: string; batchId: string },
   ): Promise<{ batchId: string; statementCount: number; created: boolean }>;
-  /** finalized -> paid; returns the status found (paid stays paid, open stays open). */
-  markPaid(tx: Queryable, id: string): Promise<StatementStatus | undefined>;
+  /** finalized -> paid, for a statement of `organisationId`; the status found (undefined: none of its). */
+  markPaid(tx: Queryable, id: string, organisationId: string): Promise<StatementStatus | undefined>;
 }
 
 export function makeStatementRepository(): StatementRepository {
@@ -286,10 +286,10 @@ export function makeStatementRepository(): StatementRepository {
       return { batchId: period.batchId, statementCount, created: true };
     },
 
-    markPaid: async (tx, id) => {
+    markPaid: async (tx, id, organisationId) => {
       const { rows } = await tx.query<{ status: StatementStatus }>(
-        "SELECT status FROM statements WHERE id = $1 FOR UPDATE",
-        [id],
+        "SELECT status FROM statements WHERE id = $1 AND organisation_id = $2 FOR UPDATE",
+        [id, organisationId],
       );
       const status = rows[0]?.status;
       if (status === "finalized") {

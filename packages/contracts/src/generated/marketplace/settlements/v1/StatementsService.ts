@@ -28,14 +28,14 @@ export interface StatementsServiceClient extends grpc.Client {
   closeStatementPeriod(argument: _marketplace_settlements_v1_CloseStatementPeriodRequest, callback: grpc.requestCallback<_marketplace_settlements_v1_CloseStatementPeriodResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * One statement and its first lines; another organisation's is not-found (admins see all).
+   * One statement and its first lines; another organisation's is not-found, for admins too.
    */
   GetStatement(argument: _marketplace_settlements_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   GetStatement(argument: _marketplace_settlements_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_settlements_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   GetStatement(argument: _marketplace_settlements_v1_GetStatementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   GetStatement(argument: _marketplace_settlements_v1_GetStatementRequest, callback: grpc.requestCallback<_marketplace_settlements_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   /**
-   * One statement and its first lines; another organisation's is not-found (admins see all).
+   * One statement and its first lines; another organisation's is not-found, for admins too.
    */
   getStatement(argument: _marketplace_settlements_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   getStatement(argument: _marketplace_settlements_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_settlements_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
@@ -60,14 +60,16 @@ export interface StatementsServiceClient extends grpc.Client {
   listStatements(argument: _marketplace_settlements_v1_ListStatementsRequest, callback: grpc.requestCallback<_marketplace_settlements_v1_ListStatementsResponse__Output>): grpc.ClientUnaryCall;
   
   /**
-   * Admin: finalized -> paid (a paid statement is returned as it is; an open one is invalid-state).
+   * Admin, own organisation's statement: finalized -> paid (a paid statement is returned as it is; an
+   * open one is invalid-state; another organisation's is not-found).
    */
   MarkStatementPaid(argument: _marketplace_settlements_v1_MarkStatementPaidRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_StatementRecord__Output>): grpc.ClientUnaryCall;
   MarkStatementPaid(argument: _marketplace_settlements_v1_MarkStatementPaidRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_settlements_v1_StatementRecord__Output>): grpc.ClientUnaryCall;
   MarkStatementPaid(argument: _marketplace_settlements_v1_MarkStatementPaidRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_StatementRecord__Output>): grpc.ClientUnaryCall;
   MarkStatementPaid(argument: _marketplace_settlements_v1_MarkStatementPaidRequest, callback: grpc.requestCallback<_marketplace_settlements_v1_StatementRecord__Output>): grpc.ClientUnaryCall;
   /**
-   * Admin: finalized -> paid (a paid statement is returned as it is; an open one is invalid-state).
+   * Admin, own organisation's statement: finalized -> paid (a paid statement is returned as it is; an
+   * open one is invalid-state; another organisation's is not-found).
    */
   markStatementPaid(argument: _marketplace_settlements_v1_MarkStatementPaidRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_settlements_v1_StatementRecord__Output>): grpc.ClientUnaryCall;
   markStatementPaid(argument: _marketplace_settlements_v1_MarkStatementPaidRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_settlements_v1_StatementRecord__Output>): grpc.ClientUnaryCall;
@@ -83,7 +85,7 @@ export interface StatementsServiceHandlers extends grpc.UntypedServiceImplementa
   CloseStatementPeriod: grpc.handleUnaryCall<_marketplace_settlements_v1_CloseStatementPeriodRequest__Output, _marketplace_settlements_v1_CloseStatementPeriodResponse>;
   
   /**
-   * One statement and its first lines; another organisation's is not-found (admins see all).
+   * One statement and its first lines; another organisation's is not-found, for admins too.
    */
   GetStatement: grpc.handleUnaryCall<_marketplace_settlements_v1_GetStatementRequest__Output, _marketplace_settlements_v1_GetStatementResponse>;
   
@@ -94,7 +96,8 @@ export interface StatementsServiceHandlers extends grpc.UntypedServiceImplementa
   ListStatements: grpc.handleUnaryCall<_marketplace_settlements_v1_ListStatementsRequest__Output, _marketplace_settlements_v1_ListStatementsResponse>;
   
   /**
-   * Admin: finalized -> paid (a paid statement is returned as it is; an open one is invalid-state).
+   * Admin, own organisation's statement: finalized -> paid (a paid statement is returned as it is; an
+   * open one is invalid-state; another organisation's is not-found).
    */
   MarkStatementPaid: grpc.handleUnaryCall<_marketplace_settlements_v1_MarkStatementPaidRequest__Output, _marketplace_settlements_v1_StatementRecord>;
   
