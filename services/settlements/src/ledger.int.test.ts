@@ -536,4 +536,32 @@ describe("the ledger and statements (real PostgreSQL and NATS)", () => {
       code: "validation-failed",
     });
   });
+
+  it("with every later month closed, a late entry lands in the current month's statement as an adjustment", async () => {
+    const closed = await c.call(
+      "closeStatementPeriod",
+      { periodStartUtc: "2026-02-01T00:00:00Z", periodEndUtc: "2026-03-01T00:00:00Z", livemode: false },
+      as(admin),
+    );
+    expect(closed.statementCount).toBeGreaterThanOrEqual(2);
+    await sendPurchase(
+      purchase(
+        feb,
+        itemId,
+        4,
+        { kind: "refund", amount: 100, at: "2026-02-21T10:00:00.000Z" },
+        { gross: 2500, purchasedAt: "2026-02-20T10:00:00.000Z" },
+      ),
+    );
+    const rows = await waitMovements(feb, 2);
+    // 100 * (250, 1200, 1050) / 2500 = 10, 48, 42
+    expect(rows[1]).toEqual(["refund", -100, -10, -48, -42]);
+    const now = new Date();
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+    const current = await statementOf(PROV_ORG, "provider", month);
+    expect(current).toBeDefined();
+    const got = await c.call("getStatement", { statementId: current ?? "" }, as(provider));
+    expect(got.statement?.status).toBe("open");
+    expect(got.lines.find((l) => l.purchaseId === feb)).toMatchObject({ kind: "adjustment", share: "-42" });
+  });
 });
