@@ -132,6 +132,50 @@ describe("reversalShares", () => {
   }, 120_000);
 });
 
+describe("reversalShares with a negative provider share (base price above what the price leaves)", () => {
+  it("reverses exactly, keeping every share between zero and its sale value (10,000 runs)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.array(fc.integer({ min: 1, max: 2_000_000 }), { maxLength: 6 }),
+        (gross, feeBps, baseFraction, refunds) => {
+          const fee = saleShares({ gross, basePrice: 0, feeBps }).platformFee;
+          // a base price between what is left after the fee and the whole gross: provider share <= 0
+          const basePrice = gross - fee + Math.floor(fee * baseFraction);
+          const sold = saleShares({ gross, basePrice, feeBps });
+          check(sold.providerShare <= 0, "expected a non-positive provider share", sold);
+          let left = sold;
+          for (const asked of refunds) {
+            const effect = effectOf({ kind: "refund", amount: asked }, sumShares(left));
+            if (effect.kind !== "refund") continue;
+            const r = reversalShares(left, effect.amount);
+            check(sumShares(r) === -effect.amount, "reversal does not sum to its amount", { left, r });
+            left = addShares(left, r);
+            check(
+              left.platformFee >= 0 &&
+                left.platformFee <= sold.platformFee &&
+                left.developerShare >= 0 &&
+                left.developerShare <= sold.developerShare &&
+                left.providerShare <= 0 &&
+                left.providerShare >= sold.providerShare,
+              "a share crossed zero or grew",
+              { sold, left },
+            );
+          }
+          check(
+            isZero(addShares(left, reversalShares(left, sumShares(left)))),
+            "the rest is not reversed exactly",
+            left,
+          );
+        },
+      ),
+      RUNS,
+    );
+  }, 120_000);
+});
+
 describe("statement totals", () => {
   it("totals of a party's statement lines equal the sums of its entries for random histories (10,000 runs)", () => {
     fc.assert(
