@@ -19,6 +19,7 @@ import type {
   PublishingReleasesClient,
   PurchasesClient,
   SettlementsClient,
+  StatementsClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
 import type { ApiKeyRepository } from "../src/infra/api-key.repository";
@@ -38,6 +39,7 @@ function inertClients(): GatewayClients {
     publishingReleases: { call: unavailable } as PublishingReleasesClient,
     listings: { call: unavailable } as ListingsClient,
     settlements: { call: unavailable } as SettlementsClient,
+    statements: { call: unavailable } as StatementsClient,
     purchases: { call: unavailable } as PurchasesClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),

@@ -8,6 +8,7 @@ import type {
   PublishingReleasesProto,
   PurchasesProto,
   SettlementsProto,
+  StatementsProto,
 } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueItemsServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueItemsService";
@@ -17,6 +18,7 @@ import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/ma
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import type { PurchasesServiceClient } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
+import type { StatementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/StatementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
@@ -30,6 +32,7 @@ export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServic
 export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 export type PurchasesClient = Pick<UnaryClient<PurchasesServiceClient>, "call">;
+export type StatementsClient = Pick<UnaryClient<StatementsServiceClient>, "call">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -52,6 +55,8 @@ export interface GatewayClients {
   listings: ListingsClient;
   /** Payment notification intake; the gateway calls it as itself (webhooks carry no user). */
   settlements: SettlementsClient;
+  /** Settlement statements (served by the settlements process). */
+  statements: StatementsClient;
   /** The provider's purchases and their activity feed. */
   purchases: PurchasesClient;
   /** One probe per upstream service, read by `/readyz`. */
@@ -132,6 +137,14 @@ export function createGatewayClients(
     // Storing is keyed by the event id, so a repeated call stores nothing twice.
     idempotent: ["receivePaymentEvent"],
   });
+  const statementsProto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto")
+    .marketplace.settlements.v1;
+  const statements = createUnaryClient(statementsProto.StatementsService, config.SETTLEMENTS_GRPC_URL, {
+    ...mesh,
+    upstream: "settlements",
+    // Closing a period and marking paid are idempotent too: the same period returns the same batch.
+    idempotent: ["listStatements", "getStatement", "closeStatementPeriod", "markStatementPaid"],
+  });
   const purchasesProto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace
     .purchases.v1;
   const purchases = createUnaryClient(purchasesProto.PurchasesService, config.PURCHASES_GRPC_URL, {
@@ -151,6 +164,7 @@ export function createGatewayClients(
     publishingReleases,
     listings,
     settlements,
+    statements,
     purchases,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
@@ -163,6 +177,7 @@ export function createGatewayClients(
       publishingReleases.close();
       listings.close();
       settlements.close();
+      statements.close();
       purchases.close();
       for (const [, checker] of checkers) checker.close();
     },

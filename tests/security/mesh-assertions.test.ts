@@ -50,6 +50,11 @@ const EXTRA: { process: ServiceName; file: string; service: string }[] = [
     file: "marketplace/publishing/v1/publishing_releases.proto",
     service: "marketplace.publishing.v1.PublishingReleasesService",
   },
+  {
+    process: "settlements",
+    file: "marketplace/settlements/v1/statements.proto",
+    service: "marketplace.settlements.v1.StatementsService",
+  },
 ];
 
 interface Rpc {

@@ -78,6 +78,10 @@ export default async function setup(project: TestProject) {
   const tokens: Record<TokenName, string> = {
     a: await sign(TEST_ORGANISATIONS.a),
     b: await sign(TEST_ORGANISATIONS.b),
+    bNonAdmin: await sign(TEST_ORGANISATIONS.b, {
+      sub: "security-b-member",
+      roles: ["developer", "provider"],
+    }),
     aDeveloper: await sign(TEST_ORGANISATIONS.a, { sub: "security-a-developer", roles: ["developer"] }),
     expired: await sign(TEST_ORGANISATIONS.b, {
       issuedAt: Math.floor(Date.now() / 1000) - 7200,

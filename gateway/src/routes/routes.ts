@@ -31,7 +31,7 @@ export interface RouteDeps {
 export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void> {
   opsRoutes(app);
   await webhooksRoutes(app, { settlements: deps.clients.settlements });
-  statementsRoutes(app);
+  statementsRoutes(app, { statements: deps.clients.statements });
   catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerDevicesRoutes(app, { purchases: deps.clients.purchases });
   providerPurchasesRoutes(app, { purchases: deps.clients.purchases });

@@ -123,6 +123,7 @@ export function fakeClients(
       | "publishingReleases"
       | "listings"
       | "settlements"
+      | "statements"
       | "purchases"
     >
   > = {},
@@ -135,6 +136,7 @@ export function fakeClients(
     publishingReleases: others.publishingReleases ?? absentClient(),
     listings: others.listings ?? absentClient(),
     settlements: others.settlements ?? absentClient(),
+    statements: others.statements ?? absentClient(),
     purchases: others.purchases ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),

@@ -18,4 +18,5 @@ export type { ProtoGrpcType as PublishingProto } from "./generated/publishing";
 export type { ProtoGrpcType as PublishingReleasesProto } from "./generated/publishing_releases";
 export type { ProtoGrpcType as PurchasesProto } from "./generated/purchases";
 export type { ProtoGrpcType as SettlementsProto } from "./generated/settlements";
+export type { ProtoGrpcType as StatementsProto } from "./generated/statements";
 export * from "./principal";

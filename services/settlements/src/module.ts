@@ -1,14 +1,40 @@
 import { fileURLToPath } from "node:url";
 import { STREAMS } from "@mp/contracts";
-import { type ModuleDeps, makeUnitOfWork, type ServiceModule, type ServiceSpec } from "@mp/runtime";
+import {
+  type ModuleDeps,
+  makeUnitOfWork,
+  type ServiceModule,
+  type ServiceSpec,
+  systemClock,
+  uuidV7Ids,
+} from "@mp/runtime";
 import type { z } from "zod";
 import { makeProcessPaymentEvents, PROCESS_BATCH } from "./application/process-payment-events";
 import { makeReceivePaymentEvent } from "./application/receive-payment-event";
+import { makeRecordLedgerInstance, makeRecordLedgerItem } from "./application/record-projections";
+import { makeRecordPurchaseChange } from "./application/record-purchase-change";
+import {
+  makeCloseStatementPeriod,
+  makeGetStatement,
+  makeListStatements,
+  makeMarkStatementPaid,
+} from "./application/statements";
 import { settlementsConfig } from "./config";
+import { makeHandlerDeadLetter } from "./infra/dead-letter";
+import { makeLedgerRepository } from "./infra/ledger.repository";
+import { makeLedgerProjections } from "./infra/ledger-projections.repository";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
+import { makeStatementRepository } from "./infra/statements.repository";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
+import {
+  LEDGER_CONSUMER,
+  ledgerInstanceConsumer,
+  ledgerItemConsumer,
+  ledgerPurchaseConsumer,
+} from "./transport/ledger.consumers";
 import { startPaymentEventProcessor } from "./transport/payment-events.processor";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
+import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc";
 
 type SettlementsConfig = z.output<typeof settlementsConfig>;
 
@@ -19,8 +45,11 @@ type SettlementsConfig = z.output<typeof settlementsConfig>;
  */
 export function buildSettlements(
   deps: ModuleDeps<SettlementsConfig>,
-  options: { processor?: boolean } = {},
+  options: { processor?: boolean; clock?: { now(): Date } } = {},
 ): ServiceModule {
+  const projections = makeLedgerProjections();
+  const statements = makeStatementRepository();
+  const statementDeps = { pool: deps.pool, statements, ids: uuidV7Ids };
   const events = makePaymentEventRepository(deps.pool);
   const receivePaymentEvent = makeReceivePaymentEvent({
     verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET),
@@ -43,7 +72,33 @@ export function buildSettlements(
           },
         );
   return {
-    grpc: { [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent }, deps.logger) },
+    grpc: {
+      [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent }, deps.logger),
+      [STATEMENTS_SERVICE]: statementsGrpc(
+        {
+          listStatements: makeListStatements(statementDeps),
+          getStatement: makeGetStatement(statementDeps),
+          closeStatementPeriod: makeCloseStatementPeriod(statementDeps),
+          markStatementPaid: makeMarkStatementPaid(statementDeps),
+        },
+        deps.logger,
+      ),
+    },
+    consumers: [
+      ledgerItemConsumer(makeRecordLedgerItem({ projections })),
+      ledgerInstanceConsumer(makeRecordLedgerInstance({ projections })),
+      ledgerPurchaseConsumer(
+        makeRecordPurchaseChange({
+          ledger: makeLedgerRepository(),
+          projections,
+          statements,
+          deadLetter: makeHandlerDeadLetter(LEDGER_CONSUMER),
+          ids: uuidV7Ids,
+          clock: options.clock ?? systemClock,
+          logger: deps.logger,
+        }),
+      ),
+    ],
     stop: async () => processor?.stop(),
   };
 }

@@ -25,6 +25,8 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/providers/devices/{deviceId}": (o) => o.device,
   "/marketplace/providers/devices/{deviceId}/purchases/{marketplaceItemId}": (o) => o.listedItem,
   "/marketplace/providers/rpc/{rpcId}": (o) => o.rpc,
+  "/marketplace/earnings/statements/{statementId}": (o) => o.statement,
+  "/marketplace/earnings/statements/{id}": (o) => o.statement,
 };
 
 /**
@@ -34,6 +36,13 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
 export const QUERY_FIXTURES: Record<string, (owned: Owned) => string> = {
   marketplaceInstanceId: (o) => o.instance,
   deviceId: (o) => o.device,
+  // B holds admin, and an admin may list another organisation's statements (contract: only a non-admin
+  // naming another organisation gets 403): B sees A's statements' totals, never a line, so none of A's
+  // private ids.
+  organisationId: (o) => o.organisationId,
+  // A has no batch (closing a period is an admin's platform-wide act the suite does not make): a guid of
+  // none narrows B's list to nothing.
+  batchId: () => "0193a5d0-ba7c-7000-8000-000000000000",
 };
 
 /** Query parameters that name owned data but have no fixture yet: only pending operations may use them. */
@@ -77,6 +86,19 @@ export const SHARED: Record<string, string> = {
     "the item is public (listed) and the answer is about the caller's own organisation: B, not owning A's device, learns only `not-device-owner`, the answer for any device B does not own, and never a download",
   listListingHistory:
     "the history is the caller's own superseded listings of an item every provider may list: B sees its own (none), never A's",
+};
+
+/**
+ * Operations an admin may perform on every organisation's resource, with the reason: statements are the
+ * platform's settlement documents, which the marketplace admin closes, reads and pays. The matrix sends
+ * them with B's token without the admin role, which must get 404 (reads) or 403 (admin-only writes) and
+ * none of A's data; the admin's reach is tested with the settlements tests.
+ */
+export const ADMIN_REACH: Record<string, string> = {
+  getStatement: "an admin reads any organisation's statement, lines included",
+  exportStatementCSV: "an admin exports any organisation's statement",
+  exportStatementPDF: "an admin exports any organisation's statement",
+  markStatementPaid: "the marketplace admin pays every organisation's finalized statements",
 };
 
 /**

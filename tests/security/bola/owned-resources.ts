@@ -1,5 +1,6 @@
 import { demoApi } from "@mp/local/demo-api";
 import { listItem, offerItem, publishApplication } from "@mp/local/demo-items";
+import { waitFor } from "@mp/testing";
 import { expect } from "vitest";
 import { DEMO_APPLICATION_IDS, Resources } from "../support/resources";
 import { ownedPurchase } from "./owned-purchase";
@@ -38,6 +39,9 @@ export interface Owned {
   paymentReference: string;
   /** An install of the listed version on that device: its RPC id (the platform's update id). */
   rpc: string;
+  /** A's organisation id, and A's provider statement holding the purchase (the ledger wrote it). */
+  organisationId: string;
+  statement: string;
 }
 
 /**
@@ -108,8 +112,11 @@ export async function createOwned(
     { version: listedVersion },
   );
   expect(installed.status, `installing: ${installed.text}`).toBe(200);
+  const statement = await ownedStatement(a);
   return {
     ...bought,
+    organisationId,
+    statement,
     rpc: (installed.json as { rpcId: string }).rpcId,
     instance,
     applicationId,
@@ -126,6 +133,23 @@ export async function createOwned(
     offering: offering.id,
     listing: listing.id,
   };
+}
+
+/** A's provider statement, once the ledger has recorded the purchase (its line is the purchase). */
+async function ownedStatement(a: Resources): Promise<string> {
+  return waitFor(
+    async () => {
+      const page = await a.call(
+        "GET",
+        "/marketplace/earnings/statements",
+        undefined,
+        "role=provider&status=any",
+      );
+      const items = (page.json as { items?: { id: string; lineCount: number }[] }).items ?? [];
+      return items.find((s) => s.lineCount > 0)?.id;
+    },
+    { what: "A's statement", timeoutMs: 30_000 },
+  );
 }
 
 /** Ids only A may ever see: none of them may appear in anything B is shown. */

@@ -28,7 +28,7 @@ export interface SecurityStack {
  * `b` is an organisation the platform has never heard of. `aDeveloper` is another member of `a` with the
  * developer role only. `expired` and `wrongAudience` are `b`'s, made invalid.
  */
-export type TokenName = "a" | "b" | "aDeveloper" | "expired" | "wrongAudience";
+export type TokenName = "a" | "b" | "bNonAdmin" | "aDeveloper" | "expired" | "wrongAudience";
 
 export const TEST_ORGANISATIONS = {
   a: DEMO_ORGANISATIONS.developer.id,

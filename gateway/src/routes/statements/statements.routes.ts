@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { declarePending, responses, type ZodApp } from "../route-kit";
+import type { StatementsClient } from "../../clients";
+import { callUpstream, declarePending, responses, routeOptions, type ZodApp } from "../route-kit";
+import { toStatement, toStatementPage, toStatementWithLines } from "./statements.mapper";
 import {
   Batch,
   BatchBody,
@@ -15,31 +17,60 @@ import {
 const SCOPE =
   "Non-admins see only their own organisation's statements; a non-admin asking for another `organisationId` gets 403.";
 
-/** Settlement statements, their exports, and period closing (not built yet). */
-export function statementsRoutes(app: ZodApp): void {
+/** Settlement statements over the settlements service, their exports (not built yet), and period closing. */
+export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClient }): void {
   const tags = ["Statements"];
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/earnings/statements",
-    access: "authenticated",
-    operationId: "listStatements",
-    tags,
-    summary: "List settlement statements",
-    description: SCOPE,
-    querystring: StatementsQuery,
-    response: responses({ 200: StatementPage }, { pending: true }),
-  });
-  declarePending(app, {
-    method: "GET",
-    url: "/marketplace/earnings/statements/:statementId",
-    access: "authenticated",
-    operationId: "getStatement",
-    tags,
-    summary: "Read a statement with its lines",
-    description: SCOPE,
-    params: StatementParams,
-    response: responses({ 200: StatementWithLines }, { notFound: true, pending: true }),
-  });
+  const route = (access: "authenticated" | "admin") => routeOptions(access, tags);
+  const call = deps.statements.call.bind(deps.statements);
+  app.get(
+    "/marketplace/earnings/statements",
+    route("authenticated")(
+      "listStatements",
+      "List settlement statements",
+      `Statements, newest first by default; \`role\` and \`status\` are required (\`any\` for every value). Totals are in minor units of the statement's currency. ${SCOPE}`,
+      { querystring: StatementsQuery, response: responses({ 200: StatementPage }) },
+    ),
+    async (request) => {
+      const q = request.query;
+      return toStatementPage(
+        await callUpstream(request, (ctx) =>
+          call(
+            "listStatements",
+            {
+              periodStartUtc: q.periodStartUtc ?? "",
+              periodEndUtc: q.periodEndUtc ?? "",
+              currency: q.currency ?? "",
+              role: q.role,
+              status: q.status,
+              organisationId: q.organisationId ?? "",
+              batchId: q.batchId ?? "",
+              ...(q.livemode === undefined ? {} : { livemode: q.livemode }),
+              page: q.page,
+              pageSize: q.pageSize,
+              orderBy: q.orderBy,
+              direction: q.direction,
+            },
+            ctx,
+          ),
+        ),
+      );
+    },
+  );
+  app.get(
+    "/marketplace/earnings/statements/:statementId",
+    route("authenticated")(
+      "getStatement",
+      "Read a statement with its lines",
+      `The statement and its first 1000 lines by \`occurredAt\` (the CSV export has all). A line's \`gross\` and \`platformFee\` are its movement's (negative for a refund or lost dispute), \`share\` the statement party's; \`adjustment\` lines are movements of an already closed month. Another organisation's statement is a 404 for non-admins; the marketplace admin, who closes periods and pays statements, reads every organisation's.`,
+      { params: StatementParams, response: responses({ 200: StatementWithLines }, { notFound: true }) },
+    ),
+    async (request) =>
+      toStatementWithLines(
+        await callUpstream(request, (ctx) =>
+          call("getStatement", { statementId: request.params.statementId }, ctx),
+        ),
+      ),
+  );
   const exports = [
     ["csv", "text/csv", "RFC 4180 CSV: a header row, one row per line, a totals row."],
     [
@@ -65,26 +96,32 @@ export function statementsRoutes(app: ZodApp): void {
       ),
     });
   }
-  declarePending(app, {
-    method: "POST",
-    url: "/marketplace/earnings/statements/batches",
-    access: "admin",
-    operationId: "closeStatementPeriod",
-    tags,
-    summary: "Close a period into a batch of finalized statements",
-    description: "Admin only. Running it twice creates no second batch.",
-    body: BatchBody,
-    response: responses({ 200: Batch }, { body: true, pending: true }),
-  });
-  declarePending(app, {
-    method: "POST",
-    url: "/marketplace/earnings/statements/:id/paid",
-    access: "admin",
-    operationId: "markStatementPaid",
-    tags,
-    summary: "Mark a finalized statement paid",
-    description: "Admin only.",
-    params: PaidParams,
-    response: responses({ 200: Statement }, { notFound: true, conflicts: ["invalid-state"], pending: true }),
-  });
+  app.post(
+    "/marketplace/earnings/statements/batches",
+    route("admin")(
+      "closeStatementPeriod",
+      "Close a period into a batch of finalized statements",
+      "Admin only. Finalizes every open statement of `livemode` whose month lies in `[periodStartUtc, periodEndUtc)` into one batch; finalized statements never change again, and later ledger entries for their months land in the next open statement as `adjustment` lines. The period must be whole UTC calendar months (both ends at 00:00Z on the 1st), else 400. Running the same close twice returns the same batch and creates no second one.",
+      { body: BatchBody, response: responses({ 200: Batch }, { body: true }) },
+    ),
+    async (request) => callUpstream(request, (ctx) => call("closeStatementPeriod", request.body, ctx)),
+  );
+  app.post(
+    "/marketplace/earnings/statements/:id/paid",
+    route("admin")(
+      "markStatementPaid",
+      "Mark a finalized statement paid",
+      "Admin only (any organisation's statement). finalized -> paid. An open statement is 409 `invalid-state`; marking a paid statement paid again answers 200 with the statement unchanged (`paidAt` keeps its first value).",
+      {
+        params: PaidParams,
+        response: responses({ 200: Statement }, { notFound: true, conflicts: ["invalid-state"] }),
+      },
+    ),
+    async (request) =>
+      toStatement(
+        await callUpstream(request, (ctx) =>
+          call("markStatementPaid", { statementId: request.params.id }, ctx),
+        ),
+      ),
+  );
 }

@@ -1,0 +1,61 @@
+import {
+  type InstanceCreatedV1,
+  ITEM_SNAPSHOT_EVENTS,
+  type ItemSnapshotV1,
+  instanceCreatedV1,
+  instanceSnapshotV1,
+  itemSnapshot,
+  PURCHASE_SNAPSHOT_EVENTS,
+  type PurchaseSnapshotV1,
+  purchaseSnapshot,
+} from "@mp/contracts";
+import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
+import type { makeRecordLedgerInstance, makeRecordLedgerItem } from "../application/record-projections";
+import type { makeRecordPurchaseChange } from "../application/record-purchase-change";
+
+/** The durable (and inbox/dead-letter key) of the ledger writer. */
+export const LEDGER_CONSUMER = "settlements-ledger";
+
+/**
+ * A purchase whose item, price or instance has not arrived yet, or whose previous event is still on its
+ * way, is retried for about an hour (1 s, 5 s, 15 s, then every 60 s) before the bus dead-letters it.
+ */
+export const LEDGER_RETRY = { maxDeliver: 64, backoffMs: [1_000, 5_000, 15_000, 60_000] };
+
+/** Settlements's subscription to every publishing.item.*.v1 event: developer, name and base price history. */
+export function ledgerItemConsumer(handle: ReturnType<typeof makeRecordLedgerItem>): RegisteredConsumer {
+  return defineConsumer<ItemSnapshotV1>({
+    durable: "settlements-items",
+    stream: ITEM_SNAPSHOT_EVENTS[0].stream,
+    eventTypes: ITEM_SNAPSHOT_EVENTS.map((e) => e.type),
+    schema: itemSnapshot,
+    handle,
+  });
+}
+
+/** Settlements's subscription to instance events: the platform fee of each instance. */
+export function ledgerInstanceConsumer(
+  handle: ReturnType<typeof makeRecordLedgerInstance>,
+): RegisteredConsumer {
+  return defineConsumer<InstanceCreatedV1>({
+    durable: "settlements-instances",
+    stream: instanceCreatedV1.stream,
+    eventTypes: [instanceCreatedV1.type, instanceSnapshotV1.type],
+    schema: instanceCreatedV1.data,
+    handle,
+  });
+}
+
+/** The ledger writer: every purchases.purchase.*.v1 event, one movement (or none) per event. */
+export function ledgerPurchaseConsumer(
+  handle: ReturnType<typeof makeRecordPurchaseChange>,
+): RegisteredConsumer {
+  return defineConsumer<PurchaseSnapshotV1>({
+    durable: LEDGER_CONSUMER,
+    stream: PURCHASE_SNAPSHOT_EVENTS[0].stream,
+    eventTypes: PURCHASE_SNAPSHOT_EVENTS.map((e) => e.type),
+    schema: purchaseSnapshot,
+    ...LEDGER_RETRY,
+    handle,
+  });
+}
