@@ -3,6 +3,7 @@ import type {
   AssetsProto,
   CatalogueItemsProto,
   CatalogueProto,
+  EarningsProto,
   ListingsProto,
   PublishingProto,
   PublishingReleasesProto,
@@ -16,6 +17,7 @@ import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import type { PurchasesServiceClient } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
+import type { EarningsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/EarningsService";
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
@@ -30,6 +32,8 @@ export type PublishingReleasesClient = Pick<UnaryClient<PublishingReleasesServic
 export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 export type PurchasesClient = Pick<UnaryClient<PurchasesServiceClient>, "call">;
+/** Earnings and platform fees (unary) and statement exports (a server stream). */
+export type EarningsClient = Pick<UnaryClient<EarningsServiceClient>, "call" | "stream">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -54,6 +58,8 @@ export interface GatewayClients {
   settlements: SettlementsClient;
   /** The provider's purchases and their activity feed. */
   purchases: PurchasesClient;
+  /** Earnings, platform fees and statement exports, served by the settlements process. */
+  earnings: EarningsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -139,6 +145,13 @@ export function createGatewayClients(
     upstream: "purchases",
     idempotent: ["listPurchases", "listPurchaseActivity", "getDownloadAccess"],
   });
+  const earningsProto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace
+    .settlements.v1;
+  const earnings = createUnaryClient(earningsProto.EarningsService, config.SETTLEMENTS_GRPC_URL, {
+    ...mesh,
+    upstream: "settlements",
+    idempotent: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -152,6 +165,7 @@ export function createGatewayClients(
     listings,
     settlements,
     purchases,
+    earnings,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -164,6 +178,7 @@ export function createGatewayClients(
       listings.close();
       settlements.close();
       purchases.close();
+      earnings.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -43,12 +43,17 @@ const PROTOS: Record<ServiceName, { file: string; services: string[] }> = {
     services: ["marketplace.iotadapter.v1.IotAdapterService"],
   },
 };
-/** The publishing process serves a second proto. */
+/** Processes serving a second proto (publishing: releases; settlements: earnings and exports). */
 const EXTRA: { process: ServiceName; file: string; service: string }[] = [
   {
     process: "publishing",
     file: "marketplace/publishing/v1/publishing_releases.proto",
     service: "marketplace.publishing.v1.PublishingReleasesService",
+  },
+  {
+    process: "settlements",
+    file: "marketplace/settlements/v1/earnings.proto",
+    service: "marketplace.settlements.v1.EarningsService",
   },
 ];
 

@@ -124,6 +124,7 @@ export function fakeClients(
       | "listings"
       | "settlements"
       | "purchases"
+      | "earnings"
     >
   > = {},
 ): GatewayClients {
@@ -136,6 +137,7 @@ export function fakeClients(
     listings: others.listings ?? absentClient(),
     settlements: others.settlements ?? absentClient(),
     purchases: others.purchases ?? absentClient(),
+    earnings: others.earnings ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -4,9 +4,10 @@ import { type ModuleDeps, makeUnitOfWork, type ServiceModule, type ServiceSpec }
 import type { z } from "zod";
 import { makeProcessPaymentEvents, PROCESS_BATCH } from "./application/process-payment-events";
 import { makeReceivePaymentEvent } from "./application/receive-payment-event";
-import { settlementsConfig } from "./config";
+import { defaultLivemode, settlementsConfig } from "./config";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
+import { earningsRegistration } from "./transport/earnings.module";
 import { startPaymentEventProcessor } from "./transport/payment-events.processor";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
 
@@ -18,7 +19,7 @@ type SettlementsConfig = z.output<typeof settlementsConfig>;
  * the 204 and processing).
  */
 export function buildSettlements(
-  deps: ModuleDeps<SettlementsConfig>,
+  deps: ModuleDeps<SettlementsConfig & { NODE_ENV?: string }>,
   options: { processor?: boolean } = {},
 ): ServiceModule {
   const events = makePaymentEventRepository(deps.pool);
@@ -43,7 +44,10 @@ export function buildSettlements(
           },
         );
   return {
-    grpc: { [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent }, deps.logger) },
+    grpc: {
+      [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent }, deps.logger),
+      ...earningsRegistration(deps.pool, defaultLivemode(deps.config), deps.logger),
+    },
     stop: async () => processor?.stop(),
   };
 }
