@@ -28,9 +28,12 @@ CREATE TABLE earnings_daily (
 CREATE INDEX earnings_daily_by_instance ON earnings_daily (livemode, day, marketplace_instance_id, currency);
 
 -- One statement-level trigger (transition table): a bulk insert updates each key once, not once per row.
--- Keys are upserted in primary-key order, so concurrent writers lock them in the same order.
+-- Keys are upserted in primary-key order, so concurrent writers lock them in the same order. The search
+-- path is the migration's (this service's schema), so a writer with another search path (a bulk seed
+-- naming the schema) still reaches this schema's aggregate.
 CREATE FUNCTION earnings_daily_add() RETURNS trigger
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
 BEGIN
   INSERT INTO earnings_daily AS d (
     provider_organisation_id, livemode, currency, day, marketplace_item_id, marketplace_instance_id,
