@@ -4,28 +4,35 @@ import { bucketCount, bucketStart, defaultSeriesWindow, parseWindow, splitWindow
 const d = (iso: string) => new Date(iso);
 
 describe("splitWindow", () => {
-  it("reads whole days from the aggregate and the partial edge days raw", () => {
-    expect(splitWindow({ start: d("2026-10-15T10:00:00Z"), end: d("2026-10-21T08:30:00Z") })).toEqual({
-      aggFrom: "2026-10-16",
-      aggTo: "2026-10-21",
+  it("reads whole days from the daily aggregate, edge hours hourly, partial hours raw", () => {
+    expect(splitWindow({ start: d("2026-10-15T10:20:00Z"), end: d("2026-10-21T08:30:00Z") })).toEqual({
+      days: ["2026-10-16", "2026-10-21"],
+      hours: [
+        ["2026-10-15T11:00:00.000Z", "2026-10-16T00:00:00.000Z"],
+        ["2026-10-21T00:00:00.000Z", "2026-10-21T08:00:00.000Z"],
+      ],
       raw: [
-        ["2026-10-15T10:00:00.000Z", "2026-10-16T00:00:00.000Z"],
-        ["2026-10-21T00:00:00.000Z", "2026-10-21T08:30:00.000Z"],
+        ["2026-10-15T10:20:00.000Z", "2026-10-15T11:00:00.000Z"],
+        ["2026-10-21T08:00:00.000Z", "2026-10-21T08:30:00.000Z"],
       ],
     });
   });
 
-  it("needs no raw rows for midnight bounds, and is unbounded on an absent side", () => {
+  it("needs nothing but days for midnight bounds, and is unbounded on an absent side", () => {
     const split = splitWindow({ start: d("2026-10-01T00:00:00Z") });
-    expect(split).toMatchObject({ aggFrom: "2026-10-01", aggTo: "infinity" });
-    expect(split.raw[0][0]).toBe(split.raw[0][1]);
-    expect(splitWindow({})).toMatchObject({ aggFrom: "-infinity", aggTo: "infinity" });
+    expect(split.days).toEqual(["2026-10-01", "infinity"]);
+    for (const [from, to] of [...split.hours, ...split.raw]) expect(from).toBe(to);
+    expect(splitWindow({}).days).toEqual(["-infinity", "infinity"]);
   });
 
-  it("reads a window inside one day raw only", () => {
-    const split = splitWindow({ start: d("2026-10-20T12:00:00Z"), end: d("2026-10-21T08:30:00Z") });
-    expect(split.aggFrom).toBe(split.aggTo);
-    expect(split.raw[0]).toEqual(["2026-10-20T12:00:00.000Z", "2026-10-21T08:30:00.000Z"]);
+  it("reads a window inside one day as hours and raw edges, and one inside an hour raw only", () => {
+    const day = splitWindow({ start: d("2026-10-20T12:00:00Z"), end: d("2026-10-21T08:30:00Z") });
+    expect(day.days[0]).toBe(day.days[1]);
+    expect(day.hours[0]).toEqual(["2026-10-20T12:00:00.000Z", "2026-10-21T08:00:00.000Z"]);
+    expect(day.raw[1]).toEqual(["2026-10-21T08:00:00.000Z", "2026-10-21T08:30:00.000Z"]);
+    const hour = splitWindow({ start: d("2026-10-20T12:10:00Z"), end: d("2026-10-20T12:50:00Z") });
+    expect(hour.raw[0]).toEqual(["2026-10-20T12:10:00.000Z", "2026-10-20T12:50:00.000Z"]);
+    expect(hour.hours[0][0]).toBe(hour.hours[0][1]);
   });
 });
 

@@ -7,59 +7,57 @@ export interface Window {
 }
 
 /**
- * How a window is read: whole UTC days from the daily aggregate (`[aggFrom, aggTo)`, dates), the partial
- * days at either edge from the raw movements (`raw`, two instant ranges, possibly empty). Values are
- * PostgreSQL literals (`-infinity` / `infinity` for an unbounded side).
+ * How a window is read: whole UTC days from the daily aggregate (`days`, dates), the whole hours of the
+ * partial edge days from the hourly aggregate (`hours`, two instant ranges), and only the partial hours at
+ * either end from the raw movements (`raw`, two instant ranges). Every range is half-open and may be
+ * empty; values are PostgreSQL literals (`-infinity` / `infinity` for an unbounded side).
  */
 export interface WindowSplit {
-  aggFrom: string;
-  aggTo: string;
+  days: [string, string];
+  hours: [[string, string], [string, string]];
   raw: [[string, string], [string, string]];
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 export const INTERVALS = ["day", "week", "month"] as const;
 export type Interval = (typeof INTERVALS)[number];
 
 /** At most this many buckets per timeseries (about 13 months of days, 5 years of weeks, 10 years of months). */
 export const MAX_BUCKETS: Record<Interval, number> = { day: 400, week: 260, month: 120 };
 
-const dateLiteral = (ms: number) =>
+const literal = (ms: number, date: boolean) =>
   ms === Number.NEGATIVE_INFINITY
     ? "-infinity"
     : ms === Number.POSITIVE_INFINITY
       ? "infinity"
-      : new Date(ms).toISOString().slice(0, 10);
-const instantLiteral = (ms: number) =>
-  ms === Number.NEGATIVE_INFINITY
-    ? "-infinity"
-    : ms === Number.POSITIVE_INFINITY
-      ? "infinity"
-      : new Date(ms).toISOString();
+      : date
+        ? new Date(ms).toISOString().slice(0, 10)
+        : new Date(ms).toISOString();
+const range = (from: number, to: number, date = false): [string, string] =>
+  from < to ? [literal(from, date), literal(to, date)] : date ? ["1970-01-01", "1970-01-01"] : EMPTY;
+const EMPTY: [string, string] = ["1970-01-01T00:00:00.000Z", "1970-01-01T00:00:00.000Z"];
+const ceilTo = (ms: number, unit: number) => (Number.isFinite(ms) ? Math.ceil(ms / unit) * unit : ms);
+const floorTo = (ms: number, unit: number) => (Number.isFinite(ms) ? Math.floor(ms / unit) * unit : ms);
 
 export function splitWindow(window: Window): WindowSplit {
   const start = window.start?.getTime() ?? Number.NEGATIVE_INFINITY;
   const end = window.end?.getTime() ?? Number.POSITIVE_INFINITY;
-  const firstWholeDay = Number.isFinite(start) ? Math.ceil(start / DAY_MS) * DAY_MS : start;
-  const lastDayEnd = Number.isFinite(end) ? Math.floor(end / DAY_MS) * DAY_MS : end;
-  if (firstWholeDay < lastDayEnd)
-    return {
-      aggFrom: dateLiteral(firstWholeDay),
-      aggTo: dateLiteral(lastDayEnd),
-      raw: [
-        [instantLiteral(start), instantLiteral(firstWholeDay)],
-        [instantLiteral(lastDayEnd), instantLiteral(end)],
-      ],
-    };
-  // No whole day inside: the raw movements only.
-  const empty = "1970-01-01";
+  const firstHour = ceilTo(start, HOUR_MS);
+  const lastHourEnd = floorTo(end, HOUR_MS);
+  if (firstHour >= lastHourEnd)
+    // Not one whole hour inside: the raw movements only.
+    return { days: range(0, 0, true), hours: [EMPTY, EMPTY], raw: [range(start, end), EMPTY] };
+  const firstDay = ceilTo(start, DAY_MS);
+  const lastDayEnd = floorTo(end, DAY_MS);
+  const raw: WindowSplit["raw"] = [range(start, firstHour), range(lastHourEnd, end)];
+  if (firstDay >= lastDayEnd)
+    // Not one whole day inside: whole hours and the partial hours at the ends.
+    return { days: range(0, 0, true), hours: [range(firstHour, lastHourEnd), EMPTY], raw };
   return {
-    aggFrom: empty,
-    aggTo: empty,
-    raw: [
-      [instantLiteral(start), instantLiteral(end)],
-      [new Date(0).toISOString(), new Date(0).toISOString()],
-    ],
+    days: range(firstDay, lastDayEnd, true),
+    hours: [range(firstHour, firstDay), range(lastDayEnd, lastHourEnd)],
+    raw,
   };
 }
 

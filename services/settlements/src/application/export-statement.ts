@@ -5,7 +5,7 @@ import type { ExportLine, ExportStatementHeader, ExportTotals, StatementExportSo
 export const EXPORT_FORMATS = ["csv", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** Lines read per query (one keyset batch); memory holds one batch and its rendered bytes. */
+/** Lines fetched at a time; memory holds one batch and its rendered bytes. */
 export const EXPORT_BATCH = 2_000;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

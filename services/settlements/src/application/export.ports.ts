@@ -38,7 +38,7 @@ export interface ExportLine {
 export interface StatementSnapshot {
   header: ExportStatementHeader | undefined;
   totals(): Promise<ExportTotals>;
-  /** Every line in order (occurredAt, entry id), read in batches of `batchSize` by keyset. */
+  /** Every line in order (occurredAt, entry id), fetched from one cursor in batches of `batchSize`. */
   lines(batchSize: number): AsyncGenerator<ExportLine[]>;
   close(): Promise<void>;
 }

@@ -9,14 +9,20 @@ import type {
 import type { Interval, WindowSplit } from "../application/earnings-window";
 
 /**
- * The movements of a window as one row source: whole UTC days from `earnings_daily`, the partial edge
- * days from `ledger_transactions` (same columns, a raw movement counting as one row). `filter` is the
- * WHERE clause both tables understand (their column names match); `$n` placeholders continue after the
- * filter's own parameters.
+ * The movements of a window as one row source: whole UTC days from `earnings_daily`, the whole hours of the
+ * edge days from `earnings_hourly`, the partial hours at the ends from `ledger_transactions` (same columns,
+ * a raw movement counting as one row). `filter` is the WHERE clause all three understand (their column
+ * names match); `$n` placeholders continue after the filter's own parameters.
  */
 function windowSource(filter: string, split: WindowSplit, params: unknown[]): string {
   const n = params.length;
-  params.push(split.aggFrom, split.aggTo, ...split.raw[0], ...split.raw[1]);
+  params.push(...split.days, ...split.hours[0], ...split.hours[1], ...split.raw[0], ...split.raw[1]);
+  const columns =
+    "marketplace_item_id, marketplace_instance_id, display_name, name_at, gross_sales, refunds, platform_fees, developer_costs, net_earnings, sale_count";
+  const hourly = (from: number, to: number) => `
+    SELECT currency, hour AS at, ${columns}
+      FROM earnings_hourly
+     WHERE ${filter} AND hour >= $${from}::timestamptz AND hour < $${to}::timestamptz`;
   const raw = (from: number, to: number) => `
     SELECT currency, occurred_at AS at, marketplace_item_id, marketplace_instance_id, display_name,
            occurred_at AS name_at,
@@ -27,12 +33,13 @@ function windowSource(filter: string, split: WindowSplit, params: unknown[]): st
       FROM ledger_transactions
      WHERE ${filter} AND occurred_at >= $${from}::timestamptz AND occurred_at < $${to}::timestamptz`;
   return `
-    SELECT currency, (day::timestamp AT TIME ZONE 'UTC') AS at, marketplace_item_id, marketplace_instance_id,
-           display_name, name_at, gross_sales, refunds, platform_fees, developer_costs, net_earnings, sale_count
+    SELECT currency, (day::timestamp AT TIME ZONE 'UTC') AS at, ${columns}
       FROM earnings_daily
      WHERE ${filter} AND day >= $${n + 1}::date AND day < $${n + 2}::date
-    UNION ALL ${raw(n + 3, n + 4)}
-    UNION ALL ${raw(n + 5, n + 6)}`;
+    UNION ALL ${hourly(n + 3, n + 4)}
+    UNION ALL ${hourly(n + 5, n + 6)}
+    UNION ALL ${raw(n + 7, n + 8)}
+    UNION ALL ${raw(n + 9, n + 10)}`;
 }
 
 const num = (value: string | number | null) => Number(value ?? 0);
@@ -68,7 +75,8 @@ export function makeEarningsRepository(pool: Pool): EarningsRepository {
       const source = windowSource("provider_organisation_id = $1 AND livemode = $2", split, params);
       params.push(interval, first.toISOString(), last.toISOString());
       const i = params.length - 2;
-      // Currencies: every one the provider ever earned in this mode, so a quiet window still shows zeros.
+      // Currencies: every one the provider ever earned in this mode (the aggregate holds every movement),
+      // so a quiet window still shows zeros.
       const { rows } = await pool.query<{
         period_start: Date;
         currency: string;
@@ -81,9 +89,7 @@ export function makeEarningsRepository(pool: Pool): EarningsRepository {
                                          ($${i + 2}::timestamptz AT TIME ZONE 'UTC'),
                                          ('1 ' || $${i})::interval) AS b),
          currencies AS (
-           SELECT DISTINCT currency FROM earnings_daily WHERE provider_organisation_id = $1 AND livemode = $2
-           UNION
-           SELECT DISTINCT currency FROM (${source}) c),
+           SELECT DISTINCT currency FROM earnings_daily WHERE provider_organisation_id = $1 AND livemode = $2),
          sums AS (
            SELECT date_trunc($${i}, at AT TIME ZONE 'UTC') AS b, currency, sum(gross_sales) AS gross_sales,
                   sum(net_earnings) AS net_earnings, sum(sale_count) AS sale_count

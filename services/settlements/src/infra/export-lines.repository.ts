@@ -6,8 +6,11 @@ import type {
   StatementSnapshot,
 } from "../application/export.ports";
 
+const EXPORT_STATEMENT_TIMEOUT = "5min";
+const EXPORT_IDLE_TIMEOUT = "10min";
+
 const LINES = `
-  SELECT e.id, e.occurred_at::text AS cursor_at,
+  SELECT e.id,
          to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
          e.line_kind AS kind, t.purchase_id AS "purchaseId", t.marketplace_item_id AS "marketplaceItemId",
          t.display_name AS "displayName", t.device_id AS "deviceId", t.gross::text AS gross,
@@ -17,9 +20,9 @@ const LINES = `
 
 /**
  * Statement lines for exports, read in one REPEATABLE READ, READ ONLY transaction so the count, the totals
- * and every batch see the same lines even while an open statement takes new ones. Lines are paged by keyset
- * on (occurred_at, id), the order of the `ledger_entries_statement_lines` index, so each batch is an index
- * range scan and memory holds one batch. The connection is held until `close`.
+ * and the lines see the same snapshot even while an open statement takes new ones. The lines come from one
+ * server-side cursor fetched in batches, so memory holds one batch whatever the statement's size. The
+ * connection is held until `close`.
  */
 export function makeStatementExportSource(pool: Pool): StatementExportSource {
   return {
@@ -34,6 +37,10 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
       };
       try {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        // An export outlives the pool's defaults: the first fetch of a million lines sorts them all, and a
+        // slow client leaves the transaction idle between fetches. Bounded all the same.
+        await client.query(`SET LOCAL statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
+        await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_IDLE_TIMEOUT}'`);
         const { rows } = await client.query<{
           id: string;
           organisation_id: string;
@@ -82,20 +89,26 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
             };
           },
           async *lines(batchSize) {
-            let after: { at: string; id: string } | undefined;
-            for (;;) {
-              if (signal?.aborted) return;
-              const { rows: batch } = await client.query<ExportLine & { cursor_at: string }>(
-                after
-                  ? `${LINES} AND (e.occurred_at, e.id) > ($2::timestamptz, $3::uuid) ORDER BY e.occurred_at, e.id LIMIT $4`
-                  : `${LINES} ORDER BY e.occurred_at, e.id LIMIT $2`,
-                after ? [statementId, after.at, after.id, batchSize] : [statementId, batchSize],
-              );
-              if (batch.length === 0) return;
-              const last = batch[batch.length - 1] as ExportLine & { cursor_at: string };
-              after = { at: last.cursor_at, id: last.id };
-              yield batch;
-              if (batch.length < batchSize) return;
+            // One server-side cursor over the whole ordered result, planned for the whole result
+            // (cursor_tuple_fraction 1: a hash join and one sort instead of a lookup per line), fetched in
+            // batches: PostgreSQL holds the result, this process one batch.
+            await client.query("SET LOCAL cursor_tuple_fraction = 1.0");
+            await client.query(
+              `DECLARE export_lines NO SCROLL CURSOR FOR ${LINES} ORDER BY e.occurred_at, e.id`,
+              [statementId],
+            );
+            try {
+              for (;;) {
+                if (signal?.aborted) return;
+                const { rows: batch } = await client.query<ExportLine>(
+                  `FETCH ${batchSize} FROM export_lines`,
+                );
+                if (batch.length === 0) return;
+                yield batch;
+                if (batch.length < batchSize) return;
+              }
+            } finally {
+              await client.query("CLOSE export_lines").catch(() => undefined);
             }
           },
           close: () => release(),
