@@ -25,6 +25,20 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** Characters that make csv-stringify quote a field (delimiter, quote, line breaks). */
+const NEEDS_QUOTING = /[",\r\n]/;
+
+/**
+ * One record as csv-stringify writes it. Most records have nothing to quote (ids, instants, integers and a
+ * plain item name): those are joined directly, which is what csv-stringify would write for them, at a
+ * fraction of its per-record cost (it dominated a million-line export); any record with a field to quote
+ * goes through csv-stringify itself. A unit test holds the two to the same output.
+ */
+export function csvRecord(fields: string[]): string {
+  for (const field of fields) if (NEEDS_QUOTING.test(field)) return stringify([fields], OPTIONS);
+  return `${fields.join(",")}\r\n`;
+}
+
 /**
  * RFC 4180 CSV of a statement (CRLF line ends, quotes only where needed): a header row, one row per line in
  * order, then a totals row (`kind` = `total`: `gross` is the net gross (sales minus reversals), `platformFee`
@@ -40,11 +54,12 @@ export async function* renderStatementCsv(
   let fees = 0n;
   let share = 0n;
   for await (const batch of batches) {
-    const records = batch.map((line) => {
+    let text = "";
+    for (const line of batch) {
       gross += BigInt(line.gross);
       fees += BigInt(line.platformFee);
       share += BigInt(line.share);
-      return [
+      text += csvRecord([
         line.occurredAt,
         line.kind,
         line.purchaseId,
@@ -55,9 +70,9 @@ export async function* renderStatementCsv(
         line.platformFee,
         line.share,
         header.currency,
-      ];
-    });
-    yield Buffer.from(stringify(records, OPTIONS), "utf8");
+      ]);
+    }
+    yield Buffer.from(text, "utf8");
   }
   yield Buffer.from(
     stringify(

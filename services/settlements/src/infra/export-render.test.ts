@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import type { ExportLine, ExportStatementHeader } from "../application/export.ports";
-import { neutraliseFormula, renderStatementCsv } from "./export-csv";
+import { csvRecord, neutraliseFormula, renderStatementCsv } from "./export-csv";
 import { formatMinor, pageCount } from "./export-pdf";
 
 const header: ExportStatementHeader = {
@@ -47,6 +48,36 @@ describe("CSV rendering", () => {
     const rows = parse(csv) as string[][];
     expect(rows[1]?.[4]).toBe('Item "1", with comma');
     expect(rows.at(-1)).toEqual(["", "total", "", "", "", "", "9007199254741043", "10", "40", "EUR"]);
+  });
+
+  it("writes every record exactly as csv-stringify does", () => {
+    const names = [
+      "Weather",
+      'Say "hi"',
+      "a,b",
+      "line\nbreak",
+      "cr\rhere",
+      " padded ",
+      "ünïcödé ☃",
+      "",
+      "'=1+1",
+      "tab\there",
+    ];
+    for (const name of names) {
+      const fields = [
+        "2026-10-01T00:00:00.000Z",
+        "sale",
+        "p",
+        "i",
+        name,
+        "00112233aabbccdd",
+        "-5",
+        "0",
+        "12",
+        "EUR",
+      ];
+      expect(csvRecord(fields)).toBe(stringify([fields], { record_delimiter: "windows" }));
+    }
   });
 
   it("neutralises spreadsheet formulas in text", () => {
