@@ -13,6 +13,7 @@ import type {
   AssetsClient,
   CatalogueClient,
   CatalogueItemsClient,
+  EarningsClient,
   GatewayClients,
   ListingsClient,
   PublishingClient,
@@ -28,6 +29,10 @@ import { openapiText } from "../src/plugins/openapi.plugin";
 const TARGET = fileURLToPath(new URL("../openapi.json", import.meta.url));
 
 const unavailable = () => Promise.reject(new AppError("upstream-unavailable", "Inert dependency."));
+// biome-ignore lint/correctness/useYield: an inert stream fails before its first message
+async function* unavailableStream(): AsyncGenerator<never> {
+  throw new AppError("upstream-unavailable", "Inert dependency.");
+}
 
 /** Dependencies that answer nothing: the document depends only on the routes, never on a live system. */
 function inertClients(): GatewayClients {
@@ -41,6 +46,7 @@ function inertClients(): GatewayClients {
     settlements: { call: unavailable } as SettlementsClient,
     statements: { call: unavailable } as StatementsClient,
     purchases: { call: unavailable } as PurchasesClient,
+    earnings: { call: unavailable, stream: unavailableStream } as EarningsClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

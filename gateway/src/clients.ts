@@ -3,6 +3,7 @@ import type {
   AssetsProto,
   CatalogueItemsProto,
   CatalogueProto,
+  EarningsProto,
   ListingsProto,
   PublishingProto,
   PublishingReleasesProto,
@@ -17,6 +18,7 @@ import type { ListingsServiceClient } from "@mp/contracts/generated/marketplace/
 import type { PublishingReleasesServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingReleasesService";
 import type { PublishingServiceClient } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import type { PurchasesServiceClient } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
+import type { EarningsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/EarningsService";
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import type { StatementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/StatementsService";
 import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
@@ -33,6 +35,8 @@ export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 export type PurchasesClient = Pick<UnaryClient<PurchasesServiceClient>, "call">;
 export type StatementsClient = Pick<UnaryClient<StatementsServiceClient>, "call">;
+/** Earnings and platform fees (unary) and statement exports (a server stream). */
+export type EarningsClient = Pick<UnaryClient<EarningsServiceClient>, "call" | "stream">;
 
 /** Answers whether one upstream's gRPC health check reports SERVING. */
 export interface UpstreamProbe {
@@ -59,6 +63,8 @@ export interface GatewayClients {
   statements: StatementsClient;
   /** The provider's purchases and their activity feed. */
   purchases: PurchasesClient;
+  /** Earnings, platform fees and statement exports, served by the settlements process. */
+  earnings: EarningsClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -152,6 +158,13 @@ export function createGatewayClients(
     upstream: "purchases",
     idempotent: ["listPurchases", "listPurchaseActivity", "getDownloadAccess"],
   });
+  const earningsProto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace
+    .settlements.v1;
+  const earnings = createUnaryClient(earningsProto.EarningsService, config.SETTLEMENTS_GRPC_URL, {
+    ...mesh,
+    upstream: "settlements",
+    idempotent: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));
     return [service, checker] as const;
@@ -166,6 +179,7 @@ export function createGatewayClients(
     settlements,
     statements,
     purchases,
+    earnings,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -179,6 +193,7 @@ export function createGatewayClients(
       settlements.close();
       statements.close();
       purchases.close();
+      earnings.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

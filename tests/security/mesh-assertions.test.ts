@@ -43,7 +43,7 @@ const PROTOS: Record<ServiceName, { file: string; services: string[] }> = {
     services: ["marketplace.iotadapter.v1.IotAdapterService"],
   },
 };
-/** The publishing process serves a second proto. */
+/** Processes serving a second proto (publishing: releases; settlements: earnings and exports). */
 const EXTRA: { process: ServiceName; file: string; service: string }[] = [
   {
     process: "publishing",
@@ -54,6 +54,11 @@ const EXTRA: { process: ServiceName; file: string; service: string }[] = [
     process: "settlements",
     file: "marketplace/settlements/v1/statements.proto",
     service: "marketplace.settlements.v1.StatementsService",
+  },
+  {
+    process: "settlements",
+    file: "marketplace/settlements/v1/earnings.proto",
+    service: "marketplace.settlements.v1.EarningsService",
   },
 ];
 

@@ -1,8 +1,11 @@
 import type { Scenario } from "../scenario";
 import { catalogueSearch } from "./catalogue-search";
+import { earningsSummary } from "./earnings-summary";
 import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
 import { listingVisibility } from "./listing-visibility";
+import { statementExportCsv } from "./statement-export-csv";
+import { statementExportPdf } from "./statement-export-pdf";
 
 /** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -10,4 +13,7 @@ export const SCENARIOS: readonly Scenario[] = [
   instancePropagation,
   catalogueSearch,
   listingVisibility,
+  statementExportCsv,
+  statementExportPdf,
+  earningsSummary,
 ];

@@ -35,6 +35,8 @@ const SPECIFIED = [
   "GET /marketplace/providers/earnings/summary",
   "GET /marketplace/providers/earnings/timeseries",
   "GET /marketplace/providers/earnings/apps",
+  // Ours: the platform's fees per instance, currency and month (admin).
+  "GET /marketplace/earnings/platform",
   "POST /marketplace/instances",
   "GET /marketplace/instances",
   "GET /marketplace/instances/{id}",

@@ -125,6 +125,7 @@ export function fakeClients(
       | "settlements"
       | "statements"
       | "purchases"
+      | "earnings"
     >
   > = {},
 ): GatewayClients {
@@ -138,6 +139,7 @@ export function fakeClients(
     settlements: others.settlements ?? absentClient(),
     statements: others.statements ?? absentClient(),
     purchases: others.purchases ?? absentClient(),
+    earnings: others.earnings ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -12,6 +12,7 @@ export * from "./events/versions";
 export type { ProtoGrpcType as AssetsProto } from "./generated/assets";
 export type { ProtoGrpcType as CatalogueProto } from "./generated/catalogue";
 export type { ProtoGrpcType as CatalogueItemsProto } from "./generated/catalogue_items";
+export type { ProtoGrpcType as EarningsProto } from "./generated/earnings";
 export type { ProtoGrpcType as IotAdapterProto } from "./generated/iot_adapter";
 export type { ProtoGrpcType as ListingsProto } from "./generated/listings";
 export type { ProtoGrpcType as PublishingProto } from "./generated/publishing";

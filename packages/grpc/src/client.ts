@@ -42,6 +42,31 @@ export type ResponseOf<F> = F extends (
   ? R
   : never;
 
+/** Names of a generated client's server-streaming methods (the camelCase ones). */
+export type StreamMethod<C> = {
+  [K in keyof C]: K extends `${Lowercase<infer F>}${string}`
+    ? F extends ""
+      ? never
+      : C[K] extends (argument: never, options?: grpc.CallOptions) => grpc.ClientReadableStream<unknown>
+        ? K
+        : never
+    : never;
+}[keyof C];
+
+/** Request and message types of a server-streaming method, read from its last (argument, options) overload. */
+export type StreamRequestOf<F> = F extends (
+  argument: infer A,
+  options?: grpc.CallOptions,
+) => grpc.ClientReadableStream<infer _R>
+  ? A
+  : never;
+export type StreamMessageOf<F> = F extends (
+  argument: infer _A,
+  options?: grpc.CallOptions,
+) => grpc.ClientReadableStream<infer R>
+  ? R
+  : never;
+
 export interface RetryPolicy {
   /** Attempts in total, including the first. */
   maxAttempts: number;
@@ -91,6 +116,17 @@ export interface UnaryClient<C> {
     ctx: OutgoingContext,
     options?: { deadlineMs?: number },
   ): Promise<ResponseOf<C[K]>>;
+  /**
+   * Call a server-streaming method: signed, one deadline for the whole stream, never retried. Messages
+   * are pulled on demand (the transport's flow control holds the server back while the consumer is
+   * slow); errors arrive as AppErrors; ending the iteration early cancels the call.
+   */
+  stream<K extends StreamMethod<C>>(
+    method: K,
+    request: StreamRequestOf<C[K]>,
+    ctx: OutgoingContext,
+    options?: { deadlineMs?: number },
+  ): AsyncGenerator<StreamMessageOf<C[K]>, void, undefined>;
   close(): void;
   raw: C;
 }
@@ -191,6 +227,48 @@ export function createUnaryClient<C extends grpc.Client>(
   return {
     raw,
     close: () => raw.close(),
+    async *stream(method, request, ctx, callOptions) {
+      const name = String(method);
+      const startedAt = performance.now();
+      const budget = callOptions?.deadlineMs ?? options.deadlineMs ?? 5_000;
+      const deadline = Math.min(
+        Date.now() + budget,
+        ctx.deadline ?? Infinity,
+        incomingDeadline() ?? Infinity,
+      );
+      const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientReadableStream<never>>)[
+        name
+      ];
+      if (!fn) throw new Error(`${upstream} client has no method ${name}`);
+      let call: grpc.ClientReadableStream<never> | undefined;
+      let ended = false;
+      const onAbort = () => call?.cancel();
+      try {
+        const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
+        call = fn.call(raw, request, metadata, { deadline });
+        if (ctx.signal?.aborted) call.cancel();
+        else ctx.signal?.addEventListener("abort", onAbort, { once: true });
+        for await (const message of call) yield message;
+        ended = true;
+        recordClientCall({ service: upstream, method: name, status: "OK", startedAt });
+      } catch (error) {
+        ended = true;
+        const appError = error instanceof AppError ? error : toAppError(error, name);
+        const status = (error as Partial<grpc.ServiceError>).code;
+        recordClientCall({
+          service: upstream,
+          method: name,
+          status: status === undefined ? "INTERNAL" : (grpc.status[status] ?? String(status)),
+          code: appError.code,
+          startedAt,
+        });
+        throw appError;
+      } finally {
+        ctx.signal?.removeEventListener("abort", onAbort);
+        // The consumer stopped early (client gone): tell the server to stop producing.
+        if (!ended) call?.cancel();
+      }
+    },
     async call(method, request, ctx, callOptions) {
       const name = String(method);
       const startedAt = performance.now();

@@ -176,3 +176,133 @@ export function bindVerifier(
   }
   return bound;
 }
+
+export type StreamImpl<Req, Res> = (request: Req, ctx: CallContext) => AsyncIterable<Res>;
+
+/** Maps a generated `...Handlers` interface's server-streaming methods to async-iterable implementations. */
+export type StreamImplementations<H> = {
+  [K in keyof H as string extends K ? never : K]: H[K] extends grpc.handleServerStreamingCall<
+    infer Req,
+    infer Res
+  >
+    ? StreamImpl<Req, Res>
+    : never;
+};
+
+/**
+ * Server-streaming twin of `unaryHandlers`: the same verification, control-character check, trace span,
+ * metrics and error mapping. Each message the implementation yields is written with backpressure (the
+ * next is pulled only once the transport drained), a client cancel or the deadline aborts `ctx.signal`
+ * and stops the iteration, and an error thrown before the first message reaches the client as a status
+ * with no message sent. Register the result beside the unary handlers (`{ ...unary, ...streaming }`).
+ */
+export function serverStreamHandlers<H>(
+  service: string,
+  implementations: StreamImplementations<H>,
+  logger: Logger,
+): H {
+  const tracer = getTracer(`grpc.${service}`);
+  const handlers: Record<string, Bindable> = {};
+  for (const [method, impl] of Object.entries(implementations) as [string, StreamImpl<unknown, unknown>][]) {
+    const make =
+      (verifier: MeshVerifier | undefined) =>
+      (call: grpc.ServerWritableStream<unknown, unknown>): void => {
+        const startedAt = performance.now();
+        const parent = incomingTraceContext(metadataCarrier(call.metadata), context.active());
+        const controller = new AbortController();
+        let cancelled = false;
+        call.on("cancelled", () => {
+          cancelled = true;
+          controller.abort(new Error("cancelled by the client"));
+        });
+        const rawDeadline = call.getDeadline();
+        const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
+        const deadline = Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
+        const timer =
+          deadline === undefined
+            ? undefined
+            : setTimeout(
+                () => controller.abort(new Error("deadline exceeded")),
+                Math.max(0, deadline - Date.now()),
+              );
+        const rpc = `${service}/${method}`;
+        const sentRequestId = readRequestId(call.metadata);
+        let callLogger = logger.child({ requestId: sentRequestId, rpc });
+
+        tracer.startActiveSpan(rpc, { kind: SpanKind.SERVER }, parent, async (span) => {
+          const finish = (status: string, code?: string) => {
+            clearTimeout(timer);
+            recordServerCall({ service, method, status, code, startedAt });
+            span.end();
+          };
+          try {
+            const verified = await verify(verifier, call as never, callLogger);
+            if (verified.principal && verified.forwardable)
+              rememberForwardable(verified.principal, verified.forwardable);
+            const requestId = sentRequestId ?? verified.requestId;
+            if (requestId !== sentRequestId) callLogger = logger.child({ requestId, rpc });
+            const ctx: CallContext = {
+              principal: verified.principal,
+              service: verified.service,
+              requestId,
+              signal: controller.signal,
+              deadline,
+              logger: callLogger,
+            };
+            assertNoControlCharacters(call.request);
+            await runInCallScope({ deadline }, async () => {
+              for await (const message of impl(call.request, ctx)) {
+                if (cancelled) break;
+                if (!call.write(message)) await waitForDrain(call, controller.signal);
+              }
+            });
+            if (cancelled) {
+              finish("CANCELLED");
+              return;
+            }
+            call.end();
+            finish("OK");
+          } catch (error: unknown) {
+            if (cancelled) {
+              finish("CANCELLED");
+              return;
+            }
+            const answer = asAppError(error);
+            let errorId: string | undefined;
+            if (answer.code === "internal") {
+              const known = answer.extensions.errorId;
+              errorId = typeof known === "string" ? known : randomUUID();
+              callLogger.error({ err: error, errorId }, "unhandled error in gRPC streaming handler");
+              span.setStatus({ code: SpanStatusCode.ERROR, message: errorId });
+            } else if (!(error instanceof AppError)) {
+              callLogger.warn({ err: error }, "a dependency is unavailable");
+            }
+            const wire = toGrpcError(error, errorId ? { errorId } : {}) as grpc.ServiceError;
+            wire.metadata ??= new grpc.Metadata();
+            wire.metadata.set(METADATA_KEYS.answered, answer.code);
+            finish(STATUS_NAMES[wire.code] ?? String(wire.code), answer.code);
+            call.emit("error", wire);
+          }
+        });
+      };
+    const unbound = make(undefined) as unknown as Bindable;
+    unbound[BIND] = (verifier) => make(verifier) as unknown as Handler;
+    handlers[method] = unbound;
+  }
+  return handlers as H;
+}
+
+/** Resolves once the stream drained, or once the call ended (cancelled, deadline) so the loop can stop. */
+function waitForDrain(call: grpc.ServerWritableStream<unknown, unknown>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      call.off("drain", done);
+      call.off("close", done);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    call.once("drain", done);
+    call.once("close", done);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,4 +1,4 @@
-import { z } from "@mp/config";
+import { envBoolean, z } from "@mp/config";
 
 /**
  * `STRIPE_WEBHOOK_SECRET` is one endpoint secret or several separated by commas: during a rotation both the
@@ -25,4 +25,14 @@ export const settlementsConfig = z.object({
   STRIPE_API_KEY: z.string().regex(/^(sk|rk)_(test|live)_/),
   /** How often the payment-event processor looks for stored events when no notification woke it. */
   PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
+  /** The mode earnings sums use when a request names none (unset: live when `NODE_ENV=production`). */
+  PAYMENTS_DEFAULT_LIVEMODE: envBoolean.optional(),
 });
+
+/** The mode earnings sums use when a request names none (as purchases decide it). */
+export function defaultLivemode(config: {
+  PAYMENTS_DEFAULT_LIVEMODE?: boolean | undefined;
+  NODE_ENV?: string | undefined;
+}): boolean {
+  return config.PAYMENTS_DEFAULT_LIVEMODE ?? config.NODE_ENV === "production";
+}

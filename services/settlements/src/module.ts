@@ -19,13 +19,14 @@ import {
   makeListStatements,
   makeMarkStatementPaid,
 } from "./application/statements";
-import { settlementsConfig } from "./config";
+import { defaultLivemode, settlementsConfig } from "./config";
 import { makeHandlerDeadLetter } from "./infra/dead-letter";
 import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { makeStatementRepository } from "./infra/statements.repository";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
+import { earningsRegistration } from "./transport/earnings.module";
 import {
   LEDGER_CONSUMER,
   ledgerInstanceConsumer,
@@ -44,7 +45,7 @@ type SettlementsConfig = z.output<typeof settlementsConfig>;
  * the 204 and processing).
  */
 export function buildSettlements(
-  deps: ModuleDeps<SettlementsConfig>,
+  deps: ModuleDeps<SettlementsConfig & { NODE_ENV?: string }>,
   options: { processor?: boolean; clock?: { now(): Date } } = {},
 ): ServiceModule {
   const projections = makeLedgerProjections();
@@ -83,6 +84,7 @@ export function buildSettlements(
         },
         deps.logger,
       ),
+      ...earningsRegistration(deps.pool, defaultLivemode(deps.config), deps.logger),
     },
     consumers: [
       ledgerItemConsumer(makeRecordLedgerItem({ projections })),

@@ -1,10 +1,21 @@
 import { z } from "zod";
-import { CurrencyCode, guid, paged, pageQuery, queryBool, timestamp, utcQuery } from "../common.schemas";
+import {
+  CurrencyCode,
+  guid,
+  guidInput,
+  paged,
+  pageQuery,
+  queryBool,
+  timestamp,
+  utcQuery,
+} from "../common.schemas";
 
 const windowQuery = {
   startUtc: utcQuery("Start of the window (inclusive); a bare date is midnight UTC.").optional(),
-  endUtc: utcQuery("End of the window (exclusive).").optional(),
-  livemode: queryBool("Live (`true`) or test (`false`) data; both when omitted.").optional(),
+  endUtc: utcQuery("End of the window (exclusive); must follow `startUtc`.").optional(),
+  livemode: queryBool(
+    "Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).",
+  ).optional(),
 };
 
 /** Amounts in the currency's minor unit; net values can be negative after refunds. */
@@ -14,8 +25,8 @@ export const SummaryQuery = z.object(windowQuery);
 
 export const EarningsSummary = z
   .object({
-    startUtc: timestamp.nullable(),
-    endUtc: timestamp.nullable(),
+    startUtc: timestamp.nullable().describe("The window's start; null when unbounded."),
+    endUtc: timestamp.nullable().describe("The window's end (exclusive); null when unbounded."),
     totals: z.array(
       z.object({
         currency: CurrencyCode,
@@ -68,3 +79,26 @@ export const AppEarnings = z
   .meta({ id: "AppEarnings" });
 
 export const AppEarningsPage = paged(AppEarnings);
+
+export const PlatformQuery = z.object({
+  ...windowQuery,
+  marketplaceInstanceId: guidInput("Only this instance's fees.").optional(),
+  currency: CurrencyCode.optional().describe("Only this currency."),
+  ...pageQuery(["month", "platformFees", "grossSales", "saleCount"], "month"),
+});
+
+export const PlatformFees = z
+  .object({
+    marketplaceInstanceId: guid,
+    currency: CurrencyCode,
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .describe("The UTC calendar month, `YYYY-MM`."),
+    platformFees: amount.describe("Fees of sales minus the fee share of reversals, in minor units."),
+    grossSales: amount.describe("Gross of sales (reversals not deducted), in minor units."),
+    saleCount: z.int().min(0),
+  })
+  .meta({ id: "PlatformFees", description: "The platform's fees of one instance, currency and UTC month." });
+
+export const PlatformFeesPage = paged(PlatformFees);

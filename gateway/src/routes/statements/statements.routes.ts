@@ -1,11 +1,9 @@
-import { z } from "zod";
 import type { StatementsClient } from "../../clients";
-import { callUpstream, declarePending, responses, routeOptions, type ZodApp } from "../route-kit";
+import { callUpstream, responses, routeOptions, type ZodApp } from "../route-kit";
 import { toStatement, toStatementPage, toStatementWithLines } from "./statements.mapper";
 import {
   Batch,
   BatchBody,
-  ExportParams,
   PaidParams,
   Statement,
   StatementPage,
@@ -71,31 +69,6 @@ export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClie
         ),
       ),
   );
-  const exports = [
-    ["csv", "text/csv", "RFC 4180 CSV: a header row, one row per line, a totals row."],
-    [
-      "pdf",
-      "application/pdf",
-      "A statement document: header, totals, the lines over as many pages as needed.",
-    ],
-  ] as const;
-  for (const [extension, mediaType, content] of exports) {
-    declarePending(app, {
-      method: "GET",
-      url: `/marketplace/earnings/statements/:statementId/export.${extension}`,
-      access: "authenticated",
-      operationId: `exportStatement${extension.toUpperCase()}`,
-      tags,
-      summary: `Export a statement as ${extension.toUpperCase()}`,
-      description: `200 (not the 204 the specification shows: a 204 cannot carry the content) with \`Content-Disposition: attachment; filename="statement-<id>.${extension}"\`, streamed in constant memory. ${SCOPE}`,
-      params: ExportParams,
-      produces: [mediaType],
-      response: responses(
-        { 200: z.string().describe(content) },
-        { noValidation: true, notFound: true, pending: true },
-      ),
-    });
-  }
   app.post(
     "/marketplace/earnings/statements/batches",
     route("admin")(

@@ -151,7 +151,7 @@ export function makeCloseStatementPeriod(deps: StatementsDeps) {
  */
 export function makeMarkStatementPaid(deps: StatementsDeps) {
   return async (raw: { statementId: string }, ctx: CallContext): Promise<Statement> => {
-    const caller = requirePrincipal(ctx, "admin");
+    requirePrincipal(ctx, "admin");
     if (!GUID.test(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
     const status = await withTransaction(deps.pool, (tx) => deps.statements.markPaid(tx, id));

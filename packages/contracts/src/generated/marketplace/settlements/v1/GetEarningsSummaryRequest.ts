@@ -1,0 +1,11 @@
+// Original file: proto/marketplace/settlements/v1/earnings.proto
+
+import type { EarningsWindow as _marketplace_settlements_v1_EarningsWindow, EarningsWindow__Output as _marketplace_settlements_v1_EarningsWindow__Output } from '../../../marketplace/settlements/v1/EarningsWindow';
+
+export interface GetEarningsSummaryRequest {
+  'window'?: (_marketplace_settlements_v1_EarningsWindow | null);
+}
+
+export interface GetEarningsSummaryRequest__Output {
+  'window': (_marketplace_settlements_v1_EarningsWindow__Output | null);
+}

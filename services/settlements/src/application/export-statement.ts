@@ -1,0 +1,55 @@
+import { NotFoundError, ValidationError } from "@mp/errors";
+import { type CallContext, requirePrincipal } from "@mp/grpc";
+import type { ExportLine, ExportStatementHeader, ExportTotals, StatementExportSource } from "./export.ports";
+
+export const EXPORT_FORMATS = ["csv", "pdf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Lines fetched at a time; memory holds one batch and its rendered bytes. */
+export const EXPORT_BATCH = 2_000;
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ExportRenderers {
+  csv(header: ExportStatementHeader, batches: AsyncIterable<ExportLine[]>): AsyncIterable<Buffer>;
+  pdf(
+    header: ExportStatementHeader,
+    totals: ExportTotals,
+    batches: AsyncIterable<ExportLine[]>,
+  ): AsyncIterable<Buffer>;
+}
+
+/**
+ * A statement rendered as CSV or PDF, as a stream of byte chunks read from one consistent snapshot in
+ * batches. The caller's own organisation's statements only (`not-found` otherwise, so another
+ * organisation's ids are not revealed); admins may export any. Every check happens before the first chunk.
+ */
+export function makeExportStatement(deps: { source: StatementExportSource; renderers: ExportRenderers }) {
+  return async function* exportStatement(
+    raw: { statementId: string; format: string },
+    ctx: CallContext,
+  ): AsyncGenerator<{ data: Buffer }> {
+    const caller = requirePrincipal(ctx);
+    if (!(EXPORT_FORMATS as readonly string[]).includes(raw.format))
+      throw new ValidationError({ format: ["must be csv or pdf"] });
+    if (!GUID.test(raw.statementId)) throw new NotFoundError("The statement");
+    const snapshot = await deps.source.open(raw.statementId.toLowerCase(), ctx.signal);
+    try {
+      const header = snapshot.header;
+      const admin = caller.roles.includes("admin");
+      if (!header || (!admin && header.organisationId !== caller.organisationId.toLowerCase()))
+        throw new NotFoundError("The statement");
+      const batches = snapshot.lines(EXPORT_BATCH);
+      const chunks =
+        raw.format === "csv"
+          ? deps.renderers.csv(header, batches)
+          : deps.renderers.pdf(header, await snapshot.totals(), batches);
+      for await (const data of chunks) {
+        if (ctx.signal.aborted) return;
+        yield { data };
+      }
+    } finally {
+      await snapshot.close();
+    }
+  };
+}

@@ -1,0 +1,46 @@
+import { type Paged, paged, parsePageQuery, type RawPageQuery } from "@mp/db";
+import { type FieldErrors, ValidationError } from "@mp/errors";
+import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { type EarningsRepository, PLATFORM_ORDERS, type PlatformFeesRow } from "./earnings.ports";
+import type { RawWindow } from "./earnings-queries";
+import { parseWindow, splitWindow } from "./earnings-window";
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURRENCY = /^[A-Z]{3}$/;
+
+/**
+ * Fees the platform collected (admin), per instance, currency and UTC month, within `[startUtc, endUtc)`
+ * (an absent side is unbounded), net of reversals; default order `month desc`.
+ */
+export function makeListPlatformFees(deps: { earnings: EarningsRepository; defaultLivemode: boolean }) {
+  return async (
+    raw: RawPageQuery & {
+      window?: RawWindow | null | undefined;
+      marketplaceInstanceId: string;
+      currency: string;
+    },
+    ctx: CallContext,
+  ): Promise<Paged<PlatformFeesRow>> => {
+    requirePrincipal(ctx, "admin");
+    const errors: FieldErrors = {};
+    if (raw.marketplaceInstanceId && !GUID.test(raw.marketplaceInstanceId))
+      errors["query.marketplaceInstanceId"] = ["must be a guid"];
+    if (raw.currency && !CURRENCY.test(raw.currency))
+      errors["query.currency"] = ["must be an ISO 4217 code (3 capital letters)"];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const window = parseWindow({ startUtc: raw.window?.startUtc ?? "", endUtc: raw.window?.endUtc ?? "" });
+    const page = parsePageQuery({ ...raw, orderBy: raw.orderBy || "month" }, PLATFORM_ORDERS);
+    const { items, totalCount } = await deps.earnings.platform(
+      raw.window?.livemode ?? deps.defaultLivemode,
+      {
+        marketplaceInstanceId: raw.marketplaceInstanceId
+          ? raw.marketplaceInstanceId.toLowerCase()
+          : undefined,
+        currency: raw.currency || undefined,
+      },
+      splitWindow(window),
+      page,
+    );
+    return paged(items, page.page, page.pageSize, totalCount);
+  };
+}

@@ -1,0 +1,123 @@
+import type { Pool } from "@mp/db";
+import type {
+  ExportLine,
+  ExportStatementHeader,
+  StatementExportSource,
+  StatementSnapshot,
+} from "../application/export.ports";
+
+const EXPORT_STATEMENT_TIMEOUT = "5min";
+const EXPORT_IDLE_TIMEOUT = "10min";
+
+const LINES = `
+  SELECT e.id,
+         to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "occurredAt",
+         e.line_kind AS kind, t.purchase_id AS "purchaseId", t.marketplace_item_id AS "marketplaceItemId",
+         t.display_name AS "displayName", t.device_id AS "deviceId", t.gross::text AS gross,
+         t.platform_fee::text AS "platformFee", e.amount::text AS share
+    FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+   WHERE e.statement_id = $1`;
+
+/**
+ * Statement lines for exports, read in one REPEATABLE READ, READ ONLY transaction so the count, the totals
+ * and the lines see the same snapshot even while an open statement takes new ones. The lines come from one
+ * server-side cursor fetched in batches, so memory holds one batch whatever the statement's size. The
+ * connection is held until `close`.
+ */
+export function makeStatementExportSource(pool: Pool): StatementExportSource {
+  return {
+    async open(statementId, signal) {
+      const client = await pool.connect();
+      let released = false;
+      const release = async (error?: Error) => {
+        if (released) return;
+        released = true;
+        if (!error) await client.query("ROLLBACK").catch((e: Error) => (error = e));
+        client.release(error);
+      };
+      try {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        // An export outlives the pool's defaults: the first fetch of a million lines sorts them all, and a
+        // slow client leaves the transaction idle between fetches. Bounded all the same.
+        await client.query(`SET LOCAL statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
+        await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_IDLE_TIMEOUT}'`);
+        const { rows } = await client.query<{
+          id: string;
+          organisation_id: string;
+          role: "developer" | "provider";
+          currency: string;
+          livemode: boolean;
+          period_start: Date;
+          period_end: Date;
+          status: "open" | "finalized" | "paid";
+        }>(
+          `SELECT id, organisation_id, role, currency, livemode, period_start, period_end, status
+             FROM statements WHERE id = $1`,
+          [statementId],
+        );
+        const row = rows[0];
+        const header: ExportStatementHeader | undefined = row && {
+          id: row.id,
+          organisationId: row.organisation_id,
+          role: row.role,
+          currency: row.currency.trim(),
+          livemode: row.livemode,
+          periodStart: row.period_start,
+          periodEnd: row.period_end,
+          status: row.status,
+        };
+        const snapshot: StatementSnapshot = {
+          header,
+          async totals() {
+            const { rows: totals } = await client.query<Record<string, string>>(
+              `SELECT count(*)::text AS n,
+                      coalesce(sum(t.gross) FILTER (WHERE t.gross > 0), 0)::text AS gross_sales,
+                      coalesce(sum(-t.gross) FILTER (WHERE t.gross < 0), 0)::text AS refunds,
+                      coalesce(sum(t.platform_fee), 0)::text AS platform_fees,
+                      coalesce(sum(e.amount), 0)::text AS net
+                 FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+                WHERE e.statement_id = $1`,
+              [statementId],
+            );
+            const t = totals[0] ?? {};
+            return {
+              lineCount: Number(t.n ?? 0),
+              grossSales: BigInt(t.gross_sales ?? 0),
+              refunds: BigInt(t.refunds ?? 0),
+              platformFees: BigInt(t.platform_fees ?? 0),
+              net: BigInt(t.net ?? 0),
+            };
+          },
+          async *lines(batchSize) {
+            // One server-side cursor over the whole ordered result, planned for the whole result
+            // (cursor_tuple_fraction 1: a hash join and one sort instead of a lookup per line), fetched in
+            // batches: PostgreSQL holds the result, this process one batch.
+            await client.query("SET LOCAL cursor_tuple_fraction = 1.0");
+            await client.query(
+              `DECLARE export_lines NO SCROLL CURSOR FOR ${LINES} ORDER BY e.occurred_at, e.id`,
+              [statementId],
+            );
+            try {
+              for (;;) {
+                if (signal?.aborted) return;
+                const { rows: batch } = await client.query<ExportLine>(
+                  `FETCH ${batchSize} FROM export_lines`,
+                );
+                if (batch.length === 0) return;
+                yield batch;
+                if (batch.length < batchSize) return;
+              }
+            } finally {
+              await client.query("CLOSE export_lines").catch(() => undefined);
+            }
+          },
+          close: () => release(),
+        };
+        return snapshot;
+      } catch (error) {
+        await release(error as Error);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import type { Pool } from "@mp/db";
+import type { ServiceRegistration } from "@mp/grpc";
+import type { Logger } from "@mp/logger";
+import {
+  makeGetEarningsSummary,
+  makeGetEarningsTimeseries,
+  makeListAppEarnings,
+} from "../application/earnings-queries";
+import { makeExportStatement } from "../application/export-statement";
+import { makeListPlatformFees } from "../application/platform-fees";
+import { makeEarningsRepository } from "../infra/earnings.repository";
+import { renderStatementCsv } from "../infra/export-csv";
+import { makeStatementExportSource } from "../infra/export-lines.repository";
+import { renderStatementPdf } from "../infra/export-pdf";
+import { EARNINGS_SERVICE, earningsGrpc } from "./earnings.grpc";
+
+/** The readers of the ledger (earnings, platform fees, statement exports), wired and registered. */
+export function earningsRegistration(
+  pool: Pool,
+  defaultLivemode: boolean,
+  logger: Logger,
+): Record<string, ServiceRegistration> {
+  const earnings = makeEarningsRepository(pool);
+  const modes = { earnings, defaultLivemode };
+  return {
+    [EARNINGS_SERVICE]: earningsGrpc(
+      {
+        summary: makeGetEarningsSummary(modes),
+        timeseries: makeGetEarningsTimeseries(modes),
+        apps: makeListAppEarnings(modes),
+        platformFees: makeListPlatformFees(modes),
+        exportStatement: makeExportStatement({
+          source: makeStatementExportSource(pool),
+          renderers: { csv: renderStatementCsv, pdf: renderStatementPdf },
+        }),
+      },
+      logger,
+    ),
+  };
+}
