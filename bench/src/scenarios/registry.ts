@@ -3,6 +3,7 @@ import { catalogueSearch } from "./catalogue-search";
 import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
 import { listingVisibility } from "./listing-visibility";
+import { webhookIntake } from "./webhook-intake";
 
 /** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -10,4 +11,5 @@ export const SCENARIOS: readonly Scenario[] = [
   instancePropagation,
   catalogueSearch,
   listingVisibility,
+  webhookIntake,
 ];

@@ -81,10 +81,6 @@ const toOffered = (row: OfferedRow): OfferedItemRecord => ({
 const PUBLIC_LISTING = `l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
       AND NOT l.disabled AND l.visibility = 'public'`;
 
-/** The lowest public price: an index-only lookup per item; null when the item has no public listing. */
-const FROM_PRICE = `CROSS JOIN LATERAL (
-    SELECT min(l.price_amount) AS from_amount FROM listings l WHERE ${PUBLIC_LISTING}) p`;
-
 /** The public listings themselves, cheapest first: computed for the page's rows only. */
 const PUBLIC_LISTINGS = `CROSS JOIN LATERAL (
     SELECT (array_agg(l.price_currency ORDER BY l.price_amount, l.id))[1] AS from_currency,
@@ -164,10 +160,12 @@ export function makeCatalogueReader(pool: Pool) {
   }
 
   const listedShape = (matchWhere: string[] = [], params: unknown[] = []): ListShape => ({
-    matchJoin: FROM_PRICE,
-    matchSelect: "p.from_amount",
-    matchWhere: ["p.from_amount IS NOT NULL", ...matchWhere],
-    price: "p.from_amount",
+    // Listed: published (the search's own filter) with an enabled public listing, whose lowest price the
+    // read-model writer keeps on the item's row (migration 0003): no per-match lookup in \`listings\`.
+    matchJoin: "",
+    matchSelect: "i.from_price_amount AS from_amount",
+    matchWhere: ["i.from_price_amount IS NOT NULL", ...matchWhere],
+    price: "i.from_price_amount",
     detailJoin: PUBLIC_LISTINGS,
     detailSelect: "d.from_currency, d.listings",
     params,
