@@ -40,6 +40,7 @@ export async function stackUnderTest(
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: UNLIMITED,
       RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_WEBHOOK_PER_MINUTE: UNLIMITED,
       NODE_OPTIONS: profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
     },
     log,

@@ -81,6 +81,29 @@ const toOffered = (row: OfferedRow): OfferedItemRecord => ({
 const PUBLIC_LISTING = `l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
       AND NOT l.disabled AND l.visibility = 'public'`;
 
+/**
+ * The item columns a page shows (\`ItemRow\`): not \`i.*\`, whose search columns (the tsvector, the folded
+ * texts) would be sent and parsed for every row only to be dropped.
+ */
+const ITEM_COLUMNS = [
+  "id",
+  "organisation_id",
+  "marketplace_instance_id",
+  "type",
+  "display_name",
+  "description",
+  "license_url",
+  "eula_url",
+  "icon_asset_id",
+  "image_asset_ids",
+  "base_price_amount",
+  "base_price_currency",
+  "latest_version",
+  "created_at",
+]
+  .map((c) => `i.${c}`)
+  .join(", ");
+
 /** The public listings themselves, cheapest first: computed for the page's rows only. */
 const PUBLIC_LISTINGS = `CROSS JOIN LATERAL (
     SELECT (array_agg(l.price_currency ORDER BY l.price_amount, l.id))[1] AS from_currency,
@@ -145,7 +168,7 @@ export function makeCatalogueReader(pool: Pool) {
     const { rows } = await pool.query<R>(
       `${matching}, page AS (
          SELECT *, count(*) OVER () AS total FROM matching ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-       SELECT i.*, page.*${shape.detailSelect ? `, ${shape.detailSelect}` : ""} FROM page JOIN items i ON i.id = page.id ${shape.detailJoin}
+       SELECT ${ITEM_COLUMNS}, page.*${shape.detailSelect ? `, ${shape.detailSelect}` : ""} FROM page JOIN items i ON i.id = page.id ${shape.detailJoin}
        ORDER BY page.sort_key ${dir}, page.id ${dir}`,
       params,
     );
