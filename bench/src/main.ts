@@ -63,6 +63,7 @@ async function main(): Promise<number> {
     tokens: stack.tokens,
     databaseUrl: stack.databaseUrl,
     natsUrl: stack.natsUrl,
+    stripeWebhookSecret: stack.stripeWebhookSecret,
     quick,
     durations,
     log,

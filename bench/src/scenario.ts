@@ -10,6 +10,8 @@ export interface BenchContext {
   /** The stack's PostgreSQL (every service's schema) and NATS, for baselines and observing effects. */
   databaseUrl: string;
   natsUrl: string;
+  /** The secret settlements verifies `Stripe-Signature` with ("" when the stack did not say). */
+  stripeWebhookSecret: string;
   /** BENCH_QUICK=1: short phases, to try the suite out; figures are indicative only. */
   quick: boolean;
   durations: {

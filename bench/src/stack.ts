@@ -7,6 +7,8 @@ export interface StackUnderTest {
   databaseUrl: string;
   natsUrl: string;
   tokens: { admin: string; developer: string; provider: string };
+  /** The secret settlements verifies `Stripe-Signature` with (scenario E signs its notifications with it). */
+  stripeWebhookSecret: string;
   /** How it was obtained, for the report. */
   description: string;
   stop(): Promise<void>;
@@ -38,6 +40,7 @@ export async function stackUnderTest(
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: UNLIMITED,
       RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: UNLIMITED,
+      RATE_LIMIT_WEBHOOK_PER_MINUTE: UNLIMITED,
       NODE_OPTIONS: profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
     },
     log,
@@ -51,6 +54,7 @@ export async function stackUnderTest(
       developer: stack.credentials.developer.token,
       provider: stack.credentials.provider.token,
     },
+    stripeWebhookSecret: stack.stripeWebhookSecret,
     description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach)${profileDir ? ", with --cpu-prof" : ""}`,
     stop: () => stack.stop(),
   };
@@ -60,7 +64,9 @@ async function attach(env: NodeJS.ProcessEnv): Promise<StackUnderTest> {
   const missing = ["BENCH_DATABASE_URL", "BENCH_NATS_URL"].filter((key) => !env[key]);
   if (missing.length > 0) throw new Error(`BENCH_GATEWAY_URL is set: set ${missing.join(" and ")} too`);
   const file = env.BENCH_CREDENTIALS ?? join(process.cwd(), ".local/demo-credentials.json");
-  const credentials = JSON.parse(await readFile(file, "utf8")) as Record<string, { token: string }>;
+  const credentials = JSON.parse(await readFile(file, "utf8")) as Record<string, { token: string }> & {
+    stripeWebhookSecret?: string;
+  };
   const token = (kind: string) => {
     const found = credentials[kind]?.token;
     if (!found) throw new Error(`${file} has no ${kind} token`);
@@ -71,6 +77,7 @@ async function attach(env: NodeJS.ProcessEnv): Promise<StackUnderTest> {
     databaseUrl: env.BENCH_DATABASE_URL!,
     natsUrl: env.BENCH_NATS_URL!,
     tokens: { admin: token("admin"), developer: token("developer"), provider: token("provider") },
+    stripeWebhookSecret: credentials.stripeWebhookSecret ?? "",
     description: `attached to ${env.BENCH_GATEWAY_URL} (BENCH_GATEWAY_URL); its log level and rate limits are its own`,
     stop: async () => {},
   };

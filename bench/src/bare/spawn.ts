@@ -10,10 +10,16 @@ export interface BareServer {
 
 const ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
 
-/** Starts the bare baseline server as its own process (never the load generator's) and waits for its URL. */
-export async function startBareServer(databaseUrl: string): Promise<BareServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_OPTIONS: "" },
+/**
+ * Starts a bare baseline server (scenario A's by default, or the file `entry` names, with `env` added) as
+ * its own process (never the load generator's) and waits for its URL.
+ */
+export async function startBareServer(
+  databaseUrl: string,
+  options: { entry?: string; env?: Record<string, string> } = {},
+): Promise<BareServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? ENTRY], {
+    env: { ...process.env, ...options.env, DATABASE_URL: databaseUrl, NODE_OPTIONS: "" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {

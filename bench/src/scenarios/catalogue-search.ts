@@ -42,7 +42,8 @@ export const catalogueSearch: Scenario = {
       await seeder.close();
     }
     const listPath = `/marketplace/marketplace-items?marketplaceInstanceId=${instanceId}&page=1&pageSize=1`;
-    await waitForCount(ctx.gateway, listPath, headers, ITEMS, 180_000);
+    // Generous: the catalogue applies the 20,000 events one inbox transaction at a time, slowly on a loaded machine.
+    await waitForCount(ctx.gateway, listPath, headers, ITEMS, 600_000);
     const options = { rate: RATE, durationMs: ctx.durations.openLoopMs, warmupMs: ctx.durations.warmupMs };
     ctx.log(`C: ${RATE} searches/s`);
     const search = await runOpenLoop({

@@ -6,6 +6,7 @@ import { instancesList } from "./instances-list";
 import { listingVisibility } from "./listing-visibility";
 import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
+import { webhookIntake } from "./webhook-intake";
 
 /** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -13,6 +14,7 @@ export const SCENARIOS: readonly Scenario[] = [
   instancePropagation,
   catalogueSearch,
   listingVisibility,
+  webhookIntake,
   statementExportCsv,
   statementExportPdf,
   earningsSummary,

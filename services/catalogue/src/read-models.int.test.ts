@@ -234,6 +234,125 @@ describe("catalogue read models from events (real PostgreSQL, NATS, S3 credentia
     expect(await listed(item.itemId)).toBe("not-found");
   });
 
+  it("keeps the item's from price the minimum of its enabled public listings, whatever the order or repetition", async () => {
+    /** The denormalised price, the minimum recomputed from the listings rows, and what the catalogue shows. */
+    const prices = async (itemId: string) => {
+      const { rows } = await f.service.pool.query<{ stored: string | null; computed: string | null }>(
+        `SELECT i.from_price_amount AS stored,
+                (SELECT min(l.price_amount) FROM listings l
+                  WHERE l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
+                    AND NOT l.disabled AND l.visibility = 'public') AS computed
+         FROM items i WHERE i.id = $1`,
+        [itemId],
+      );
+      const read = await listed(itemId);
+      return {
+        stored: rows[0]?.stored ?? null,
+        computed: rows[0]?.computed ?? null,
+        shown: typeof read === "string" ? read : read.fromPrice.amount,
+      };
+    };
+    const expectPrice = async (itemId: string, amount: string | null) =>
+      expect(await prices(itemId)).toEqual({
+        stored: amount,
+        computed: amount,
+        shown: amount ?? "not-found",
+      });
+
+    const item = itemSnapshot({ displayName: "From price" });
+    const price = (amount: number) => ({ amount, currency: "EUR" });
+    const a = listingSnapshot(item.itemId, { providerOrganisationId: PROVIDER_B, price: price(1200) });
+    const b = listingSnapshot(item.itemId, { price: price(1900) });
+    const p = listingSnapshot(item.itemId, {
+      providerOrganisationId: uuidv7(),
+      price: price(1100),
+      visibility: "private",
+    });
+    const a2 = listingSnapshot(item.itemId, {
+      providerOrganisationId: PROVIDER_B,
+      price: price(1300),
+      createdAt: at(5),
+    });
+    // Every step's events, as listings would emit them.
+    const steps: { events: [string, unknown][]; expected: string | null }[] = [
+      {
+        events: [
+          [listingCreatedV1.type, a],
+          [listingCreatedV1.type, b],
+          [listingCreatedV1.type, p],
+        ],
+        expected: "1200",
+      },
+      {
+        // a new price supersedes a's listing
+        events: [
+          [listingCreatedV1.type, a2],
+          [listingDisabledV1.type, { ...a, disabled: true, supersededAt: at(5), version: 2 }],
+        ],
+        expected: "1300",
+      },
+      {
+        events: [[listingVisibilitySetV1.type, { ...p, visibility: "public", version: 2 }]],
+        expected: "1100",
+      },
+      {
+        events: [[listingDisabledV1.type, { ...p, visibility: "public", disabled: true, version: 3 }]],
+        expected: "1300",
+      },
+      {
+        events: [[listingVisibilitySetV1.type, { ...a2, visibility: "private", version: 2 }]],
+        expected: "1900",
+      },
+      { events: [[listingDisabledV1.type, { ...b, disabled: true, version: 2 }]], expected: null },
+    ];
+
+    // In order, step by step; the listings of the first step arrive before their item.
+    const publishAll = (events: [string, unknown][]) => Promise.all(events.map(([t, d]) => f.publish(t, d)));
+    await f.handled(await publishAll(steps[0]!.events));
+    expect((await prices(item.itemId)).computed).toBeNull(); // no item row yet
+    await f.handled([await f.publish(itemPublishedV1.type, item)]);
+    await expectPrice(item.itemId, "1200");
+    for (const step of steps.slice(1)) {
+      const events = await publishAll(step.events);
+      await f.handled(events);
+      await expectPrice(item.itemId, step.expected);
+      // each step delivered again (a redelivery under another message id) changes nothing
+      for (const event of events) await f.send(event, uuidv7());
+      await f.settled();
+      await expectPrice(item.itemId, step.expected);
+    }
+
+    // The same history for another item, newest event first, every event twice: the same prices.
+    const other = itemSnapshot({ itemId: uuidv7(), displayName: "From price, reversed" });
+    const moved = (listing: { id: string }, ids: Map<string, string>) => ({
+      ...listing,
+      id: ids.get(listing.id) ?? listing.id,
+      marketplaceItemId: other.itemId,
+    });
+    const ids = new Map([a, b, p, a2].map((l) => [l.id, uuidv7()]));
+    const reversed = steps
+      .flatMap((step) => step.events)
+      .map(([t, d]) => [t, moved(d as { id: string }, ids)] as [string, unknown])
+      .reverse();
+    // All but the last two steps: b is still listed at 1900 once they have all arrived.
+    const upToStep4 = steps
+      .slice(0, 5)
+      .flatMap((step) => step.events)
+      .map(([t, d]) => [t, moved(d as { id: string }, ids)] as [string, unknown])
+      .reverse();
+    const first = await publishAll(upToStep4);
+    await f.handled(first);
+    await f.handled([await f.publish(itemPublishedV1.type, other)]);
+    for (const event of first) await f.send(event, uuidv7());
+    await f.settled();
+    await expectPrice(other.itemId, "1900");
+    const rest = await publishAll(reversed.slice(0, reversed.length - upToStep4.length));
+    await f.handled(rest);
+    for (const event of [...rest, ...first]) await f.send(event, uuidv7());
+    await f.settled();
+    await expectPrice(other.itemId, null);
+  });
+
   it("shows providers the available releases, whatever order their events arrive in", async () => {
     const item = itemSnapshot();
     const release = {

@@ -180,6 +180,34 @@ describe("settlements payment intake (real PostgreSQL and NATS)", () => {
     expect(await emitted(event.id)).toHaveLength(1);
   });
 
+  it("stores a burst of concurrent events and their copies once each; every intent's versions are 1, 2, 3", async () => {
+    // Written by a few multi-row statements (group commit) and processed a pass of many at a time.
+    const intents = Array.from({ length: 40 }, (_, i) => `pi_int_burst_${i}`);
+    const events = intents.flatMap((paymentIntentId) => [
+      checkoutSessionCompleted({ ...payment, paymentIntentId }),
+      paymentIntentSucceeded({ ...payment, paymentIntentId }),
+      chargeRefunded({ paymentIntentId, amount: 1999, amountRefunded: 1999, currency: "eur" }),
+    ]);
+    const signed = events.map((e) => signedStripeEvent(e, SECRET));
+    const answers = await Promise.all(
+      [...signed, ...signed].map(({ body, signature }) => receive(running(), body, signature)),
+    );
+    for (const event of events) {
+      const mine = answers.filter((a) => a.eventId === event.id);
+      expect(mine.map((a) => a.stored).sort()).toEqual([false, true]);
+    }
+    const { rows } = await running().pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM payment_events WHERE id = ANY($1::text[])",
+      [events.map((e) => e.id)],
+    );
+    expect(rows[0]?.n).toBe(events.length);
+    for (const event of events) await processed(event.id);
+    for (const [i] of intents.entries()) {
+      const updates = (await Promise.all(events.slice(i * 3, i * 3 + 3).map((e) => emitted(e.id)))).flat();
+      expect(updates.map((u) => u.version).sort()).toEqual([1, 2, 3]);
+    }
+  });
+
   it("stores and acknowledges unknown types, and processes them without an event", async () => {
     const event = stripeEvent("customer.subscription.trial_will_end", {
       id: "sub_1",
@@ -251,12 +279,12 @@ describe("settlements payment intake (real PostgreSQL and NATS)", () => {
       async () => {
         const info = await bus.jsm.streams.info(bus.streamName("SETTLEMENTS"), { subjects_filter: subject });
         const n = info.state.subjects?.[subject] ?? 0;
-        return n >= 6 ? n : undefined;
+        return n >= 126 ? n : undefined;
       },
       { what: "the relay to publish every update" },
     );
-    // crash 1, versions 3, 50 duplicates 1, after the broken one 1; the unknown and the broken none.
-    expect(count).toBe(6);
+    // crash 1, versions 3, 50 duplicates 1, burst 120, after the broken one 1; the unknown and the broken none.
+    expect(count).toBe(126);
     await bus.close();
   });
 });

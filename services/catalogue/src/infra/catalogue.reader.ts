@@ -81,9 +81,28 @@ const toOffered = (row: OfferedRow): OfferedItemRecord => ({
 const PUBLIC_LISTING = `l.marketplace_item_id = i.id AND l.marketplace_instance_id = i.marketplace_instance_id
       AND NOT l.disabled AND l.visibility = 'public'`;
 
-/** The lowest public price: an index-only lookup per item; null when the item has no public listing. */
-const FROM_PRICE = `CROSS JOIN LATERAL (
-    SELECT min(l.price_amount) AS from_amount FROM listings l WHERE ${PUBLIC_LISTING}) p`;
+/**
+ * The item columns a page shows (\`ItemRow\`): not \`i.*\`, whose search columns (the tsvector, the folded
+ * texts) would be sent and parsed for every row only to be dropped.
+ */
+const ITEM_COLUMNS = [
+  "id",
+  "organisation_id",
+  "marketplace_instance_id",
+  "type",
+  "display_name",
+  "description",
+  "license_url",
+  "eula_url",
+  "icon_asset_id",
+  "image_asset_ids",
+  "base_price_amount",
+  "base_price_currency",
+  "latest_version",
+  "created_at",
+]
+  .map((c) => `i.${c}`)
+  .join(", ");
 
 /** The public listings themselves, cheapest first: computed for the page's rows only. */
 const PUBLIC_LISTINGS = `CROSS JOIN LATERAL (
@@ -149,7 +168,7 @@ export function makeCatalogueReader(pool: Pool) {
     const { rows } = await pool.query<R>(
       `${matching}, page AS (
          SELECT *, count(*) OVER () AS total FROM matching ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
-       SELECT i.*, page.*${shape.detailSelect ? `, ${shape.detailSelect}` : ""} FROM page JOIN items i ON i.id = page.id ${shape.detailJoin}
+       SELECT ${ITEM_COLUMNS}, page.*${shape.detailSelect ? `, ${shape.detailSelect}` : ""} FROM page JOIN items i ON i.id = page.id ${shape.detailJoin}
        ORDER BY page.sort_key ${dir}, page.id ${dir}`,
       params,
     );
@@ -164,10 +183,12 @@ export function makeCatalogueReader(pool: Pool) {
   }
 
   const listedShape = (matchWhere: string[] = [], params: unknown[] = []): ListShape => ({
-    matchJoin: FROM_PRICE,
-    matchSelect: "p.from_amount",
-    matchWhere: ["p.from_amount IS NOT NULL", ...matchWhere],
-    price: "p.from_amount",
+    // Listed: published (the search's own filter) with an enabled public listing, whose lowest price the
+    // read-model writer keeps on the item's row (migration 0003): no per-match lookup in \`listings\`.
+    matchJoin: "",
+    matchSelect: "i.from_price_amount AS from_amount",
+    matchWhere: ["i.from_price_amount IS NOT NULL", ...matchWhere],
+    price: "i.from_price_amount",
     detailJoin: PUBLIC_LISTINGS,
     detailSelect: "d.from_currency, d.listings",
     params,

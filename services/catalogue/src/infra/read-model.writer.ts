@@ -11,9 +11,39 @@ async function keepEarliestCreatedAt(tx: PoolClient, table: "items" | "item_rele
   await tx.query(`UPDATE ${table} SET created_at = least(created_at, $2) WHERE id = $1`, [id, at]);
 }
 
+/**
+ * Serialises every transaction that changes an item or one of its listings, per item, until it commits, so
+ * the `from_price_amount` each one recomputes (in a statement begun after the lock, so on a snapshot that
+ * sees every earlier such transaction committed) is never overwritten by a concurrent one that did not see
+ * its listing.
+ */
+async function lockItem(tx: PoolClient, itemId: string) {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7031))", [`catalogue.item:${itemId}`]);
+}
+
+/**
+ * The lowest price among the item's enabled public listings in its instance, or NULL (docs/catalogue.md):
+ * recomputed from `listings` after every change of the item or of one of its listings, never adjusted, so
+ * it does not depend on the order or the number of times events arrive. A listing whose item has not
+ * arrived yet updates nothing; the item's own event computes it when it does.
+ */
+async function refreshFromPrice(tx: PoolClient, itemId: string) {
+  await tx.query(
+    `UPDATE items i SET from_price_amount = p.amount
+     FROM (SELECT min(l.price_amount) AS amount FROM items it
+           LEFT JOIN listings l ON l.marketplace_item_id = it.id
+             AND l.marketplace_instance_id = it.marketplace_instance_id
+             AND NOT l.disabled AND l.visibility = 'public'
+           WHERE it.id = $1) p
+     WHERE i.id = $1 AND i.from_price_amount IS DISTINCT FROM p.amount`,
+    [itemId],
+  );
+}
+
 export function makeReadModelWriter(): ReadModelWriter {
   return {
     async item(tx, item) {
+      await lockItem(tx, item.itemId);
       await applyIfNewer(tx, {
         table: "items",
         key: { id: item.itemId },
@@ -37,6 +67,7 @@ export function makeReadModelWriter(): ReadModelWriter {
         },
       });
       await keepEarliestCreatedAt(tx, "items", item.itemId, new Date(item.createdAt ?? item.occurredAt));
+      await refreshFromPrice(tx, item.itemId);
     },
 
     async itemRelease(tx, release) {
@@ -86,6 +117,7 @@ export function makeReadModelWriter(): ReadModelWriter {
     },
 
     async listing(tx, listing) {
+      await lockItem(tx, listing.marketplaceItemId);
       await applyIfNewer(tx, {
         table: "listings",
         key: { id: listing.id },
@@ -102,6 +134,7 @@ export function makeReadModelWriter(): ReadModelWriter {
           superseded_at: listing.supersededAt,
         },
       });
+      await refreshFromPrice(tx, listing.marketplaceItemId);
     },
   };
 }

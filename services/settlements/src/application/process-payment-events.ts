@@ -4,8 +4,29 @@ import { type PoolClient, withSavepoint } from "@mp/db";
 import { type Interpretation, interpretStripeEvent, unprocessable } from "../domain/payment-update";
 import type { ClaimedPaymentEvent, PaymentEventRepository, UnitOfWork } from "./ports";
 
-/** Events handled per transaction. */
-export const PROCESS_BATCH = 20;
+/**
+ * Events handled per transaction. Large enough that a burst of notifications (1,000/s in the benchmark,
+ * docs/payments.md) costs a few transactions a second, small enough that one pass stays well under a
+ * second and holds few row locks.
+ */
+export const PROCESS_BATCH = 250;
+
+/**
+ * Optional set-at-a-time forms of the repository's bookkeeping: one statement for a whole pass instead of
+ * one per event. The pass uses them when the repository has them and falls back to the per-event forms
+ * (each event under its own savepoint) when a statement fails on the data.
+ */
+export interface BulkPaymentEventBookkeeping {
+  /**
+   * The next versions of these intents, one per entry, in order (an intent named twice gets two
+   * consecutive versions), under the intents' row locks until the transaction ends.
+   */
+  nextIntentVersions(tx: PoolClient, paymentIntentIds: readonly string[]): Promise<number[]>;
+  markAllProcessed(
+    tx: PoolClient,
+    outcomes: readonly { id: string; outcome: Interpretation["outcome"]; detail: string | null }[],
+  ): Promise<void>;
+}
 
 export interface ProcessedBatch {
   processed: number;
@@ -38,7 +59,7 @@ function parsed(event: ClaimedPaymentEvent): unknown {
  * pass; nothing is lost and nothing is emitted twice.
  */
 export function makeProcessPaymentEvents(deps: {
-  events: PaymentEventRepository;
+  events: PaymentEventRepository & Partial<BulkPaymentEventBookkeeping>;
   unitOfWork: UnitOfWork;
   batchSize?: number;
 }) {
@@ -64,17 +85,62 @@ export function makeProcessPaymentEvents(deps: {
     }
   };
 
+  /**
+   * Every emitted update of the pass at once: the intents' versions in one statement, then the updates
+   * appended. Undefined (and nothing written: the savepoint is rolled back) when PostgreSQL refuses the
+   * data, so the caller goes event by event and marks only the faulty one unprocessable.
+   */
+  const applyAll = async (
+    tx: PoolClient,
+    emit: (event: EventEnvelope) => Promise<void>,
+    meanings: Interpretation[],
+  ): Promise<Interpretation[] | undefined> => {
+    const { nextIntentVersions } = deps.events;
+    const updates = meanings.flatMap((m) => (m.outcome === "emitted" ? [m.update] : []));
+    if (!nextIntentVersions || updates.length < 2) return undefined;
+    try {
+      return await withSavepoint(tx, async () => {
+        const versions = await nextIntentVersions(
+          tx,
+          updates.map((u) => u.paymentIntentId),
+        );
+        for (const [i, update] of updates.entries()) {
+          const version = versions[i];
+          if (version === undefined)
+            throw new Error(`No version for payment intent ${update.paymentIntentId}`);
+          const occurredAt = new Date(update.occurredAt);
+          await emit(newEvent(paymentUpdatedV1.type, "settlements", { ...update, version }, occurredAt));
+        }
+        return meanings;
+      });
+    } catch (error) {
+      if (!isDataException(error)) throw error;
+      return undefined;
+    }
+  };
+
   return (): Promise<ProcessedBatch> =>
     deps.unitOfWork.run(async (tx, emit) => {
       const claimed = await deps.events.claim(tx, batchSize);
       const batch: ProcessedBatch = { processed: claimed.length, emitted: 0, unprocessable: [] };
-      for (const event of claimed) {
-        const outcome = await apply(tx, emit, interpretStripeEvent(parsed(event)));
+      const meanings = claimed.map((event) => interpretStripeEvent(parsed(event)));
+      let outcomes = await applyAll(tx, emit, meanings);
+      if (!outcomes) {
+        outcomes = [];
+        for (const meaning of meanings) outcomes.push(await apply(tx, emit, meaning));
+      }
+      const marks = claimed.map((event, i) => {
+        const outcome = outcomes[i] as Interpretation;
         if (outcome.outcome === "emitted") batch.emitted += 1;
         if (outcome.outcome === "unprocessable") batch.unprocessable.push(event.id);
-        const detail = "detail" in outcome ? outcome.detail : null;
-        await deps.events.markProcessed(tx, event.id, outcome.outcome, detail);
-      }
+        return {
+          id: event.id,
+          outcome: outcome.outcome,
+          detail: "detail" in outcome ? outcome.detail : null,
+        };
+      });
+      if (deps.events.markAllProcessed && marks.length > 1) await deps.events.markAllProcessed(tx, marks);
+      else for (const m of marks) await deps.events.markProcessed(tx, m.id, m.outcome, m.detail);
       return batch;
     });
 }

@@ -1,27 +1,115 @@
 import type { Pool, PoolClient } from "@mp/db";
 import type { ClaimedPaymentEvent, PaymentEventRepository } from "../application/ports";
+import type { BulkPaymentEventBookkeeping } from "../application/process-payment-events";
 import type { ReceivedPaymentEvent } from "../domain/payment-event";
 
 /** NOTIFY channel prefix; the schema completes it, as for the outbox, so each service wakes only its own. */
 export const PAYMENT_EVENTS_CHANNEL_PREFIX = "payment_events.";
 
-export function makePaymentEventRepository(pool: Pool): PaymentEventRepository {
+/** Inserts written by one statement at most; more wait for the next one. */
+const MAX_INSERT_BATCH = 500;
+/** Insert statements in flight at once (each holds a pool connection until it commits). */
+const MAX_INSERTS_IN_FLIGHT = 3;
+
+interface PendingInsert {
+  event: ReceivedPaymentEvent;
+  resolve(stored: boolean): void;
+  reject(error: unknown): void;
+}
+
+/** One statement: the rows and one notification (delivered on commit); a known id is skipped. */
+const INSERT_SQL = `WITH stored AS (
+     INSERT INTO payment_events (id, type, livemode, created, payload)
+     SELECT id, type, livemode, created, payload
+       FROM unnest($1::text[], $2::text[], $3::boolean[], $4::timestamptz[], $5::bytea[])
+            WITH ORDINALITY AS e(id, type, livemode, created, payload, ord)
+      ORDER BY ord
+     ON CONFLICT (id) DO NOTHING
+     RETURNING id
+   )
+   SELECT id, pg_notify($6 || coalesce(current_schema(), ''), '') FROM stored`;
+
+/**
+ * Group commit for the intake: an insert that arrives while `MAX_INSERTS_IN_FLIGHT` statements are running
+ * waits for one of them and is then written with every other insert waiting by then, in one multi-row
+ * statement and one commit (one WAL flush, one round trip). A caller's promise resolves only after the
+ * commit of the statement that wrote its row, so the 204 still means "stored durably". Alone, an insert
+ * goes out at once: no timer, no added latency at a low rate. Copies of one id in a batch: the first is
+ * the one stored (if the id is new), the others report a repeat; concurrent copies in different statements
+ * wait on the first one's row and then do nothing. A statement that fails (an event PostgreSQL refuses) is
+ * retried row by row, so only the event at fault fails.
+ */
+function makeInsertBatcher(pool: Pool) {
+  const queue: PendingInsert[] = [];
+  let inFlight = 0;
+
+  async function write(batch: PendingInsert[]): Promise<Set<string>> {
+    const firsts = new Map<string, ReceivedPaymentEvent>();
+    for (const { event } of batch) if (!firsts.has(event.id)) firsts.set(event.id, event);
+    // In id order: two statements holding copies of the same ids take their row locks in the same order,
+    // so they wait for each other instead of deadlocking. (Events in one batch arrived concurrently: no
+    // order among them is lost.)
+    const events = [...firsts.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const { rows } = await pool.query<{ id: string }>(INSERT_SQL, [
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.livemode),
+      events.map((e) => e.created),
+      events.map((e) => e.payload),
+      PAYMENT_EVENTS_CHANNEL_PREFIX,
+    ]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  function settle(batch: PendingInsert[], stored: Set<string>) {
+    const answered = new Set<string>();
+    for (const pending of batch) {
+      const { id } = pending.event;
+      pending.resolve(stored.has(id) && !answered.has(id));
+      answered.add(id);
+    }
+  }
+
+  async function flush(batch: PendingInsert[]): Promise<void> {
+    try {
+      settle(batch, await write(batch));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const pending of batch) {
+        try {
+          settle([pending], await write([pending]));
+        } catch (single) {
+          pending.reject(single);
+        }
+      }
+    }
+  }
+
+  function pump() {
+    while (inFlight < MAX_INSERTS_IN_FLIGHT && queue.length > 0) {
+      const batch = queue.splice(0, MAX_INSERT_BATCH);
+      inFlight += 1;
+      void flush(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return (event: ReceivedPaymentEvent): Promise<boolean> =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ event, resolve, reject });
+      pump();
+    });
+}
+
+export function makePaymentEventRepository(pool: Pool): PaymentEventRepository & BulkPaymentEventBookkeeping {
+  const insert = makeInsertBatcher(pool);
   return {
-    async insert(event: ReceivedPaymentEvent) {
-      // One statement: the row and its notification (delivered on commit) or, for a known id, neither.
-      // Concurrent copies of one id wait for the first insert and then do nothing.
-      const { rows } = await pool.query<{ id: string }>(
-        `WITH stored AS (
-           INSERT INTO payment_events (id, type, livemode, created, payload)
-           VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (id) DO NOTHING
-           RETURNING id
-         )
-         SELECT id, pg_notify($6 || coalesce(current_schema(), ''), '') FROM stored`,
-        [event.id, event.type, event.livemode, event.created, event.payload, PAYMENT_EVENTS_CHANNEL_PREFIX],
-      );
-      return rows.length === 1;
-    },
+    insert,
 
     async claim(tx: PoolClient, limit: number): Promise<ClaimedPaymentEvent[]> {
       const { rows } = await tx.query<ClaimedPaymentEvent>(
@@ -40,6 +128,38 @@ export function makePaymentEventRepository(pool: Pool): PaymentEventRepository {
         `UPDATE payment_events SET processed_at = now(), outcome = $2, outcome_detail = $3 WHERE id = $1`,
         [id, outcome, detail],
       );
+    },
+
+    async markAllProcessed(tx, outcomes) {
+      await tx.query(
+        `UPDATE payment_events p SET processed_at = now(), outcome = u.outcome, outcome_detail = u.detail
+           FROM unnest($1::text[], $2::text[], $3::text[]) AS u(id, outcome, detail)
+          WHERE p.id = u.id`,
+        [outcomes.map((o) => o.id), outcomes.map((o) => o.outcome), outcomes.map((o) => o.detail)],
+      );
+    },
+
+    async nextIntentVersions(tx, paymentIntentIds) {
+      // One row per intent, raised by the number of its updates in this pass; in id order, so two
+      // replicas lock the same intents in the same order. The k-th of an intent's n updates gets
+      // version (new version - n + k).
+      const counts = new Map<string, number>();
+      for (const id of paymentIntentIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+      const ids = [...counts.keys()].sort();
+      const { rows } = await tx.query<{ id: string; version: number }>(
+        `INSERT INTO payment_intents (id, version, updated_at)
+         SELECT id, n, now() FROM unnest($1::text[], $2::int[]) AS u(id, n) ORDER BY id
+         ON CONFLICT (id) DO UPDATE SET version = payment_intents.version + EXCLUDED.version, updated_at = now()
+         RETURNING id, version`,
+        [ids, ids.map((id) => counts.get(id))],
+      );
+      const next = new Map(rows.map((r) => [r.id, r.version - (counts.get(r.id) ?? 0) + 1]));
+      return paymentIntentIds.map((id) => {
+        const version = next.get(id);
+        if (version === undefined) throw new Error(`No version for payment intent ${id}`);
+        next.set(id, version + 1);
+        return version;
+      });
     },
 
     async nextIntentVersion(tx, paymentIntentId) {
