@@ -21,8 +21,6 @@ export interface ErrorSpec {
   conflicts?: ErrorCode[];
   /** Not built yet: 501 after authentication and role checks. */
   pending?: boolean;
-  /** Documents no 400 (the statement exports, as the specification lists them). */
-  noValidation?: boolean;
   /** Extra 400 codes besides `validation-failed` (the webhook's `invalid-signature`). */
   badRequestCodes?: ErrorCode[];
 }
@@ -56,10 +54,8 @@ export function responses<const S extends Record<number, z.ZodType>>(
     ),
     503: problem("A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds."),
   };
-  if (!spec.noValidation) {
-    const codes = ["validation-failed", ...(spec.badRequestCodes ?? [])].map((c) => `\`${c}\``).join(", ");
-    errors[400] = ProblemDetails2.describe(`The path, query or body is not valid (${codes}).`);
-  }
+  const codes = ["validation-failed", ...(spec.badRequestCodes ?? [])].map((c) => `\`${c}\``).join(", ");
+  errors[400] = ProblemDetails2.describe(`The path, query or body is not valid (${codes}).`);
   if (!spec.public) {
     errors[401] = problem(
       "No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`.",

@@ -60,6 +60,9 @@ function stringExample(schema: Schema, name: string): string {
       // batches example) changes nothing another test reads.
       if (name === "periodStartUtc") return "2025-01-01T00:00:00.000Z";
       if (name === "periodEndUtc") return "2025-02-01T00:00:00.000Z";
+      // A window of a month before the generic "a day ahead" end: start before end.
+      if (name === "startUtc")
+        return new Date(Date.now() - 30 * 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
       // A day ahead: a valid `expiresAt`, and a valid period bound.
       return new Date(Date.now() + 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, ".000Z");
     case "date":

@@ -35,13 +35,19 @@ export async function send(baseUrl: string, request: WireRequest, timeoutMs = 30
     return await sendOnce(baseUrl, request, timeoutMs);
   } catch (error) {
     // The keep-alive race Node's documentation describes: the server closed an idle socket just as the
-    // agent reused it, before any byte of this request was read. Only that case is retried, and once.
-    if (!(error instanceof StaleSocketError)) throw error;
+    // agent reused it, before any byte of this request was read. And a body over the API's 1 MiB limit,
+    // which the gateway refuses (413) and closes on before reading it: when the close reaches the client
+    // while it is still writing, the write fails (EPIPE) before the answer is read. Only those cases are
+    // retried, and once.
+    if (!(error instanceof StaleSocketError || error instanceof CutOffBodyError)) throw error;
     return sendOnce(baseUrl, request, timeoutMs);
   }
 }
 
 class StaleSocketError extends Error {}
+class CutOffBodyError extends Error {}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 function sendOnce(baseUrl: string, request: WireRequest, timeoutMs: number): Promise<WireResponse> {
   const path = `${request.path}${request.query ? `?${request.query}` : ""}`;
@@ -81,7 +87,11 @@ function sendOnce(baseUrl: string, request: WireRequest, timeoutMs: number): Pro
       if (answered) return;
       const stale =
         outgoing.reusedSocket && (error.code === "ECONNRESET" || error.message === "socket hang up");
-      reject(stale ? new StaleSocketError(error.message) : error);
+      const cutOff =
+        (body?.length ?? 0) > BODY_LIMIT_BYTES && (error.code === "EPIPE" || error.code === "ECONNRESET");
+      reject(
+        stale ? new StaleSocketError(error.message) : cutOff ? new CutOffBodyError(error.message) : error,
+      );
     });
     outgoing.end(body);
   });

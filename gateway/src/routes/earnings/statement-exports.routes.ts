@@ -39,7 +39,7 @@ export function statementExportRoutes(app: ZodApp, deps: { earnings: EarningsCli
           description: `200 (not the 204 the specification shows: a 204 cannot carry the content) with \`Content-Type: ${mediaType}\` and \`Content-Disposition: attachment; filename="statement-<id>.${format}"\`, streamed in constant memory. ${SCOPE}`,
           params: ExportParams,
           produces: [mediaType],
-          response: responses({ 200: z.string().describe(content) }, { noValidation: true, notFound: true }),
+          response: responses({ 200: z.string().describe(content) }, { notFound: true }),
         },
       },
       async (request, reply) => {

@@ -70,7 +70,7 @@ export const StatementParams = z.object({ statementId: guidInput("Statement id (
 
 /** Exports document no 400 (specification 4.2): an id that is not a guid names no statement, a 404. */
 export const ExportParams = z.object({
-  statementId: z.string().max(64).describe("Statement id (guid, any case); anything else is a 404."),
+  statementId: guidInput("Statement id (guid, any case)."),
 });
 
 export const PaidParams = z.object({ id: guidInput("Statement id (guid, any case).") });
