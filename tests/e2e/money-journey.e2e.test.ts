@@ -143,7 +143,7 @@ function statementOf(token: string, role: string, periodStart: string, lines: nu
       const read = await call<Statement>("GET", `/marketplace/earnings/statements/${found.id}`, { token });
       return read.status === 200 ? read.body : undefined;
     },
-    { what: `the ${role} statement of ${periodStart} with ${lines} lines`, timeoutMs: 30_000 },
+    { what: `the ${role} statement of ${periodStart} with ${lines} lines`, timeoutMs: 90_000 },
   );
 }
 
@@ -159,7 +159,7 @@ describe("money from signed notifications to settled statements", () => {
         );
         return read.body.totals?.[0]?.refunds === 1000 ? read.body : undefined;
       },
-      { what: "the earnings summary with the refund", timeoutMs: 30_000 },
+      { what: "the earnings summary with the refund", timeoutMs: 90_000 },
     );
     expect(summary.totals).toEqual([
       {

@@ -148,7 +148,7 @@ async function ownedStatement(a: Resources): Promise<string> {
       const items = (page.json as { items?: { id: string; lineCount: number }[] }).items ?? [];
       return items.find((s) => s.lineCount > 0)?.id;
     },
-    { what: "A's statement", timeoutMs: 30_000 },
+    { what: "A's statement", timeoutMs: 90_000 },
   );
 }
 

@@ -26,7 +26,9 @@ export interface LedgerProjections {
   ): Promise<void>;
   item(db: Queryable, id: string): Promise<LedgerItem | undefined>;
   /**
-   * The base price in force at `at`: that of the latest price record effective at or before it.
+   * The base price in force at `at`: that of the latest price record effective at or before it. Payment
+   * times have whole-second precision (Stripe's `created`), so `at` counts up to the end of its second:
+   * a price set a few milliseconds before a purchase paid in the same second is the one in force.
    * `undefined` when none is known that early (the events have not arrived); `null` amount: none was set.
    */
   basePriceAt(
@@ -90,7 +92,7 @@ export function makeLedgerProjections(): LedgerProjections {
     basePriceAt: async (db, itemId, at) => {
       const { rows } = await db.query<{ amount: string | null; currency: string | null }>(
         `SELECT amount, currency FROM ledger_item_prices
-          WHERE item_id = $1 AND effective_from <= $2
+          WHERE item_id = $1 AND effective_from < date_trunc('second', $2::timestamptz) + interval '1 second'
           ORDER BY effective_from DESC, version DESC LIMIT 1`,
         [itemId, at],
       );
@@ -103,7 +105,7 @@ export function makeLedgerProjections(): LedgerProjections {
     feeAt: async (db, instanceId, at) => {
       const { rows } = await db.query<{ platform_fee_bps: number }>(
         `SELECT platform_fee_bps FROM ledger_instance_fees
-          WHERE instance_id = $1 AND effective_from <= $2
+          WHERE instance_id = $1 AND effective_from < date_trunc('second', $2::timestamptz) + interval '1 second'
           ORDER BY effective_from DESC, version DESC LIMIT 1`,
         [instanceId, at],
       );

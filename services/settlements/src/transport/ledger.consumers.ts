@@ -18,9 +18,11 @@ export const LEDGER_CONSUMER = "settlements-ledger";
 
 /**
  * A purchase whose item, price or instance has not arrived yet, or whose previous event is still on its
- * way, is retried for about an hour (1 s, 5 s, 15 s, then every 60 s) before the bus dead-letters it.
+ * way, is retried for about an hour (0.5 s, 1 s, 2 s, 5 s, 10 s, then every 30 s) before the bus
+ * dead-letters it. The first retries come quickly: the usual cause is an event of another stream that
+ * is a moment behind.
  */
-export const LEDGER_RETRY = { maxDeliver: 64, backoffMs: [1_000, 5_000, 15_000, 60_000] };
+export const LEDGER_RETRY = { maxDeliver: 128, backoffMs: [500, 1_000, 2_000, 5_000, 10_000, 30_000] };
 
 /** Settlements's subscription to every publishing.item.*.v1 event: developer, name and base price history. */
 export function ledgerItemConsumer(handle: ReturnType<typeof makeRecordLedgerItem>): RegisteredConsumer {
