@@ -1,6 +1,6 @@
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { demoApi } from "@mp/local/demo-api";
-import { listItem, offerItem, publishApplication } from "@mp/local/demo-items";
+import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
 import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
@@ -128,13 +128,8 @@ beforeAll(async () => {
   expect(instance.status).toBe(200);
   const instanceId = instance.body.id as string;
   const applicationId = DEMO_APPLICATIONS.assetTracker;
-  const linked = await call<{ id: string }>(
-    "POST",
-    `/marketplace/developers/infuse-iot/applications/${applicationId}/marketplace-item`,
-    { token: developer, body: { marketplaceInstanceId: instanceId } },
-  );
-  expect(linked.status).toBe(200);
-  itemId = linked.body.id;
+  const api = demoApi(stack.gatewayUrl);
+  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
   const releases = await call<{ items: { releaseId: string }[] }>(
     "GET",
     `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
@@ -152,7 +147,6 @@ beforeAll(async () => {
     );
     expect(selected.status).toBe(200);
   }
-  const api = demoApi(stack.gatewayUrl);
   await publishApplication(api, developer, {
     instanceId,
     application: { applicationId, name: "Asset tracker", marketplaceItemId: itemId },

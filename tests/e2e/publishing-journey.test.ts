@@ -39,11 +39,21 @@ const upload: ReturnType<typeof assetSteps>["upload"] = (...args) => assets.uplo
 const finalise: ReturnType<typeof assetSteps>["finalise"] = (...args) => assets.finalise(...args);
 const readyAsset: ReturnType<typeof assetSteps>["readyAsset"] = (...args) => assets.readyAsset(...args);
 
+/**
+ * Publishing learns of the new instance from an event a moment after it is created; until then a link
+ * answers 404, so a 404 is retried for up to 30 s and any other answer returned as it is.
+ */
 async function linkItem(applicationId: number): Promise<HttpResult> {
-  return call("POST", `/marketplace/developers/infuse-iot/applications/${applicationId}/marketplace-item`, {
-    token: developer,
-    body: { marketplaceInstanceId: instanceId },
-  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const answer = await call(
+      "POST",
+      `/marketplace/developers/infuse-iot/applications/${applicationId}/marketplace-item`,
+      { token: developer, body: { marketplaceInstanceId: instanceId } },
+    );
+    if (answer.status !== 404 || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function applications() {

@@ -1,3 +1,5 @@
+import { demoApi } from "@mp/local/demo-api";
+import { linkApplication } from "@mp/local/demo-items";
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -128,13 +130,8 @@ describe("selling journey: publish, offer, list, and the catalogues following", 
       ),
     );
     const applicationId = apps.items[0]!.applicationId;
-    const created = await ok<{ id: string }>(
-      call("POST", `/marketplace/developers/infuse-iot/applications/${applicationId}/marketplace-item`, {
-        token: tokens.developer,
-        body: { marketplaceInstanceId: instanceId },
-      }),
-    );
-    itemId = created.id;
+    itemId = (await linkApplication(demoApi(stack.gatewayUrl), tokens.developer, instanceId, applicationId))
+      .id;
     await ok(
       call("POST", `${item()}/metadata`, {
         token: tokens.developer,

@@ -31,23 +31,24 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
  * longer than `timeoutMs` rejects: a hung request is a defect too, not something to wait out.
  */
 export async function send(baseUrl: string, request: WireRequest, timeoutMs = 30_000): Promise<WireResponse> {
-  try {
-    return await sendOnce(baseUrl, request, timeoutMs);
-  } catch (error) {
-    // The keep-alive race Node's documentation describes: the server closed an idle socket just as the
-    // agent reused it, before any byte of this request was read. And a body over the API's 1 MiB limit,
-    // which the gateway refuses (413) and closes on before reading it: when the close reaches the client
-    // while it is still writing, the write fails (EPIPE) before the answer is read. Only those cases are
-    // retried, and once.
-    if (!(error instanceof StaleSocketError || error instanceof CutOffBodyError)) throw error;
-    return sendOnce(baseUrl, request, timeoutMs);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(baseUrl, request, timeoutMs);
+    } catch (error) {
+      // The keep-alive race Node's documentation describes: the server closed an idle socket just as the
+      // agent reused it, before any byte of this request was read. And a body the gateway refuses before
+      // reading it (over the 1 MiB limit, or a content type it does not take): fastify answers and closes
+      // the connection, and when the close reaches the client while it is still writing, the write fails
+      // (EPIPE or ECONNRESET) before the answer is read. Under load that can happen to a body of any size.
+      // Only those cases are retried, at most twice; a third failure is reported.
+      if (!(error instanceof StaleSocketError || error instanceof CutOffBodyError) || attempt === 3)
+        throw error;
+    }
   }
 }
 
 class StaleSocketError extends Error {}
 class CutOffBodyError extends Error {}
-
-const BODY_LIMIT_BYTES = 1024 * 1024;
 
 function sendOnce(baseUrl: string, request: WireRequest, timeoutMs: number): Promise<WireResponse> {
   const path = `${request.path}${request.query ? `?${request.query}` : ""}`;
@@ -87,8 +88,7 @@ function sendOnce(baseUrl: string, request: WireRequest, timeoutMs: number): Pro
       if (answered) return;
       const stale =
         outgoing.reusedSocket && (error.code === "ECONNRESET" || error.message === "socket hang up");
-      const cutOff =
-        (body?.length ?? 0) > BODY_LIMIT_BYTES && (error.code === "EPIPE" || error.code === "ECONNRESET");
+      const cutOff = (body?.length ?? 0) > 0 && (error.code === "EPIPE" || error.code === "ECONNRESET");
       reject(
         stale ? new StaleSocketError(error.message) : cutOff ? new CutOffBodyError(error.message) : error,
       );

@@ -28,16 +28,7 @@ export async function publishApplication(
 ): Promise<Item | undefined> {
   const { application, instanceId } = input;
   let itemId = application.marketplaceItemId;
-  if (!itemId) {
-    const linked = await call<Item>(
-      "POST",
-      `/marketplace/developers/infuse-iot/applications/${application.applicationId}/marketplace-item`,
-      token,
-      { marketplaceInstanceId: instanceId },
-    );
-    expectStatus(`linking application ${application.applicationId}`, linked, 200);
-    itemId = linked.body.id;
-  }
+  if (!itemId) itemId = (await linkApplication(call, token, instanceId, application.applicationId)).id;
   const base = `${ITEMS}/${itemId}`;
   const item = await call<Item>("GET", base, token);
   expectStatus(`reading item ${itemId}`, item, 200);
@@ -69,6 +60,30 @@ export async function publishApplication(
   const published = await call<Item>("POST", `${base}/publish`, token);
   expectStatus(`publishing ${itemId}`, published, 200);
   return published.body;
+}
+
+/**
+ * Link an IoT application as an item of `instanceId`. Publishing learns of a new instance from an event,
+ * so right after the instance is created the link may be refused with 404 for a moment: retried until
+ * linked.
+ */
+export async function linkApplication(
+  call: DemoCall,
+  token: string,
+  instanceId: string,
+  applicationId: number,
+): Promise<Item> {
+  return eventually(`publishing to know instance ${instanceId}`, async () => {
+    const linked = await call<Item>(
+      "POST",
+      `/marketplace/developers/infuse-iot/applications/${applicationId}/marketplace-item`,
+      token,
+      { marketplaceInstanceId: instanceId },
+    );
+    if (linked.status === 200) return linked.body;
+    expectStatus(`linking application ${applicationId}`, linked, 404);
+    return undefined;
+  });
 }
 
 /** The developer's IoT applications, with their item in `instanceId` when linked. */
