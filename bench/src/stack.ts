@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type LocalStack, startLocalStack } from "@mp/local/stack";
+import { type LocalStack, RATE_LIMITS_OUT_OF_REACH, startLocalStack } from "@mp/local/stack";
 
 export interface StackUnderTest {
   gatewayUrl: string;
@@ -15,7 +15,6 @@ export interface StackUnderTest {
 }
 
 /** Budgets no scenario can spend: the gateway's limiter still runs on every request, it just never refuses. */
-const UNLIMITED = "1000000";
 
 /**
  * The stack the scenarios run against: the one named by BENCH_GATEWAY_URL (with BENCH_DATABASE_URL,
@@ -38,9 +37,7 @@ export async function stackUnderTest(
       S3_ENDPOINT: undefined,
       INFUSE_API_URL: undefined,
       LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: UNLIMITED,
-      RATE_LIMIT_WEBHOOK_PER_MINUTE: UNLIMITED,
+      ...RATE_LIMITS_OUT_OF_REACH,
       NODE_OPTIONS: profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
     },
     log,

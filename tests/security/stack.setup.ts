@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LocalStack, startLocalStack } from "@mp/local/stack";
+import { type LocalStack, RATE_LIMITS_OUT_OF_REACH, startLocalStack } from "@mp/local/stack";
 import type { TestProject } from "vitest/node";
 import { type SecurityStack, TEST_ORGANISATIONS, type TokenName } from "./support/security-stack";
 
@@ -13,7 +13,6 @@ const ALL_ROLES = ["developer", "provider", "admin"] as const;
 /** Long enough for the slowest run of the whole project (a long fuzz included). */
 const TOKEN_TTL_SECONDS = 6 * 3600;
 /** Budgets no test can spend: the suites send tens of thousands of requests in a few minutes. */
-const UNLIMITED = "1000000";
 
 /**
  * One launched stack for the whole security project (starting one costs more than most files take), the
@@ -48,9 +47,7 @@ export default async function setup(project: TestProject) {
         S3_BUCKET: "marketplace",
         S3_REGION: "us-east-1",
         LOG_LEVEL: "warn",
-        RATE_LIMIT_PER_MINUTE: UNLIMITED,
-        RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: UNLIMITED,
-        RATE_LIMIT_WEBHOOK_PER_MINUTE: UNLIMITED,
+        ...RATE_LIMITS_OUT_OF_REACH,
       },
       log: (line) => appendFileSync(logFile, `${line}\n`),
     });

@@ -16,6 +16,16 @@ import { planSimulator, type SimulatorPlan, startSimulatorChild } from "./simula
 import { dialHost, planPorts, targetEnvs } from "./stack-env";
 import { type Env, missingEntries, TARGETS, type Target } from "./targets";
 
+/**
+ * Rate limits no test or benchmark load reaches (a million a minute per key), for stacks whose clients are
+ * load generators and fuzzers rather than users; the limits themselves are tested in the gateway's tests.
+ */
+export const RATE_LIMITS_OUT_OF_REACH = {
+  RATE_LIMIT_PER_MINUTE: "1000000",
+  RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "1000000",
+  RATE_LIMIT_WEBHOOK_PER_MINUTE: "1000000",
+} as const;
+
 export interface LocalStackOptions {
   /** State kept across runs: pg/, nats/, s3/, dev-keys/, demo-credentials.json. Default `.local/`. */
   dataDir?: string;
