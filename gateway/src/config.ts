@@ -97,7 +97,7 @@ const gatewayEnv = z.object({
   TRUST_PROXY: trustProxy,
   RATE_LIMIT_PER_MINUTE: perMinute(600),
   RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: perMinute(120),
-  RATE_LIMIT_WEBHOOK_PER_MINUTE: perMinute(1200),
+  RATE_LIMIT_WEBHOOK_PER_MINUTE: perMinute(120_000),
   RATE_LIMIT_REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" })
     .optional(),
