@@ -1,8 +1,9 @@
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
+import { childrenRunning, cpuDuring, cpuMs } from "../cpu";
 import { p99Figure } from "../latency-figure";
 import { getOk } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
-import { authHeader, notRun, type Scenario } from "../scenario";
+import { authHeader, type Figure, notRun, type Scenario } from "../scenario";
 import { SEARCH_WORDS, StorefrontSeeder } from "../seed/storefront-events";
 import { ROUTE_NOT_AVAILABLE, routeAvailable } from "./route-probe";
 import { benchInstance, waitForCount } from "./storefront-fixture";
@@ -24,9 +25,11 @@ export const catalogueSearch: Scenario = {
   ].join(" "),
   async run(ctx) {
     const headers = authHeader(ctx.tokens.provider);
+    const list = "instances list, same gateway, same rate";
     const probe = "/marketplace/marketplace-items?search=bench&page=1&pageSize=1";
     if (!(await routeAvailable(ctx.gateway, probe, headers))) return notRun(ROUTE_NOT_AVAILABLE);
     const instanceId = await benchInstance(ctx, "search");
+    const seedingStarted = performance.now();
     const seeder = await StorefrontSeeder.connect(ctx.natsUrl);
     try {
       ctx.log(`C: seeding ${ITEMS} listed items on the bus`);
@@ -44,22 +47,51 @@ export const catalogueSearch: Scenario = {
     const listPath = `/marketplace/marketplace-items?marketplaceInstanceId=${instanceId}&page=1&pageSize=1`;
     // Generous: the catalogue applies the 20,000 events one inbox transaction at a time, slowly on a loaded machine.
     await waitForCount(ctx.gateway, listPath, headers, ITEMS, 600_000);
+    // Publishing the 20,000 events and the catalogue applying them all (its read-model consumers).
+    const seedingSeconds = (performance.now() - seedingStarted) / 1000;
     const options = { rate: RATE, durationMs: ctx.durations.openLoopMs, warmupMs: ctx.durations.warmupMs };
     ctx.log(`C: ${RATE} searches/s`);
-    const search = await runOpenLoop({
-      ...options,
-      operation: async (i) => {
-        const word = SEARCH_WORDS[i % SEARCH_WORDS.length];
-        const path = `/marketplace/marketplace-items?marketplaceInstanceId=${instanceId}&search=${word}&page=1&pageSize=20`;
-        await getOk(ctx.gateway, path, headers);
-      },
-    });
-    const baseline = await runOpenLoop({
-      ...options,
-      operation: () =>
-        getOk(ctx.gateway, "/marketplace/instances?page=1&pageSize=20", headers).then(() => {}),
-    });
-    const list = "instances list, same gateway, same rate";
+    // CPU per request of the processes on the path: steadier than latency on a shared machine.
+    const gatewayPids = childrenRunning("gateway/src/main.ts");
+    const cataloguePids = childrenRunning("catalogue/src/main.ts");
+    const pathPids = [...gatewayPids, ...cataloguePids];
+    const gatewayBefore = gatewayPids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    const searchRun = await cpuDuring(pathPids, () =>
+      runOpenLoop({
+        ...options,
+        operation: async (i) => {
+          const word = SEARCH_WORDS[i % SEARCH_WORDS.length];
+          const path = `/marketplace/marketplace-items?marketplaceInstanceId=${instanceId}&search=${word}&page=1&pageSize=20`;
+          await getOk(ctx.gateway, path, headers);
+        },
+      }),
+    );
+    const gatewaySearchMs = gatewayPids.reduce((sum, pid) => sum + cpuMs(pid), 0) - gatewayBefore;
+    const search = searchRun.result;
+    const baselineRun = await cpuDuring(pathPids, () =>
+      runOpenLoop({
+        ...options,
+        operation: () =>
+          getOk(ctx.gateway, "/marketplace/instances?page=1&pageSize=20", headers).then(() => {}),
+      }),
+    );
+    const baseline = baselineRun.result;
+    const cpuFigures: Figure[] =
+      gatewayPids.length === 1 && cataloguePids.length === 1
+        ? [
+            {
+              name: "gateway + catalogue CPU per search",
+              value: searchRun.cpuMs / Math.max(1, search.sent),
+              unit: "ms",
+              baseline: { name: list, value: baselineRun.cpuMs / Math.max(1, baseline.sent) },
+            },
+            {
+              name: "of which gateway CPU per search",
+              value: gatewaySearchMs / Math.max(1, search.sent),
+              unit: "ms",
+            },
+          ]
+        : [];
     return {
       status: "ran",
       figures: [
@@ -75,6 +107,8 @@ export const catalogueSearch: Scenario = {
           unit: "ms",
           baseline: { name: list, value: baseline.latency.percentile(0.5) },
         },
+        ...cpuFigures,
+        { name: `seeding ${ITEMS * 2} events until all are listed`, value: seedingSeconds, unit: "s" },
       ],
       notes: search.firstError ? [`first failure: ${search.firstError}`] : [],
     };

@@ -1,7 +1,7 @@
 import { type Pool, type PoolClient, withTransaction } from "@mp/db";
 import type { Logger } from "@mp/logger";
 import type { JsMsg } from "@nats-io/jetstream";
-import { type Attributes, context, type Span, SpanKind, trace } from "@opentelemetry/api";
+import { type Attributes, type Context, context, type Span, SpanKind, trace } from "@opentelemetry/api";
 import type { ZodType } from "zod";
 import { recordDeadLetter } from "./dead-letters";
 import { type EventEnvelope, envelopeIdOf, parseEnvelope } from "./envelope";
@@ -43,6 +43,16 @@ export interface MessageContext<T> {
  * logs belong to the trace of the request that caused the event.
  */
 export async function processMessage<T>(ctx: MessageContext<T>, msg: JsMsg): Promise<void> {
+  const { span, active } = startProcessSpan(ctx, msg);
+  try {
+    await context.with(active, () => processInSpan(ctx, msg, span));
+  } finally {
+    span.end();
+  }
+}
+
+/** The consumer span of one delivery, a child of the producer span its headers carry. */
+function startProcessSpan<T>(ctx: MessageContext<T>, msg: JsMsg): { span: Span; active: Context } {
   const parent = contextFromHeaders(msg.headers);
   const span = busTracer().startSpan(
     `process ${msg.subject}`,
@@ -57,10 +67,76 @@ export async function processMessage<T>(ctx: MessageContext<T>, msg: JsMsg): Pro
     },
     parent,
   );
+  return { span, active: trace.setSpan(parent, span) };
+}
+
+/**
+ * Apply several deliveries in one transaction: each event's inbox row and handler writes, one after
+ * another, then one commit, then the acks. The result is the same as {@link processMessage} applied to
+ * each in turn (each event at most once in effect, acked only after its writes committed); what is saved
+ * is a transaction, a commit (a WAL flush) and two round trips per event after the first.
+ *
+ * Should anything in the batch fail (a handler, a deadlock, the connection), the whole transaction rolls
+ * back and every message of the batch goes through {@link processMessage} on its own, so a failing event
+ * is retried or dead-lettered by itself and never holds back the others. Messages whose envelope cannot
+ * be read are dead-lettered at once, as alone. Never throws.
+ */
+export async function processBatch<T>(ctx: MessageContext<T>, msgs: readonly JsMsg[]): Promise<void> {
+  const readable: Array<{ msg: JsMsg; event: EventEnvelope<T> }> = [];
+  for (const msg of msgs) {
+    let event: EventEnvelope<T>;
+    try {
+      event = parseEnvelope(msg.string(), ctx.schema);
+    } catch {
+      // The single path dead-letters it with its span and error, exactly as without batching.
+      await processMessage(ctx, msg);
+      continue;
+    }
+    readable.push({ msg, event });
+  }
+  if (readable.length === 0) return;
+  if (readable.length === 1) {
+    await processMessage(ctx, (readable[0] as { msg: JsMsg }).msg);
+    return;
+  }
+  const spans = readable.map(({ msg }) => startProcessSpan(ctx, msg));
+  let outcomes: Array<"handled" | "duplicate">;
   try {
-    await context.with(trace.setSpan(parent, span), () => processInSpan(ctx, msg, span));
-  } finally {
+    outcomes = await withTransaction(ctx.pool, async (client) => {
+      const done: Array<"handled" | "duplicate"> = [];
+      for (const [i, { event }] of readable.entries()) {
+        const active = (spans[i] as { active: Context }).active;
+        done.push(await context.with(active, () => applyOnce(ctx, event, client)));
+      }
+      return done;
+    });
+  } catch (error) {
+    for (const { span } of spans) span.end();
+    ctx.log.debug(
+      { err: error, events: readable.length },
+      "a batch of events failed; applying them one by one",
+    );
+    for (const { msg } of readable) await processMessage(ctx, msg);
+    return;
+  }
+  for (const [i, { msg }] of readable.entries()) {
+    const outcome = outcomes[i] as "handled" | "duplicate";
+    const { span } = spans[i] as { span: Span };
+    span.setAttribute("bus.outcome", outcome);
+    span.setAttribute("bus.batch.size", readable.length);
+    count(ctx, outcome);
+    msg.ack();
     span.end();
+  }
+}
+
+function count<T>(ctx: MessageContext<T>, outcome: "handled" | "duplicate"): void {
+  if (outcome === "duplicate") {
+    ctx.stats.duplicates++;
+    ctx.counters.duplicates.add(1, ctx.labels);
+  } else {
+    ctx.stats.handled++;
+    ctx.counters.handled.add(1, ctx.labels);
   }
 }
 
@@ -78,13 +154,7 @@ async function processInSpan<T>(ctx: MessageContext<T>, msg: JsMsg, span: Span):
   try {
     const outcome = await handleOnce(ctx, event);
     span.setAttribute("bus.outcome", outcome);
-    if (outcome === "duplicate") {
-      ctx.stats.duplicates++;
-      ctx.counters.duplicates.add(1, ctx.labels);
-    } else {
-      ctx.stats.handled++;
-      ctx.counters.handled.add(1, ctx.labels);
-    }
+    count(ctx, outcome);
     msg.ack();
   } catch (error) {
     failSpan(span, error);
@@ -109,15 +179,22 @@ async function handleOnce<T>(
   ctx: MessageContext<T>,
   event: EventEnvelope<T>,
 ): Promise<"handled" | "duplicate"> {
-  return withTransaction(ctx.pool, async (client) => {
-    const inserted = await client.query(
-      "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-      [ctx.consumer, event.id],
-    );
-    if (inserted.rowCount === 0) return "duplicate";
-    await ctx.handle(event, client);
-    return "handled";
-  });
+  return withTransaction(ctx.pool, (client) => applyOnce(ctx, event, client));
+}
+
+/** Inside the caller's transaction: the inbox row, then the handler, unless the inbox already had it. */
+async function applyOnce<T>(
+  ctx: MessageContext<T>,
+  event: EventEnvelope<T>,
+  client: PoolClient,
+): Promise<"handled" | "duplicate"> {
+  const inserted = await client.query(
+    "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    [ctx.consumer, event.id],
+  );
+  if (inserted.rowCount === 0) return "duplicate";
+  await ctx.handle(event, client);
+  return "handled";
 }
 
 async function deadLetter<T>(

@@ -5,7 +5,7 @@ import type { ZodType } from "zod";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
 import { ensureConsumer, expireLegacyDurable } from "./consumer-config";
-import { type ConsumerStats, type MessageContext, processMessage } from "./consumer-message";
+import { type ConsumerStats, type MessageContext, processBatch, processMessage } from "./consumer-message";
 import { durableName } from "./durable-name";
 import type { EventEnvelope } from "./envelope";
 import { consumerCounters } from "./metrics";
@@ -50,6 +50,14 @@ export interface ConsumerOptions<T> {
    * and the row lock it takes keep the result right.
    */
   concurrency?: number;
+  /**
+   * Up to this many held messages are applied together in one transaction (default 1: each in its own;
+   * at most {@link MAX_TRANSACTION_BATCH}). Nothing waits for a batch to fill: a worker takes what is
+   * queued when it is free, so batches form only when events arrive faster than they are applied. Should
+   * anything in a batch fail, it is rolled back and its messages are applied one by one (`processBatch`).
+   * For handlers whose writes only depend on their own event (read models guarded by versions).
+   */
+  batchSize?: number;
   /** Validates `data`; an event that fails it is dead-lettered at once. */
   schema?: ZodType<T>;
   /** Runs inside the inbox transaction; throw to have the event retried. */
@@ -58,6 +66,8 @@ export interface ConsumerOptions<T> {
 
 /** Messages one replica holds at a time: pulled together, handled one by one. */
 export const FETCH_BATCH = 4;
+/** The largest `batchSize`: events applied in one transaction. */
+export const MAX_TRANSACTION_BATCH = 64;
 /** How long one pull request waits for messages before the next one is sent. */
 const FETCH_EXPIRES_MS = 5_000;
 const RESTART_BASE_MS = 500;
@@ -65,7 +75,8 @@ const RESTART_BASE_MS = 500;
 /**
  * Consume events from a durable pull consumer, applying each one at most once in effect (inbox) and at
  * least once in delivery (ack after commit). A replica holds at most {@link FETCH_BATCH} messages at a
- * time (pulled as room frees up) and handles them one after another, or `concurrency` at once; every
+ * time (or `concurrency * batchSize`, when larger; pulled as room frees up) and handles them one after
+ * another, or `concurrency` at once, each alone or up to `batchSize` in one transaction; every
  * `ackWait / 3` it tells the server it is still working on each message it holds (`working()`), so a
  * slow handler, or a message waiting behind one, is not redelivered to another replica meanwhile.
  *
@@ -86,6 +97,11 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > FETCH_BATCH)
     throw new Error(`concurrency must be an integer from 1 to ${FETCH_BATCH}, got ${concurrency}`);
+  const batchSize = options.batchSize ?? 1;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_TRANSACTION_BATCH)
+    throw new Error(`batchSize must be an integer from 1 to ${MAX_TRANSACTION_BATCH}, got ${batchSize}`);
+  /** Messages this replica holds at most: enough for every worker to take a whole batch. */
+  const hold = Math.max(FETCH_BATCH, concurrency * batchSize);
   const { bus } = options;
   const logical = options.durable;
   const durable = durableName(logical, options.eventTypes);
@@ -128,22 +144,32 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
   );
   heartbeat.unref();
 
-  const deliver = async (msg: JsMsg) => {
-    if (stopping) return msg.nak();
-    if (!subjects.some((pattern) => subjectMatches(pattern, msg.subject))) return msg.ack();
-    await processMessage(ctx, msg).catch((error: unknown) => {
-      log.error({ err: error }, "unexpected failure handling a message; handing it back");
-      msg.nak(backoffMs[0]);
-    });
+  const deliver = async (msgs: JsMsg[]) => {
+    if (stopping) {
+      for (const msg of msgs) msg.nak();
+      return;
+    }
+    const mine: JsMsg[] = [];
+    for (const msg of msgs) {
+      if (subjects.some((pattern) => subjectMatches(pattern, msg.subject))) mine.push(msg);
+      else msg.ack();
+    }
+    if (mine.length === 0) return;
+    await (mine.length === 1 ? processMessage(ctx, mine[0] as JsMsg) : processBatch(ctx, mine)).catch(
+      (error: unknown) => {
+        log.error({ err: error }, "unexpected failure handling messages; handing them back");
+        for (const msg of mine) msg.nak(backoffMs[0]);
+      },
+    );
   };
 
-  /** Hand queued messages to workers, up to `concurrency` at once. */
+  /** Hand queued messages to workers, up to `concurrency` at once, each up to `batchSize` of them. */
   const dispatch = () => {
     while (workers.size < concurrency) {
-      const msg = queue.shift();
-      if (!msg) return;
-      const worker = deliver(msg).finally(() => {
-        held.delete(msg);
+      const msgs = queue.splice(0, batchSize);
+      if (msgs.length === 0) return;
+      const worker = deliver(msgs).finally(() => {
+        for (const msg of msgs) held.delete(msg);
         workers.delete(worker);
         room.wake();
         dispatch();
@@ -161,17 +187,17 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
   };
 
   /**
-   * Pull messages while fewer than FETCH_BATCH are held (asking for at least half a batch at a time, so a
+   * Pull messages while fewer than `hold` are held (asking for at least half of it at a time, so a
    * busy replica does not pull message by message), feeding the workers as they arrive.
    */
   const pull = async (consumer: Awaited<ReturnType<typeof bus.js.consumers.get>>) => {
-    const minimum = Math.max(1, Math.floor(FETCH_BATCH / 2));
+    const minimum = Math.max(1, Math.floor(hold / 2));
     while (!stopping) {
-      if (FETCH_BATCH - held.size < minimum) {
+      if (hold - held.size < minimum) {
         await room.sleep(FETCH_EXPIRES_MS);
         continue;
       }
-      batch = await consumer.fetch({ max_messages: FETCH_BATCH - held.size, expires: FETCH_EXPIRES_MS });
+      batch = await consumer.fetch({ max_messages: hold - held.size, expires: FETCH_EXPIRES_MS });
       if (stopping) batch.stop();
       for await (const msg of batch) {
         held.add(msg);

@@ -15,6 +15,7 @@ export {
   type ConsumerOptions,
   type ConsumerStats,
   FETCH_BATCH,
+  MAX_TRANSACTION_BATCH,
   startConsumer,
 } from "./consumer";
 export { countDeadLetters, type DeadLetterRow, listDeadLetters, replayDeadLetter } from "./dead-letters";

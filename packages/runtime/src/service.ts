@@ -60,6 +60,8 @@ export interface ConsumerSpec<T = unknown> {
   backoffMs?: number[];
   /** Messages handled at once, each in its own transaction (default 1; see @mp/bus `startConsumer`). */
   concurrency?: number;
+  /** Messages applied together in one transaction when they queue up (default 1; see @mp/bus `startConsumer`). */
+  batchSize?: number;
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
 }
 

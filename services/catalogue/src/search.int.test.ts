@@ -1,6 +1,8 @@
+import type { Pool } from "@mp/db";
 import { withTransaction } from "@mp/db";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeCatalogueReader } from "./infra/catalogue.reader";
 import { makeReadModelWriter } from "./infra/read-model.writer";
 import {
   anyone,
@@ -74,6 +76,38 @@ describe("catalogue search over 225 items (PostgreSQL full text, unaccent and pg
     expect((await names({ search: "vibraton" }))[0]).toBe("Vibration Analyzer");
     expect(await names({ search: "temprature" })).toContain("Capteur de température");
     expect(await names({ search: "humidty" })).toContain("Humidity Probe");
+  });
+
+  it("computes a search's prefix query once, then remembers it (one statement per repeated search)", async () => {
+    const statements: string[] = [];
+    const pool = f.service.pool;
+    const counting = new Proxy(pool, {
+      get: (target, key) =>
+        key === "query"
+          ? (text: string, params?: unknown[]) => {
+              statements.push(text);
+              return target.query(text, params);
+            }
+          : Reflect.get(target, key, target),
+    }) as Pool;
+    const reader = makeCatalogueReader(counting);
+    const query = {
+      marketplaceInstanceId: INSTANCE,
+      search: "vib",
+      page: 1,
+      pageSize: 20,
+      orderBy: "relevance",
+      direction: "desc",
+    } as const;
+    const first = await reader.listListed(query);
+    const prefixStatements = () => statements.filter((text) => text.includes("to_tsvector")).length;
+    expect(prefixStatements()).toBe(1);
+    statements.length = 0;
+    const again = await reader.listListed(query);
+    expect(prefixStatements()).toBe(0);
+    expect(statements).toHaveLength(1);
+    expect(again.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+    expect(first.items[0]?.displayName).toBe("Vibration Analyzer");
   });
 
   it("finds nothing for words no item has", async () => {

@@ -24,6 +24,8 @@ startConsumer({
   // Short, so the few messages a killed process held come back quickly.
   ackWaitMs: 2_000,
   concurrency: 4,
+  // Up to 4 queued events per transaction: a kill mid-batch must lose or repeat no effect either.
+  batchSize: 4,
   handle: async (event, client) => {
     await client.query(
       `INSERT INTO effects (n, event_id, applied) VALUES ($1, $2, 1)

@@ -1,4 +1,5 @@
 import { type Paged, type Pool, paged, pageWindow } from "@mp/db";
+import { LRUCache } from "lru-cache";
 import type { CatalogueQuery } from "../application/catalogue-query";
 import type { CatalogueReader, StoredAsset } from "../application/read-model-ports";
 import type {
@@ -137,10 +138,26 @@ interface ListShape {
   params: unknown[];
 }
 
+/** Distinct searches whose prefix query a reader remembers (searches are at most 200 characters: about a megabyte at most). */
+export const PREFIX_QUERY_CACHE_SIZE = 2_000;
+
 export function makeCatalogueReader(pool: Pool) {
+  /**
+   * The prefix query of recent searches. It depends only on the search text (the parser, the folding
+   * and the unaccent rules are fixed), so a repeated search skips the round trip that computes it.
+   */
+  const prefixes = new LRUCache<string, { tsquery: string | null }>({ max: PREFIX_QUERY_CACHE_SIZE });
+  async function cachedPrefixQuery(search: string): Promise<string | null> {
+    const known = prefixes.get(search);
+    if (known) return known.tsquery;
+    const tsquery = await prefixQuery(pool, search);
+    prefixes.set(search, { tsquery });
+    return tsquery;
+  }
+
   /** One page of items matching `query` in the shape given, with the total. */
   async function page<R extends ItemRow>(query: CatalogueQuery, shape: ListShape): Promise<Paged<R>> {
-    const tsquery = query.search ? await prefixQuery(pool, query.search) : null;
+    const tsquery = query.search ? await cachedPrefixQuery(query.search) : null;
     if (tsquery) {
       const exact = await pageOf<R>(query, shape, tsquery);
       if (exact.totalCount > 0) return exact;

@@ -12,6 +12,9 @@ import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
 import type { z } from "zod";
 import type { makeRecordEvents } from "../application/record-events";
 
+/** Events of one read model applied together in one transaction when they queue up. */
+export const READ_MODEL_BATCH = 16;
+
 /** A durable subscription to every event of a set that carries one aggregate's state in one schema. */
 function stateConsumer<T>(
   durable: string,
@@ -25,6 +28,10 @@ function stateConsumer<T>(
     stream: first.stream,
     eventTypes: events.map((e) => e.type),
     schema: first.data,
+    // What queued up while the previous transaction ran is applied in one transaction (a burst of
+    // thousands of events, a replay, a snapshot): every handler writes through the version guard and
+    // recomputes what it derives, so the rows are those of applying the events one by one.
+    batchSize: READ_MODEL_BATCH,
     handle,
   });
 }
@@ -41,6 +48,7 @@ export function readModelConsumers(record: ReturnType<typeof makeRecordEvents>):
       stream: ITEM_RELEASE_EVENTS[0].stream,
       eventTypes: ITEM_RELEASE_EVENTS.map((e) => e.type),
       schema: itemReleaseState,
+      batchSize: READ_MODEL_BATCH,
       handle: record.itemRelease,
     }),
     stateConsumer("catalogue-assets", [assetFinalisedV1], record.asset),
