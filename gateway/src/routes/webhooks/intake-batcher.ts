@@ -1,3 +1,4 @@
+import { AppError } from "@mp/errors";
 import type { SettlementsClient } from "../../clients";
 
 /** Notifications sent in one call at most; more wait for the next call. */
@@ -21,8 +22,9 @@ interface Pending {
  * per notification, and settlements writes the batch with one statement.
  *
  * `submit` resolves true once settlements has stored the event durably (now or before), false when
- * settlements refused it (the caller sends it again alone for the exact error), and rejects when the call
- * itself failed (each caller answers that error, as it would have for its own call).
+ * settlements refused it (the caller sends it again alone for the exact error) or does not have the batch
+ * call yet (an older replica during a rollout), and rejects when the call itself failed (each caller
+ * answers that error, as it would have for its own call).
  */
 export function makeIntakeBatcher(settlements: SettlementsClient) {
   const queue: Pending[] = [];
@@ -38,7 +40,12 @@ export function makeIntakeBatcher(settlements: SettlementsClient) {
       );
       for (const [i, pending] of batch.entries()) pending.resolve(results[i]?.accepted === true);
     } catch (error) {
-      for (const pending of batch) pending.reject(error);
+      // A settlements without the batch call (an older replica during a rollout): each goes alone.
+      const unsupported = error instanceof AppError && error.code === "not-implemented";
+      for (const pending of batch) {
+        if (unsupported) pending.resolve(false);
+        else pending.reject(error);
+      }
     }
   }
 

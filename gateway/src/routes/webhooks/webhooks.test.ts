@@ -108,6 +108,30 @@ describe("payment notification routes", () => {
     expect(settlements.calls.filter((c) => c.method === "receivePaymentEvent")).toHaveLength(3);
   });
 
+  it("send each notification alone to a settlements without the batch call (during a rollout)", async () => {
+    const older = fakeUpstream<SettlementsClient>((method) => {
+      if (method === "receivePaymentEvents")
+        throw new AppError("not-implemented", "settlements does not implement this call yet.");
+      return { eventId: "evt_1", stored: true };
+    });
+    const alone = await buildTestApp({
+      keys,
+      clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: older.client }),
+    });
+    try {
+      const response = await alone.inject({
+        method: "POST",
+        url: "/marketplace/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": SIGNED },
+        payload: JSON.stringify({ id: "evt_1", type: "charge.refunded" }),
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      expect(older.calls.map((c) => c.method)).toEqual(["receivePaymentEvents", "receivePaymentEvent"]);
+    } finally {
+      await alone.close();
+    }
+  });
+
   it("answer the batch call's own failure for every notification in it", async () => {
     const down = fakeUpstream<SettlementsClient>(() => {
       throw new AppError("upstream-unavailable", "settlements is unavailable");
