@@ -141,7 +141,7 @@ export function createGatewayClients(
     ...mesh,
     upstream: "settlements",
     // Storing is keyed by the event id, so a repeated call stores nothing twice.
-    idempotent: ["receivePaymentEvent"],
+    idempotent: ["receivePaymentEvent", "receivePaymentEvents"],
   });
   const statementsProto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto")
     .marketplace.settlements.v1;

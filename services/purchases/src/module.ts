@@ -19,6 +19,7 @@ import { makeRecordItem } from "./application/record-item";
 import { makeRecordListing } from "./application/record-listing";
 import { makeRecordRelease } from "./application/record-release";
 import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
+import { cachedDeviceOwners } from "./infra/device-owner-cache";
 import { makeDeviceOwnersClient } from "./infra/device-owners.client";
 import { makeInstallRepository } from "./infra/install.repository";
 import { makeKnownItemRepository } from "./infra/known-item.repository";
@@ -60,7 +61,7 @@ export function buildPurchases(
   const applyPaymentUpdate = makeApplyPaymentUpdate({
     listings: makeKnownListingRepository(),
     items: makeKnownItemRepository(),
-    devices,
+    devices: cachedDeviceOwners(devices),
     purchases,
     unmatched: makeUnmatchedPaymentRepository(deps.pool),
     unmatchedCounter: makeUnmatchedCounter(),

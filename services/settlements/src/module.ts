@@ -1,16 +1,16 @@
 import { fileURLToPath } from "node:url";
+import { appendToOutbox } from "@mp/bus";
 import { STREAMS } from "@mp/contracts";
-import {
-  type ModuleDeps,
-  makeUnitOfWork,
-  type ServiceModule,
-  type ServiceSpec,
-  systemClock,
-  uuidV7Ids,
-} from "@mp/runtime";
+import { type Pool, withTransaction } from "@mp/db";
+import { type ModuleDeps, type ServiceModule, type ServiceSpec, systemClock, uuidV7Ids } from "@mp/runtime";
 import type { z } from "zod";
-import { makeProcessPaymentEvents, PROCESS_BATCH } from "./application/process-payment-events";
-import { makeReceivePaymentEvent } from "./application/receive-payment-event";
+import type { UnitOfWork } from "./application/ports";
+import {
+  makeProcessPaymentEvents,
+  PROCESS_BATCH,
+  PROCESS_GATHER_MS,
+} from "./application/process-payment-events";
+import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./application/receive-payment-event";
 import { makeRecordLedgerInstance, makeRecordLedgerItem } from "./application/record-projections";
 import { makeRecordPurchaseChange } from "./application/record-purchase-change";
 import {
@@ -39,6 +39,11 @@ import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc"
 
 type SettlementsConfig = z.output<typeof settlementsConfig>;
 
+/** A transaction whose `emit` appends one event or a whole pass's events to the outbox in one statement. */
+function outboxUnitOfWork(pool: Pool): UnitOfWork {
+  return { run: (work) => withTransaction(pool, (tx) => work(tx, (events) => appendToOutbox(tx, events))) };
+}
+
 /**
  * Builds the settlements service from its dependencies; main.ts, the launcher and the tests share it.
  * `processor: false` leaves stored payment events unprocessed (tests stop there to play a crash between
@@ -52,29 +57,29 @@ export function buildSettlements(
   const statements = makeStatementRepository();
   const statementDeps = { pool: deps.pool, statements, ids: uuidV7Ids };
   const events = makePaymentEventRepository(deps.pool);
-  const receivePaymentEvent = makeReceivePaymentEvent({
-    verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET),
-    events,
-  });
+  const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events };
+  const receivePaymentEvent = makeReceivePaymentEvent(intake);
+  const receivePaymentEvents = makeReceivePaymentEvents(intake);
   const processor =
     options.processor === false
       ? undefined
       : startPaymentEventProcessor(
           makeProcessPaymentEvents({
             events,
-            unitOfWork: makeUnitOfWork(deps.pool),
+            unitOfWork: outboxUnitOfWork(deps.pool),
             batchSize: PROCESS_BATCH,
           }),
           {
             pool: deps.pool,
             logger: deps.logger,
             pollIntervalMs: deps.config.PAYMENT_EVENTS_POLL_MS,
+            gatherMs: PROCESS_GATHER_MS,
             batchSize: PROCESS_BATCH,
           },
         );
   return {
     grpc: {
-      [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent }, deps.logger),
+      [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent, receivePaymentEvents }, deps.logger),
       [STATEMENTS_SERVICE]: statementsGrpc(
         {
           listStatements: makeListStatements(statementDeps),

@@ -245,6 +245,47 @@ describe("settlements payment intake (real PostgreSQL and NATS)", () => {
     expect(await stored(running(), event.id)).toEqual([]);
   });
 
+  it("stores a batch in one call, refusing only its bad events, and answers once the rest are stored", async () => {
+    const good = [1, 2, 3].map((n) =>
+      checkoutSessionCompleted({ ...payment, paymentIntentId: `pi_batch_${n}_${Date.now()}` }),
+    );
+    const forged = checkoutSessionCompleted({ ...payment, paymentIntentId: `pi_batch_forged_${Date.now()}` });
+    const signed = good.map((event) => signedStripeEvent(event, SECRET));
+    const bad = signedStripeEvent(forged, "whsec_not_ours_00000");
+    const client = createUnaryClient(proto.SettlementsService, `127.0.0.1:${running().grpcPort}`, {
+      upstream: "settlements",
+      identity: mesh.gateway,
+    });
+    try {
+      const events = [signed[0], bad, signed[1], signed[2], signed[0]].map((e) => ({
+        payload: Buffer.from(e?.body ?? ""),
+        signature: e?.signature ?? "",
+      }));
+      const { results } = await client.call("receivePaymentEvents", { events }, { requestId: "int" });
+      expect(results.map((r) => [r.accepted, r.eventId, r.errorCode])).toEqual([
+        [true, good[0]?.id, ""],
+        [false, "", "invalid-signature"],
+        [true, good[1]?.id, ""],
+        [true, good[2]?.id, ""],
+        [true, good[0]?.id, ""],
+      ]);
+      // Two copies of one event: whichever statement reaches it first stores it, the other is a repeat.
+      expect(results.map((r) => r.stored)).toEqual([
+        results[0]?.stored,
+        false,
+        true,
+        true,
+        !results[0]?.stored,
+      ]);
+      // Answered means stored: every accepted event is in the table already, the forged one never.
+      for (const event of good) expect(await stored(running(), event.id)).toHaveLength(1);
+      expect(await stored(running(), forged.id)).toEqual([]);
+      for (const event of good) expect(await processed(event.id)).toMatchObject({ outcome: "emitted" });
+    } finally {
+      client.close();
+    }
+  });
+
   it("serves only the gateway calling as itself, never for a user", async () => {
     const { body, signature } = signedStripeEvent(checkoutSessionCompleted(payment), SECRET);
     const client = createUnaryClient(proto.SettlementsService, `127.0.0.1:${running().grpcPort}`, {
@@ -279,12 +320,13 @@ describe("settlements payment intake (real PostgreSQL and NATS)", () => {
       async () => {
         const info = await bus.jsm.streams.info(bus.streamName("SETTLEMENTS"), { subjects_filter: subject });
         const n = info.state.subjects?.[subject] ?? 0;
-        return n >= 126 ? n : undefined;
+        return n >= 129 ? n : undefined;
       },
       { what: "the relay to publish every update" },
     );
-    // crash 1, versions 3, 50 duplicates 1, burst 120, after the broken one 1; the unknown and the broken none.
-    expect(count).toBe(126);
+    // crash 1, versions 3, 50 duplicates 1, burst 120, after the broken one 1, batch 3; the unknown and the
+    // broken none.
+    expect(count).toBe(129);
     await bus.close();
   });
 });

@@ -2,15 +2,18 @@ import type { SettlementsClient } from "../../clients";
 import { keepRawJsonBodies } from "../../plugins/json-body.plugin";
 import { NoContent } from "../common.schemas";
 import { callUpstream, responses, type ZodApp } from "../route-kit";
+import { makeIntakeBatcher } from "./intake-batcher";
 import { PaymentEvent, PaymentEventHeaders } from "./webhooks.schemas";
 
 /**
  * Payment notifications (contract section 5): no credential, a signature over the raw bytes instead,
  * which is why these routes live in their own scope with a body parser that keeps those bytes. The bytes
  * and the `Stripe-Signature` header go to settlements untouched; settlements verifies, stores, and only
- * then answers, so the 204 means the event is stored.
+ * then answers, so the 204 means the event is stored. Notifications arriving together go in one call
+ * (see `makeIntakeBatcher`).
  */
 export async function webhooksRoutes(app: ZodApp, deps: { settlements: SettlementsClient }): Promise<void> {
+  const intake = makeIntakeBatcher(deps.settlements);
   await app.register(async (scope) => {
     keepRawJsonBodies(scope);
     const paths = [
@@ -46,10 +49,12 @@ export async function webhooksRoutes(app: ZodApp, deps: { settlements: Settlemen
           const payload = request.rawBody ?? Buffer.alloc(0);
           const header = request.headers["stripe-signature"];
           const signature = typeof header === "string" ? header : "";
-          // Webhooks carry no user: the gateway calls settlements as itself.
-          await callUpstream(request, (ctx) =>
-            deps.settlements.call("receivePaymentEvent", { payload, signature }, ctx),
-          );
+          // Webhooks carry no user: the gateway calls settlements as itself. Stored in a batch, or
+          // refused there: then sent again alone, for settlements' exact answer (invalid-signature...).
+          if (!(await intake.submit({ payload, signature, requestId: request.id })))
+            await callUpstream(request, (ctx) =>
+              deps.settlements.call("receivePaymentEvent", { payload, signature }, ctx),
+            );
           return reply.code(204).send();
         },
       );

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { AppError } from "@mp/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SettlementsClient } from "../../clients";
@@ -16,7 +17,17 @@ import type { ZodApp } from "../../zod-app";
 let keys: TestKeys;
 let app: ZodApp;
 const SIGNED = "t=1,v1=good";
-const settlements = fakeUpstream<SettlementsClient>((_method, request) => {
+/** Settlements as the gateway sees it: a batch refuses what a single call would answer with an error. */
+const settlements = fakeUpstream<SettlementsClient>((method, request) => {
+  // A batch takes a moment, as a commit does: notifications arriving meanwhile wait for the next call.
+  if (method === "receivePaymentEvents")
+    return sleep(20).then(() => ({
+      results: (request.events as { signature: string }[]).map((e) =>
+        e.signature === SIGNED
+          ? { accepted: true, eventId: "evt_1", stored: true, errorCode: "" }
+          : { accepted: false, eventId: "", stored: false, errorCode: "invalid-signature" },
+      ),
+    }));
   if (request.signature !== SIGNED) throw new AppError("invalid-signature", "The signature does not verify.");
   return { eventId: "evt_1", stored: true };
 });
@@ -46,9 +57,11 @@ describe("payment notification routes", () => {
       expect(response.body).toBe("");
       expect(settlements.calls).toHaveLength(1);
       const [call] = settlements.calls;
-      expect(call?.method).toBe("receivePaymentEvent");
-      expect(Buffer.from(call?.request.payload as Buffer).toString("utf8")).toBe(body);
-      expect(call?.request.signature).toBe(SIGNED);
+      expect(call?.method).toBe("receivePaymentEvents");
+      const events = call?.request.events as { payload: Buffer; signature: string }[];
+      expect(events).toHaveLength(1);
+      expect(Buffer.from(events[0]?.payload as Buffer).toString("utf8")).toBe(body);
+      expect(events[0]?.signature).toBe(SIGNED);
       expect(call?.ctx.principal).toBeUndefined();
     }
   });
@@ -68,7 +81,77 @@ describe("payment notification routes", () => {
       400,
       "invalid-signature",
     );
-    expect(settlements.calls[0]?.request.signature).toBe("");
+    // Refused in the batch, then sent again alone for the exact answer.
+    expect(settlements.calls.map((c) => c.method)).toEqual(["receivePaymentEvents", "receivePaymentEvent"]);
+    expect(settlements.calls[1]?.request.signature).toBe("");
+  });
+
+  it("send notifications arriving together in one call and answer each as settlements decided", async () => {
+    settlements.calls.length = 0;
+    const post = (signature: string, id: string) =>
+      app.inject({
+        method: "POST",
+        url: "/marketplace/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        payload: JSON.stringify({ id, type: "charge.refunded" }),
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(i % 4 === 3 ? "t=1,v1=forged" : SIGNED, `evt_${i}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(
+      Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? 400 : 204)),
+    );
+    const batches = settlements.calls.filter((c) => c.method === "receivePaymentEvents");
+    const sent = batches.flatMap((c) => c.request.events as unknown[]);
+    expect(sent).toHaveLength(12);
+    expect(batches.length).toBeLessThan(12);
+    expect(settlements.calls.filter((c) => c.method === "receivePaymentEvent")).toHaveLength(3);
+  });
+
+  it("send each notification alone to a settlements without the batch call (during a rollout)", async () => {
+    const older = fakeUpstream<SettlementsClient>((method) => {
+      if (method === "receivePaymentEvents")
+        throw new AppError("not-implemented", "settlements does not implement this call yet.");
+      return { eventId: "evt_1", stored: true };
+    });
+    const alone = await buildTestApp({
+      keys,
+      clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: older.client }),
+    });
+    try {
+      const response = await alone.inject({
+        method: "POST",
+        url: "/marketplace/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": SIGNED },
+        payload: JSON.stringify({ id: "evt_1", type: "charge.refunded" }),
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      expect(older.calls.map((c) => c.method)).toEqual(["receivePaymentEvents", "receivePaymentEvent"]);
+    } finally {
+      await alone.close();
+    }
+  });
+
+  it("answer the batch call's own failure for every notification in it", async () => {
+    const down = fakeUpstream<SettlementsClient>(() => {
+      throw new AppError("upstream-unavailable", "settlements is unavailable");
+    });
+    const alone = await buildTestApp({
+      keys,
+      clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: down.client }),
+    });
+    try {
+      const response = await alone.inject({
+        method: "POST",
+        url: "/marketplace/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": SIGNED },
+        payload: JSON.stringify({ id: "evt_1", type: "charge.refunded" }),
+      });
+      expectProblem(response, 503, "upstream-unavailable");
+      expect(down.calls.map((c) => c.method)).toEqual(["receivePaymentEvents"]);
+    } finally {
+      await alone.close();
+    }
   });
 
   it("refuse a body without an event id before calling settlements", async () => {

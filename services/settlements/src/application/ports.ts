@@ -33,7 +33,13 @@ export interface PaymentEventRepository {
   nextIntentVersion(tx: PoolClient, paymentIntentId: string): Promise<number>;
 }
 
+/**
+ * Appends one event, or several in order with one statement, to the outbox inside the transaction (what
+ * `appendToOutbox` of @mp/bus takes).
+ */
+export type Emit = (events: EventEnvelope | readonly EventEnvelope[]) => Promise<void>;
+
 /** Runs work in one database transaction and appends events to the outbox inside it. */
 export interface UnitOfWork {
-  run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T>;
+  run<T>(work: (tx: PoolClient, emit: Emit) => Promise<T>): Promise<T>;
 }

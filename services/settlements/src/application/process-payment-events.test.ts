@@ -16,6 +16,8 @@ const payment = {
 function harness(rows: ClaimedPaymentEvent[], nextVersion: (intent: string) => Promise<number>) {
   const marked: [string, string][] = [];
   const emitted: EventEnvelope[] = [];
+  /** Appends to the outbox, each one statement. */
+  const appends: number[] = [];
   const tx = { query: async () => ({ rows: [] }) } as unknown as PoolClient;
   const events: PaymentEventRepository = {
     insert: async () => true,
@@ -27,8 +29,10 @@ function harness(rows: ClaimedPaymentEvent[], nextVersion: (intent: string) => P
   };
   const unitOfWork: UnitOfWork = {
     run: (work) =>
-      work(tx, async (event) => {
-        emitted.push(event);
+      work(tx, async (events) => {
+        const list = [events].flat();
+        appends.push(list.length);
+        emitted.push(...list);
       }),
   };
   return {
@@ -36,6 +40,7 @@ function harness(rows: ClaimedPaymentEvent[], nextVersion: (intent: string) => P
     deps: { events, unitOfWork },
     marked,
     emitted,
+    appends,
   };
 }
 
@@ -98,14 +103,17 @@ describe("a processing pass", () => {
     expect(marked).toEqual([["evt_x", "unprocessable"]]);
   });
 
-  it("with the set-at-a-time bookkeeping: one versions call and one mark for the pass, versions in order", async () => {
+  it("with the set-at-a-time bookkeeping: one versions call, one outbox append and one mark for the pass, versions in order", async () => {
     const first = paymentIntentSucceeded({ ...payment, paymentIntentId: "pi_1" });
     const second = checkoutSessionCompleted({ ...payment, paymentIntentId: "pi_1" });
     const other = checkoutSessionCompleted({ ...payment, paymentIntentId: "pi_2" });
     const ignored = stripeEvent("customer.created", {});
-    const { deps, emitted } = harness([row(first), row(ignored), row(second), row(other)], async () => {
-      throw new Error("the per-event form is not used");
-    });
+    const { deps, emitted, appends } = harness(
+      [row(first), row(ignored), row(second), row(other)],
+      async () => {
+        throw new Error("the per-event form is not used");
+      },
+    );
     const calls: string[][] = [];
     const marks: unknown[] = [];
     const bulk = bulkHarness(deps, {
@@ -119,6 +127,7 @@ describe("a processing pass", () => {
     });
     expect(await bulk()).toEqual({ processed: 4, emitted: 3, unprocessable: [] });
     expect(calls).toEqual([["pi_1", "pi_1", "pi_2"]]);
+    expect(appends).toEqual([3]);
     expect(
       emitted.map((e) => [
         (e.data as { stripeEventId: string }).stripeEventId,

@@ -1,4 +1,5 @@
 import { GATEWAY_SIGNER } from "@mp/auth";
+import { AppError } from "@mp/errors";
 import { type CallContext, requireService } from "@mp/grpc";
 import { envelopeOf } from "../domain/payment-event";
 import type { PaymentEventRepository, SignatureVerifier } from "./ports";
@@ -27,5 +28,44 @@ export function makeReceivePaymentEvent(deps: {
     const stored = await deps.events.insert(event);
     ctx.logger.info({ stripeEventId: event.id, type: event.type, stored }, "payment event received");
     return { eventId: event.id, stored };
+  };
+}
+
+/** What became of one notification of a batch: stored (now or before), or refused with a contract code. */
+export type BatchResult = ({ accepted: true } & ReceivedPayment) | { accepted: false; errorCode: string };
+
+/**
+ * Several notifications the gateway received at about the same time, in one call: each is verified and
+ * stored as `makeReceivePaymentEvent` does, on its own (a refused one does not fail the others), and the
+ * call answers once every accepted one is stored durably. Their inserts reach the group commit together,
+ * so they are written by one statement. A refusal carries only its code: the gateway sends that
+ * notification again alone for the exact error answer.
+ */
+export function makeReceivePaymentEvents(deps: {
+  verifier: SignatureVerifier;
+  events: PaymentEventRepository;
+}) {
+  const one = async (input: { payload: Buffer; signature: string }): Promise<BatchResult> => {
+    const event = envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
+    const stored = await deps.events.insert(event);
+    return { accepted: true, eventId: event.id, stored };
+  };
+  return async (
+    input: { events: { payload: Buffer; signature: string }[] },
+    ctx: CallContext,
+  ): Promise<BatchResult[]> => {
+    requireService(ctx, GATEWAY_SIGNER);
+    const settled = await Promise.allSettled(input.events.map((event) => one(event)));
+    const results = settled.map((outcome): BatchResult => {
+      if (outcome.status === "fulfilled") return outcome.value;
+      const error = outcome.reason;
+      return { accepted: false, errorCode: error instanceof AppError ? error.code : "internal" };
+    });
+    const stored = results.filter((r) => r.accepted && r.stored).length;
+    ctx.logger.info(
+      { events: results.length, stored, refused: results.filter((r) => !r.accepted).length },
+      "payment events received",
+    );
+    return results;
   };
 }

@@ -31,6 +31,13 @@ const purchaseMetadata = z.looseObject({
     .transform((id) => id.toLowerCase()),
 });
 
+/**
+ * Derived schemas are built once: zod compiles a schema on its first parse, so deriving one per event
+ * (`.omit()`, `.partial()`) compiled it again for every event, a large part of a processing pass's CPU.
+ */
+const partialMetadata = purchaseMetadata.partial();
+const updateWithoutVersion = paymentUpdate.omit({ version: true });
+
 const eventBase = z.looseObject({
   id: z.string().min(1).max(255),
   type: z.string(),
@@ -101,7 +108,7 @@ function readCheckoutSession(event: StripeEvent): Reading {
 function readRefund(event: StripeEvent): Reading {
   const refunded = charge.parse(event.data.object);
   if (refunded.amount_refunded > refunded.amount) throw new Error("amount_refunded exceeds amount");
-  const metadata = purchaseMetadata.partial().safeParse(refunded.metadata ?? {});
+  const metadata = partialMetadata.safeParse(refunded.metadata ?? {});
   return {
     ...common(event),
     kind: "refunded",
@@ -152,7 +159,7 @@ export function interpretStripeEvent(event: unknown): Interpretation {
   try {
     const reading = reader(envelope.data);
     if ("ignored" in reading) return settled("ignored", reading.ignored);
-    const checked = paymentUpdate.omit({ version: true }).safeParse(reading);
+    const checked = updateWithoutVersion.safeParse(reading);
     if (!checked.success) return unprocessable(z.prettifyError(checked.error));
     return { outcome: "emitted", update: checked.data };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { Alarm, listenForSchemaChannel } from "@mp/bus";
 import type { Pool } from "@mp/db";
 import type { Logger } from "@mp/logger";
@@ -12,18 +13,27 @@ export interface PaymentEventProcessor {
 /**
  * Runs processing passes from start-up (so events stored before a crash are picked up at once), again
  * whenever an insert's notification arrives, and every `pollIntervalMs` in case one was missed. A full
- * batch is followed by another pass straight away; a pass that fails (database briefly down, a deadlock
+ * batch is followed by another pass straight away; otherwise, once woken, it lets `gatherMs` pass first so
+ * the notifications of a burst make one pass instead of many. A pass that fails (database briefly down, a deadlock
  * with another replica) is logged and retried on the next wake.
  */
 export function startPaymentEventProcessor(
   pass: () => Promise<ProcessedBatch>,
-  options: { pool: Pool; logger: Logger; pollIntervalMs: number; batchSize: number },
+  options: {
+    pool: Pool;
+    logger: Logger;
+    pollIntervalMs: number;
+    batchSize: number;
+    /** Wait this long after a wake-up (not after a full batch) so one pass takes what arrives meanwhile. */
+    gatherMs?: number;
+  },
 ): PaymentEventProcessor {
   const log = options.logger.child({ component: "payment-event-processor" });
   const alarm = new Alarm();
   const listener = listenForSchemaChannel(options.pool, PAYMENT_EVENTS_CHANNEL_PREFIX, log, () =>
     alarm.wake(),
   );
+  const gatherMs = options.gatherMs ?? 0;
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -37,7 +47,10 @@ export function startPaymentEventProcessor(
       } catch (error) {
         log.warn({ err: error }, "payment event processing pass failed; retrying");
       }
-      if (!more && !stopped) await alarm.sleep(options.pollIntervalMs);
+      if (!more && !stopped) {
+        await alarm.sleep(options.pollIntervalMs);
+        if (gatherMs > 0 && !stopped) await sleep(gatherMs);
+      }
     }
   })();
   return {

@@ -1,0 +1,76 @@
+import { GATEWAY_SIGNER } from "@mp/auth";
+import { AppError } from "@mp/errors";
+import type { CallContext } from "@mp/grpc";
+import { testLogger } from "@mp/logger";
+import { describe, expect, it } from "vitest";
+import type { ReceivedPaymentEvent } from "../domain/payment-event";
+import type { PaymentEventRepository, SignatureVerifier } from "./ports";
+import { makeReceivePaymentEvents } from "./receive-payment-event";
+
+const GOOD = "t=1,v1=good";
+const verifier: SignatureVerifier = {
+  verify(payload, header) {
+    if (header !== GOOD) throw new AppError("invalid-signature", "does not verify");
+    return JSON.parse(payload.toString("utf8"));
+  },
+};
+
+function repository(known: string[] = []) {
+  const inserted: ReceivedPaymentEvent[] = [];
+  const events = {
+    insert: async (event: ReceivedPaymentEvent) => {
+      if (event.id === "evt_db") throw new Error("connection terminated");
+      inserted.push(event);
+      return !known.includes(event.id);
+    },
+  } as unknown as PaymentEventRepository;
+  return { events, inserted };
+}
+
+const ctx = (service: string): CallContext => ({
+  principal: undefined,
+  service: { service },
+  requestId: "req-1",
+  signal: new AbortController().signal,
+  logger: testLogger("settlements"),
+});
+const event = (id: string, signature = GOOD) => ({
+  payload: Buffer.from(JSON.stringify({ id, type: "charge.refunded" })),
+  signature,
+});
+
+describe("receiving a batch of payment notifications", () => {
+  it("stores each verified one and refuses each other on its own, in order", async () => {
+    const { events, inserted } = repository(["evt_old"]);
+    const receive = makeReceivePaymentEvents({ verifier, events });
+    const results = await receive(
+      {
+        events: [
+          event("evt_1"),
+          event("evt_2", "t=1,v1=forged"),
+          event("evt_old"),
+          { payload: Buffer.from("[]"), signature: GOOD },
+          event("evt_db"),
+        ],
+      },
+      ctx(GATEWAY_SIGNER),
+    );
+    expect(results).toEqual([
+      { accepted: true, eventId: "evt_1", stored: true },
+      { accepted: false, errorCode: "invalid-signature" },
+      { accepted: true, eventId: "evt_old", stored: false },
+      { accepted: false, errorCode: "validation-failed" },
+      { accepted: false, errorCode: "internal" },
+    ]);
+    expect(inserted.map((e) => e.id)).toEqual(["evt_1", "evt_old"]);
+  });
+
+  it("serves only the gateway", async () => {
+    const { events, inserted } = repository();
+    const receive = makeReceivePaymentEvents({ verifier, events });
+    await expect(receive({ events: [event("evt_1")] }, ctx("purchases"))).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    expect(inserted).toHaveLength(0);
+  });
+});
