@@ -50,6 +50,18 @@ describe("parseEnvelope", () => {
     for (const body of cases) expect(() => parseEnvelope(body, schema)).toThrow(UnparsableEventError);
   });
 
+  it("keeps each data schema's own rules when envelopes are reused across messages", () => {
+    const other = z.object({ name: z.string() });
+    const price = JSON.stringify(newEvent("a.b.c.v1", "a", { priceCents: 5 }));
+    const named = JSON.stringify(newEvent("a.b.c.v1", "a", { name: "x" }));
+    for (let round = 0; round < 2; round++) {
+      expect(parseEnvelope(price, schema).data).toEqual({ priceCents: 5 });
+      expect(parseEnvelope(named, other).data).toEqual({ name: "x" });
+      expect(() => parseEnvelope(named, schema)).toThrow(UnparsableEventError);
+      expect(() => parseEnvelope(price, other)).toThrow(UnparsableEventError);
+    }
+  });
+
   it("accepts any data without a schema", () => {
     const event = newEvent("a.b.c.v1", "a", [1, "two"]);
     expect(parseEnvelope(JSON.stringify(event)).data).toEqual([1, "two"]);
