@@ -75,16 +75,7 @@ export function unaryHandlers<H>(
         const parent = incomingTraceContext(metadataCarrier(call.metadata), context.active());
         const controller = new AbortController();
         call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
-        const rawDeadline = call.getDeadline();
-        const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
-        const deadline = Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
-        const timer =
-          deadline === undefined
-            ? undefined
-            : setTimeout(
-                () => controller.abort(new Error("deadline exceeded")),
-                Math.max(0, deadline - Date.now()),
-              );
+        const { deadline, timer } = abortAtDeadline(call, controller);
         const rpc = `${service}/${method}`;
         const sentRequestId = readRequestId(call.metadata);
         let callLogger = logger.child({ requestId: sentRequestId, rpc });
@@ -139,6 +130,27 @@ export function unaryHandlers<H>(
     handlers[method] = unbound;
   }
   return handlers as H;
+}
+
+/**
+ * The call's deadline (epoch ms; undefined when it has none) and a timer that aborts `controller` when it
+ * passes. The caller clears the timer once the call is answered.
+ */
+function abortAtDeadline(
+  call: { getDeadline(): grpc.Deadline },
+  controller: AbortController,
+): { deadline: number | undefined; timer: NodeJS.Timeout | undefined } {
+  const rawDeadline = call.getDeadline();
+  const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
+  const deadline = Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
+  const timer =
+    deadline === undefined
+      ? undefined
+      : setTimeout(
+          () => controller.abort(new Error("deadline exceeded")),
+          Math.max(0, deadline - Date.now()),
+        );
+  return { deadline, timer };
 }
 
 async function verify(
@@ -215,16 +227,7 @@ export function serverStreamHandlers<H>(
           cancelled = true;
           controller.abort(new Error("cancelled by the client"));
         });
-        const rawDeadline = call.getDeadline();
-        const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
-        const deadline = Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
-        const timer =
-          deadline === undefined
-            ? undefined
-            : setTimeout(
-                () => controller.abort(new Error("deadline exceeded")),
-                Math.max(0, deadline - Date.now()),
-              );
+        const { deadline, timer } = abortAtDeadline(call, controller);
         const rpc = `${service}/${method}`;
         const sentRequestId = readRequestId(call.metadata);
         let callLogger = logger.child({ requestId: sentRequestId, rpc });

@@ -51,10 +51,11 @@ export function statementExportRoutes(app: ZodApp, deps: { earnings: EarningsCli
           // The first chunk (or the refusal) decides the status before any header is sent.
           return { chunks: stream, first: await stream.next() };
         });
+        // Chunks are passed on as they arrive (a Buffer each, about 64 KiB), never copied.
         async function* body(): AsyncGenerator<Buffer> {
           if (first.done) return;
-          yield Buffer.from(first.value.data);
-          for await (const chunk of chunks) yield Buffer.from(chunk.data);
+          yield first.value.data;
+          for await (const chunk of chunks) yield chunk.data;
         }
         return reply
           .header("content-type", mediaType)

@@ -1,6 +1,7 @@
 import type { Pool } from "@mp/db";
 import type {
   ExportLine,
+  ExportRow,
   ExportStatementHeader,
   StatementExportSource,
   StatementSnapshot,
@@ -18,10 +19,18 @@ const LINES = `
     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
    WHERE e.statement_id = $1`;
 
+/** The same lines as `LINES`, as the CSV export reads them (`ExportRow`: four texts, not nine). */
+const ROWS = `
+  SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || e.line_kind
+           || ',' || t.purchase_id || ',' || t.marketplace_item_id,
+         t.display_name, t.device_id, t.gross || ',' || t.platform_fee || ',' || e.amount
+    FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+   WHERE e.statement_id = $1`;
+
 /**
  * Statement lines for exports, read in one REPEATABLE READ, READ ONLY transaction so the count, the totals
  * and the lines see the same snapshot even while an open statement takes new ones. The lines come from one
- * server-side cursor fetched in batches, so memory holds one batch whatever the statement's size. The
+ * server-side cursor fetched in batches, so memory holds two batches whatever the statement's size. The
  * connection is held until `close`.
  */
 export function makeStatementExportSource(pool: Pool): StatementExportSource {
@@ -66,6 +75,42 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
           periodEnd: row.period_end,
           status: row.status,
         };
+        /**
+         * One server-side cursor over the whole ordered result, planned for the whole result
+         * (cursor_tuple_fraction 1: a hash join and one sort instead of a lookup per line), fetched in
+         * batches: PostgreSQL holds the result, this process at most two batches. The next batch is asked
+         * for as soon as one arrives, so PostgreSQL reads it while the caller renders this one.
+         */
+        async function* cursor<T>(select: string, batchSize: number, asArrays: boolean): AsyncGenerator<T[]> {
+          await client.query("SET LOCAL cursor_tuple_fraction = 1.0");
+          await client.query(
+            `DECLARE export_lines NO SCROLL CURSOR FOR ${select} ORDER BY e.occurred_at, e.id`,
+            [statementId],
+          );
+          const text = `FETCH ${batchSize} FROM export_lines`;
+          const fetch = (): Promise<T[]> => {
+            const rows = (async () =>
+              (asArrays ? await client.query({ text, rowMode: "array" }) : await client.query(text))
+                .rows as T[])();
+            // A fetch may fail while the caller still renders the batch before it: handled when awaited.
+            rows.catch(() => undefined);
+            return rows;
+          };
+          let next: Promise<T[]> | undefined = fetch();
+          try {
+            while (next) {
+              if (signal?.aborted) return;
+              const batch: T[] = await next;
+              // A short batch is the last: nothing more to ask for.
+              next = batch.length < batchSize ? undefined : fetch();
+              if (batch.length > 0) yield batch;
+            }
+          } finally {
+            // The caller stopped early (or a fetch failed): let the fetch in flight end before closing.
+            await next?.catch(() => undefined);
+            await client.query("CLOSE export_lines").catch(() => undefined);
+          }
+        }
         const snapshot: StatementSnapshot = {
           header,
           async totals() {
@@ -88,29 +133,8 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
               net: BigInt(t.net ?? 0),
             };
           },
-          async *lines(batchSize) {
-            // One server-side cursor over the whole ordered result, planned for the whole result
-            // (cursor_tuple_fraction 1: a hash join and one sort instead of a lookup per line), fetched in
-            // batches: PostgreSQL holds the result, this process one batch.
-            await client.query("SET LOCAL cursor_tuple_fraction = 1.0");
-            await client.query(
-              `DECLARE export_lines NO SCROLL CURSOR FOR ${LINES} ORDER BY e.occurred_at, e.id`,
-              [statementId],
-            );
-            try {
-              for (;;) {
-                if (signal?.aborted) return;
-                const { rows: batch } = await client.query<ExportLine>(
-                  `FETCH ${batchSize} FROM export_lines`,
-                );
-                if (batch.length === 0) return;
-                yield batch;
-                if (batch.length < batchSize) return;
-              }
-            } finally {
-              await client.query("CLOSE export_lines").catch(() => undefined);
-            }
-          },
+          lines: (batchSize) => cursor<ExportLine>(LINES, batchSize, false),
+          rows: (batchSize) => cursor<ExportRow>(ROWS, batchSize, true),
           close: () => release(),
         };
         return snapshot;

@@ -7,6 +7,7 @@ import { parse } from "csv-parse/sync";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMovement, insertStatement } from "../infra/earnings.fixture";
+import { makeStatementExportSource } from "../infra/export-lines.repository";
 import { FIRST_PAGE_LINES, PAGE_LINES } from "../infra/export-pdf";
 import { settlementsService } from "../module";
 
@@ -530,6 +531,46 @@ describe("statement exports", () => {
     expect(body.map((r) => r[0])).toEqual(sorted.map((r) => r[0]));
     const share = body.reduce((sum, r) => sum + BigInt(r[8]!), 0n);
     expect(rows.at(-1)?.[8]).toBe(share.toString());
+  });
+
+  it("reads rows in batches with the next fetched ahead, the same lines as the PDF reads, and stops cleanly", async () => {
+    const statementId = await insertStatement(settlements.pool, {
+      organisationId: OTHER_PROVIDER,
+      role: "provider",
+      periodStart: at("2027-03-01T00:00:00Z"),
+    });
+    await bulkLines(statementId, 2_500);
+    const source = makeStatementExportSource(settlements.pool);
+    const snapshot = await source.open(statementId);
+    const sizes: number[] = [];
+    const rows: string[] = [];
+    try {
+      for await (const batch of snapshot.rows(1_000)) {
+        sizes.push(batch.length);
+        for (const row of batch) rows.push(row.join("|"));
+      }
+      expect(sizes).toEqual([1_000, 1_000, 500]);
+      const lines: string[] = [];
+      for await (const batch of snapshot.lines(700))
+        for (const l of batch)
+          lines.push(
+            [
+              [l.occurredAt, l.kind, l.purchaseId, l.marketplaceItemId].join(","),
+              l.displayName,
+              l.deviceId,
+              [l.gross, l.platformFee, l.share].join(","),
+            ].join("|"),
+          );
+      expect(rows).toEqual(lines);
+      // Stopped after the first batch (a fetch ahead in flight): the cursor closes and the snapshot goes on.
+      for await (const batch of snapshot.rows(1_000)) {
+        expect(batch).toHaveLength(1_000);
+        break;
+      }
+      expect((await snapshot.totals()).lineCount).toBe(2_500);
+    } finally {
+      await snapshot.close();
+    }
   });
 
   it("renders a PDF statement with its header, totals and 'Page n of m' on every page", async () => {
