@@ -7,7 +7,7 @@ import {
 } from "@mp/auth";
 import type { Logger } from "@mp/logger";
 import Fastify, { type FastifyBaseLogger } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { GatewayClients } from "./clients";
 import type { GatewayConfig } from "./config";
 import type { ApiKeyRepository } from "./infra/api-key.repository";
@@ -18,6 +18,7 @@ import { installOpenApi } from "./plugins/openapi.plugin";
 import { frameworkError, installProblems } from "./plugins/problem.plugin";
 import { installAddressLimit, installOrganisationLimit, type RateLimiter } from "./plugins/rate-limit.plugin";
 import { installRequestContext, requestIdFrom } from "./plugins/request-context.plugin";
+import { responseSerializerCompiler } from "./plugins/response-serializer";
 import { registerRoutes } from "./routes/routes";
 import type { ZodApp } from "./zod-app";
 
@@ -86,7 +87,7 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const limiter: RateLimiter = {
     store: deps.rateLimitStore ?? rateLimitStoreFor(deps.config, deps.logger),
