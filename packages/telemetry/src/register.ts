@@ -8,13 +8,14 @@
  * import-in-the-middle hook sees, so that hook is registered for it alone. The service name is
  * `OTEL_SERVICE_NAME`, else taken from the entry's path (`services/<name>/...`, `gateway/...`); the
  * process's own `startTelemetry` call later returns this same instance. Without OTEL_EXPORTER_OTLP_ENDPOINT
- * nothing is patched and no hook is registered (see `instrumentationsWanted`).
+ * only pg and fetch are patched (they also record metrics) and the hook is not registered (see
+ * `spanInstrumentationsWanted`).
  */
 import { register } from "node:module";
 
 const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
-const { instrumentationsWanted } = await import("./instrumentation-policy");
-if (instrumentationsWanted({ instrument: true, otlpEndpoint })) {
+const { spanInstrumentationsWanted } = await import("./instrumentation-policy");
+if (spanInstrumentationsWanted({ instrument: true, otlpEndpoint })) {
   register("@opentelemetry/instrumentation/hook.mjs", import.meta.url, {
     data: { include: ["@grpc/grpc-js"] },
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { context, metrics, SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, describe, expect, it } from "vitest";
 import { currentTraceId, incomingTraceContext, outgoingTraceHeaders } from "./propagation";
-import { instrumentationsWanted, startTelemetry } from "./sdk";
+import { spanInstrumentationsWanted, startTelemetry } from "./sdk";
 
 const telemetry = startTelemetry({ serviceName: "telemetry-test" });
 afterAll(() => telemetry.shutdown());
@@ -74,11 +74,15 @@ describe("incomingTraceContext", () => {
   });
 });
 
-describe("instrumentationsWanted", () => {
-  it("patches http, gRPC and pg only when spans are exported", () => {
-    expect(instrumentationsWanted({ instrument: true, otlpEndpoint: "http://collector:4318" })).toBe(true);
-    expect(instrumentationsWanted({ instrument: true, otlpEndpoint: undefined })).toBe(false);
-    expect(instrumentationsWanted({ instrument: true, otlpEndpoint: "" })).toBe(false);
-    expect(instrumentationsWanted({ instrument: false, otlpEndpoint: "http://collector:4318" })).toBe(false);
+describe("spanInstrumentationsWanted", () => {
+  it("patches http and gRPC only when spans are exported", () => {
+    expect(spanInstrumentationsWanted({ instrument: true, otlpEndpoint: "http://collector:4318" })).toBe(
+      true,
+    );
+    expect(spanInstrumentationsWanted({ instrument: true, otlpEndpoint: undefined })).toBe(false);
+    expect(spanInstrumentationsWanted({ instrument: true, otlpEndpoint: "" })).toBe(false);
+    expect(spanInstrumentationsWanted({ instrument: false, otlpEndpoint: "http://collector:4318" })).toBe(
+      false,
+    );
   });
 });
