@@ -71,6 +71,42 @@ export interface GatewayClients {
 }
 
 /**
+ * The methods of each client that are retried on a transport failure (UNAVAILABLE that no handler
+ * answered): every read, and the writes the server makes idempotent. Writes not listed are never retried.
+ */
+export const IDEMPOTENT_METHODS = {
+  catalogue: ["listInstances", "getInstance"],
+  catalogueItems: ["listListedItems", "getListedItem", "listOfferedItems", "getOfferedItem"],
+  publishing: ["getInstanceReference", "listItems", "getItem", "listMetadata", "listImages", "listPrices"],
+  // finaliseAsset decides once per asset and answers a repeat with the same verdict, so it is safe to retry.
+  assets: ["getAsset", "getAssets", "finaliseAsset"],
+  publishingReleases: ["listIotApplications", "listIotReleases", "listItemReleases"],
+  listings: [
+    "getInstanceReference",
+    "listOfferings",
+    "listListings",
+    "getCurrentListing",
+    "listListingHistory",
+    "listListingVisibility",
+  ],
+  // Storing is keyed by the event id, so a repeated call stores nothing twice.
+  // Storing is keyed by the event id, so a repeated call (alone or in a batch) stores nothing twice.
+  settlements: ["receivePaymentEvent", "receivePaymentEvents"],
+  // Closing a period and marking paid are idempotent too: the same period returns the same batch.
+  statements: ["listStatements", "getStatement", "closeStatementPeriod", "markStatementPaid"],
+  purchases: [
+    "listPurchases",
+    "listPurchaseActivity",
+    "getDownloadAccess",
+    "listDevices",
+    "getDeviceDetails",
+    "listPurchaseReleases",
+    "getInstallRpc",
+  ],
+  earnings: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
+} as const satisfies Record<Exclude<keyof GatewayClients, "health" | "close">, readonly string[]>;
+
+/**
  * Real clients: one channel per upstream, reads retried, writes never (they are not idempotent). Every call
  * carries an assertion the gateway signs with its mesh key (`MESH_PRIVATE_KEY` or `MESH_PRIVATE_KEY_FILE`)
  * stating the verified caller; without a usable key the gateway does not start.
@@ -85,28 +121,27 @@ export function createGatewayClients(
   const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {
     ...mesh,
     upstream: "catalogue",
-    idempotent: ["listInstances", "getInstance"],
+    idempotent: IDEMPOTENT_METHODS.catalogue,
   });
   const itemsProto = loadProto<CatalogueItemsProto>("marketplace/catalogue/v1/catalogue_items.proto")
     .marketplace.catalogue.v1;
   const catalogueItems = createUnaryClient(itemsProto.CatalogueItemsService, config.CATALOGUE_GRPC_URL, {
     ...mesh,
     upstream: "catalogue",
-    idempotent: ["listListedItems", "getListedItem", "listOfferedItems", "getOfferedItem"],
+    idempotent: IDEMPOTENT_METHODS.catalogueItems,
   });
   const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
     .publishing.v1;
   const publishing = createUnaryClient(publishingProto.PublishingService, config.PUBLISHING_GRPC_URL, {
     ...mesh,
     upstream: "publishing",
-    idempotent: ["getInstanceReference", "listItems", "getItem", "listMetadata", "listImages", "listPrices"],
+    idempotent: IDEMPOTENT_METHODS.publishing,
   });
   const assetsProto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
   const assets = createUnaryClient(assetsProto.AssetsService, config.ASSETS_GRPC_URL, {
     ...mesh,
     upstream: "assets",
-    // finaliseAsset decides once per asset and answers a repeat with the same verdict, so it is safe to retry.
-    idempotent: ["getAsset", "getAssets", "finaliseAsset"],
+    idempotent: IDEMPOTENT_METHODS.assets,
   });
   const releasesProto = loadProto<PublishingReleasesProto>(
     "marketplace/publishing/v1/publishing_releases.proto",
@@ -117,7 +152,7 @@ export function createGatewayClients(
     {
       ...mesh,
       upstream: "publishing",
-      idempotent: ["listIotApplications", "listIotReleases", "listItemReleases"],
+      idempotent: IDEMPOTENT_METHODS.publishingReleases,
       deadlineMs: 15_000,
     },
   );
@@ -126,44 +161,35 @@ export function createGatewayClients(
   const listings = createUnaryClient(listingsProto.ListingsService, config.LISTINGS_GRPC_URL, {
     ...mesh,
     upstream: "listings",
-    idempotent: [
-      "getInstanceReference",
-      "listOfferings",
-      "listListings",
-      "getCurrentListing",
-      "listListingHistory",
-      "listListingVisibility",
-    ],
+    idempotent: IDEMPOTENT_METHODS.listings,
   });
   const settlementsProto = loadProto<SettlementsProto>("marketplace/settlements/v1/settlements.proto")
     .marketplace.settlements.v1;
   const settlements = createUnaryClient(settlementsProto.SettlementsService, config.SETTLEMENTS_GRPC_URL, {
     ...mesh,
     upstream: "settlements",
-    // Storing is keyed by the event id, so a repeated call stores nothing twice.
-    idempotent: ["receivePaymentEvent", "receivePaymentEvents"],
+    idempotent: IDEMPOTENT_METHODS.settlements,
   });
   const statementsProto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto")
     .marketplace.settlements.v1;
   const statements = createUnaryClient(statementsProto.StatementsService, config.SETTLEMENTS_GRPC_URL, {
     ...mesh,
     upstream: "settlements",
-    // Closing a period and marking paid are idempotent too: the same period returns the same batch.
-    idempotent: ["listStatements", "getStatement", "closeStatementPeriod", "markStatementPaid"],
+    idempotent: IDEMPOTENT_METHODS.statements,
   });
   const purchasesProto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace
     .purchases.v1;
   const purchases = createUnaryClient(purchasesProto.PurchasesService, config.PURCHASES_GRPC_URL, {
     ...mesh,
     upstream: "purchases",
-    idempotent: ["listPurchases", "listPurchaseActivity", "getDownloadAccess"],
+    idempotent: IDEMPOTENT_METHODS.purchases,
   });
   const earningsProto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace
     .settlements.v1;
   const earnings = createUnaryClient(earningsProto.EarningsService, config.SETTLEMENTS_GRPC_URL, {
     ...mesh,
     upstream: "settlements",
-    idempotent: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
+    idempotent: IDEMPOTENT_METHODS.earnings,
   });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service));

@@ -1,3 +1,5 @@
+import { Writable } from "node:stream";
+import { createLogger } from "@mp/logger";
 import { waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CatalogueClient } from "../clients";
@@ -57,6 +59,56 @@ describe("request ids and trace context", () => {
       new RegExp(`^00-${TRACE_ID}-(?!00f067aa0ba902b7)[0-9a-f]{16}-`),
     );
     expect(response.json().traceId).toBe(TRACE_ID);
+  });
+
+  it("logs each request's lines with its request id and trace id, once each, and never another's", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const texts: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) {
+          texts.push(line);
+          lines.push(JSON.parse(line));
+        }
+        done();
+      },
+    });
+    const logger = createLogger({ service: "gateway-test", level: "info", destination });
+    const failing = fakeCatalogue(() => {
+      throw new Error("boom");
+    });
+    const logged = await buildTestApp({ keys, catalogue: failing.client, logger });
+    try {
+      const token = await keys.token(["developer"]);
+      for (const [id, trace] of [
+        ["log-1", TRACE_ID],
+        ["log-2", "0af7651916cd43dd8448eb211c80319c"],
+      ]) {
+        const response = await logged.inject({
+          url: "/marketplace/instances",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "x-request-id": id,
+            traceparent: `00-${trace}-00f067aa0ba902b7-01`,
+          },
+        });
+        expect(response.statusCode).toBe(500);
+        const failed = lines.find((line) => line.msg === "request failed" && line.reqId === id);
+        expect(failed).toMatchObject({ reqId: id, traceId: trace });
+      }
+      // One member of each per line: the trace id is bound once, beside fastify's request id.
+      const failures = texts.filter((text) => text.includes('"msg":"request failed"'));
+      expect(failures).toHaveLength(2);
+      for (const text of failures) {
+        expect(text.match(/"traceId"/g)).toHaveLength(1);
+        expect(text.match(/"reqId"/g)).toHaveLength(1);
+      }
+      logger.info("after");
+      expect(lines.at(-1)).not.toHaveProperty("traceId");
+      expect(lines.at(-1)).not.toHaveProperty("reqId");
+    } finally {
+      await logged.close();
+    }
   });
 
   it("cancels the upstream call when the client goes away", async () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 export interface ExpiringCacheOptions {
   /** Entries kept at most; the least recently used one is dropped to make room. */
@@ -62,5 +62,6 @@ export class ExpiringCache<V> {
  * 44 characters whatever the credential's length. Only the identical string finds the entry.
  */
 export function credentialKey(credential: string): string {
-  return createHash("sha256").update(credential, "utf8").digest("base64");
+  // The one-shot form: no Hash object per call (this runs for every request and every gRPC call).
+  return hash("sha256", credential, "base64");
 }

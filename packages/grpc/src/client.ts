@@ -205,11 +205,13 @@ export function createUnaryClient<C extends grpc.Client>(
       const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
       if (!fn) throw new Error(`${upstream} client has no method ${method}`);
       const onAbort = () => call.cancel();
-      const call = fn.call(raw, request, metadata, { deadline }, ((error, response) => {
-        signal?.removeEventListener("abort", onAbort);
-        if (error) reject(error);
-        else resolve(response as Res);
-      }) satisfies Callback<unknown>);
+      const call = withoutCallerStack(() =>
+        fn.call(raw, request, metadata, { deadline }, ((error, response) => {
+          signal?.removeEventListener("abort", onAbort);
+          if (error) reject(error);
+          else resolve(response as Res);
+        }) satisfies Callback<unknown>),
+      );
       if (signal?.aborted) call.cancel();
       else signal?.addEventListener("abort", onAbort, { once: true });
     });
@@ -321,6 +323,21 @@ export function createUnaryClient<C extends grpc.Client>(
       }
     },
   };
+}
+
+/**
+ * Start a grpc-js call without the stack grpc-js captures for it (`new Error()` in every unary call, kept
+ * only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors, whose
+ * own stack, code and message are unchanged, so the capture was pure cost on every call.
+ */
+function withoutCallerStack<T>(start: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return start();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** UNAVAILABLE that no handler answered: the connection failed or closed, the call may be repeated. */

@@ -44,15 +44,33 @@ export interface RpcOutcome {
   startedAt: number;
 }
 
+/**
+ * Attribute sets by service, method, status and contract code, made once and reused by every call with the
+ * same outcome (a few dozen per process: the methods times the outcomes they meet), instead of two or three
+ * new objects per call. Frozen: the SDK keeps the first one it sees for a series.
+ */
+const attributeSets = new Map<string, Readonly<Attributes>>();
+
+function attributesOf(outcome: RpcOutcome, code?: string): Readonly<Attributes> {
+  const key = `${outcome.service}\0${outcome.method}\0${outcome.status}\0${code ?? ""}`;
+  let attributes = attributeSets.get(key);
+  if (!attributes) {
+    attributes = Object.freeze({
+      "rpc.system": "grpc",
+      "rpc.service": outcome.service,
+      "rpc.method": outcome.method,
+      "rpc.grpc.status_code": outcome.status,
+      ...(code ? { "error.type": code } : {}),
+    });
+    attributeSets.set(key, attributes);
+  }
+  return attributes;
+}
+
 function record(set: ReturnType<typeof instruments>, outcome: RpcOutcome): void {
-  const attributes: Attributes = {
-    "rpc.system": "grpc",
-    "rpc.service": outcome.service,
-    "rpc.method": outcome.method,
-    "rpc.grpc.status_code": outcome.status,
-  };
+  const attributes = attributesOf(outcome);
   set.calls.add(1, attributes);
-  if (outcome.code) set.errors.add(1, { ...attributes, "error.type": outcome.code });
+  if (outcome.code) set.errors.add(1, attributesOf(outcome, outcome.code));
   set.duration.record((performance.now() - outcome.startedAt) / 1000, attributes);
 }
 

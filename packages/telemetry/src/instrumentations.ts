@@ -16,22 +16,35 @@ const noMeters: MeterProvider = { getMeter: () => createNoopMeter() };
  * outgoing HTTP, fetch and SQL are traced only inside a trace, and the gRPC health service is not traced.
  * Returns the undo.
  */
-export function registerInstrumentations(tracerProvider: TracerProvider): () => void {
-  const http = new HttpInstrumentation({
-    ignoreIncomingRequestHook: (request) => OPS_PATHS.has((request.url ?? "").split("?")[0] ?? ""),
-    requireParentforOutgoingSpans: true,
-  });
+export function registerInstrumentations(
+  tracerProvider: TracerProvider,
+  options: { spans?: boolean } = { spans: true },
+): () => void {
+  // fetch and pg record metrics besides spans, so they are installed whether spans are exported or not;
+  // http and gRPC only make spans (see `spanInstrumentationsWanted`). An instrumentation patches its
+  // module as soon as it is constructed, so the span-only ones are not even constructed without spans.
+  const spanOnly = options.spans === false ? [] : spanOnlyInstrumentations();
   const undo = register({
     tracerProvider,
     instrumentations: [
-      http,
       new UndiciInstrumentation({ requireParentforSpans: true }),
-      new GrpcInstrumentation({ ignoreGrpcMethods: ["Check", "Watch"] }),
       new PgInstrumentation({ requireParentSpan: true }),
+      ...spanOnly,
     ],
   });
   // The gateway records `http.server.request.duration` itself, labelled with the route template; the
   // instrumentation's instrument of the same name (without the route) would collide with it.
-  http.setMeterProvider(noMeters);
+  for (const instrumentation of spanOnly)
+    if (instrumentation instanceof HttpInstrumentation) instrumentation.setMeterProvider(noMeters);
   return undo;
+}
+
+function spanOnlyInstrumentations() {
+  return [
+    new HttpInstrumentation({
+      ignoreIncomingRequestHook: (request) => OPS_PATHS.has((request.url ?? "").split("?")[0] ?? ""),
+      requireParentforOutgoingSpans: true,
+    }),
+    new GrpcInstrumentation({ ignoreGrpcMethods: ["Check", "Watch"] }),
+  ];
 }

@@ -7,18 +7,24 @@
  * node:http are patched through `require`; @grpc/grpc-js is imported from ESM, which only the
  * import-in-the-middle hook sees, so that hook is registered for it alone. The service name is
  * `OTEL_SERVICE_NAME`, else taken from the entry's path (`services/<name>/...`, `gateway/...`); the
- * process's own `startTelemetry` call later returns this same instance.
+ * process's own `startTelemetry` call later returns this same instance. Without OTEL_EXPORTER_OTLP_ENDPOINT
+ * only pg and fetch are patched (they also record metrics) and the hook is not registered (see
+ * `spanInstrumentationsWanted`).
  */
 import { register } from "node:module";
 
-register("@opentelemetry/instrumentation/hook.mjs", import.meta.url, {
-  data: { include: ["@grpc/grpc-js"] },
-});
+const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+const { spanInstrumentationsWanted } = await import("./instrumentation-policy");
+if (spanInstrumentationsWanted({ instrument: true, otlpEndpoint })) {
+  register("@opentelemetry/instrumentation/hook.mjs", import.meta.url, {
+    data: { include: ["@grpc/grpc-js"] },
+  });
+}
 
 const { serviceNameOf } = await import("./service-name");
 const { startTelemetry } = await import("./sdk");
 startTelemetry({
   serviceName: process.env.OTEL_SERVICE_NAME || serviceNameOf(process.argv[1] ?? ""),
-  otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
+  otlpEndpoint,
   instrument: true,
 });

@@ -9,6 +9,7 @@ import {
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { spanInstrumentationsWanted } from "./instrumentation-policy";
 import { registerInstrumentations } from "./instrumentations";
 import { createMetricsEndpoint, LATENCY_VIEWS, type MetricsEndpoint } from "./metrics-endpoint";
 
@@ -19,14 +20,17 @@ export interface Telemetry {
   shutdown(): Promise<void>;
 }
 
+export { spanInstrumentationsWanted };
+
 export interface TelemetryOptions {
   serviceName: string;
   /** OTLP/HTTP collector base URL; spans are exported only when it is set. */
   otlpEndpoint?: string | undefined;
   /**
-   * Patch http, fetch (undici), gRPC and pg with the official instrumentations (default false). The patch
-   * only reaches modules loaded afterwards, so only the preload `register.ts` asks for it; a later call
-   * (a test, a `main.ts` run without the preload) keeps the hand-made spans alone.
+   * Patch fetch (undici) and pg with the official instrumentations (default false), and http and gRPC too
+   * when spans are exported (`otlpEndpoint` set; see `spanInstrumentationsWanted`). The patch only reaches modules loaded
+   * afterwards, so only the preload `register.ts` asks for it; a later call (a test, a `main.ts` run
+   * without the preload) keeps the hand-made spans alone.
    */
   instrument?: boolean;
 }
@@ -48,8 +52,8 @@ export function activeTelemetry(): Telemetry | undefined {
  *   (without it every span is sampled out: ids without the cost of recording what nobody reads);
  * - a meter provider whose only reader is the Prometheus exporter, in pull mode: it opens no port of its
  *   own and sends nothing; the ops server serves it at `/metrics`;
- * - the instrumentations of http, fetch, gRPC and pg, so one request is one trace from the gateway
- *   through gRPC into a service and its SQL.
+ * - the instrumentations of fetch and pg, and with an exporter those of http and gRPC, so one request is
+ *   one trace from the gateway through gRPC into a service and its SQL.
  *
  * A second call returns the first telemetry (the preload `register.ts` usually started it already).
  */
@@ -78,7 +82,9 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   const meterProvider = new MeterProvider({ resource, readers: [endpoint.reader], views: LATENCY_VIEWS });
   metrics.setGlobalMeterProvider(meterProvider);
 
-  const unpatch = options.instrument ? registerInstrumentations(tracerProvider) : () => {};
+  const unpatch = options.instrument
+    ? registerInstrumentations(tracerProvider, { spans: spanInstrumentationsWanted(options) })
+    : () => {};
 
   const telemetry: Telemetry = {
     serviceName: options.serviceName,

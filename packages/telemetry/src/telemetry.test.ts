@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { context, metrics, SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, describe, expect, it } from "vitest";
 import { currentTraceId, incomingTraceContext, outgoingTraceHeaders } from "./propagation";
-import { startTelemetry } from "./sdk";
+import { spanInstrumentationsWanted, startTelemetry } from "./sdk";
 
 const telemetry = startTelemetry({ serviceName: "telemetry-test" });
 afterAll(() => telemetry.shutdown());
@@ -71,5 +71,18 @@ describe("incomingTraceContext", () => {
     expect(trace.getSpanContext(bare)?.spanId).toBe(caller.spanContext().spanId);
     instrumented.end();
     caller.end();
+  });
+});
+
+describe("spanInstrumentationsWanted", () => {
+  it("patches http and gRPC only when spans are exported", () => {
+    expect(spanInstrumentationsWanted({ instrument: true, otlpEndpoint: "http://collector:4318" })).toBe(
+      true,
+    );
+    expect(spanInstrumentationsWanted({ instrument: true, otlpEndpoint: undefined })).toBe(false);
+    expect(spanInstrumentationsWanted({ instrument: true, otlpEndpoint: "" })).toBe(false);
+    expect(spanInstrumentationsWanted({ instrument: false, otlpEndpoint: "http://collector:4318" })).toBe(
+      false,
+    );
   });
 });
