@@ -20,7 +20,9 @@ export interface StackUnderTest {
  * The stack the scenarios run against: the one named by BENCH_GATEWAY_URL (with BENCH_DATABASE_URL,
  * BENCH_NATS_URL and the demo credentials file BENCH_CREDENTIALS, default `.local/demo-credentials.json`),
  * or a fresh ephemeral stack started with the launcher at LOG_LEVEL=warn and stopped afterwards.
- * `BENCH_PROFILE_DIR` starts every process of that stack with `--cpu-prof` writing there.
+ * `BENCH_PROFILE_DIR` starts every process of that stack with `--cpu-prof` writing there, and
+ * `BENCH_NODE_OPTIONS` adds Node options of your own to every process (e.g. `--trace-gc`, whose lines
+ * `BENCH_VERBOSE=1` shows).
  */
 export async function stackUnderTest(
   env: NodeJS.ProcessEnv,
@@ -38,7 +40,10 @@ export async function stackUnderTest(
       INFUSE_API_URL: undefined,
       LOG_LEVEL: "warn",
       ...RATE_LIMITS_OUT_OF_REACH,
-      NODE_OPTIONS: profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined,
+      NODE_OPTIONS:
+        [profileDir && `--cpu-prof --cpu-prof-dir=${profileDir}`, env.BENCH_NODE_OPTIONS]
+          .filter(Boolean)
+          .join(" ") || undefined,
     },
     log,
   });

@@ -89,7 +89,6 @@ export const IDEMPOTENT_METHODS = {
     "listListingHistory",
     "listListingVisibility",
   ],
-  // Storing is keyed by the event id, so a repeated call stores nothing twice.
   // Storing is keyed by the event id, so a repeated call (alone or in a batch) stores nothing twice.
   settlements: ["receivePaymentEvent", "receivePaymentEvents"],
   // Closing a period and marking paid are idempotent too: the same period returns the same batch.
