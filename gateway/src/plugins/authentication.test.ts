@@ -128,7 +128,19 @@ describe("authentication", () => {
   });
 
   it("lets payment notifications in without a credential", async () => {
-    const settlements = fakeUpstream<SettlementsClient>(() => ({ eventId: "evt_1", stored: true }));
+    // The gateway hands notifications to settlements in batches (one here): every one is stored.
+    const settlements = fakeUpstream<SettlementsClient>((method, request) =>
+      method === "receivePaymentEvents"
+        ? {
+            results: (request.events as unknown[]).map(() => ({
+              accepted: true,
+              eventId: "evt_1",
+              stored: true,
+              errorCode: "",
+            })),
+          }
+        : { eventId: "evt_1", stored: true },
+    );
     const open = await buildTestApp({
       keys,
       clients: fakeClients(catalogue.client, {}, { settlements: settlements.client }),
