@@ -1,4 +1,3 @@
-import { FETCH_BATCH } from "@mp/bus";
 import { type PaymentUpdatedV1, paymentUpdate, paymentUpdatedV1 } from "@mp/contracts";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
 import type { makeApplyPaymentUpdate } from "../application/apply-payment-update";
@@ -18,7 +17,6 @@ export function paymentUpdatedConsumer(
     eventTypes: [paymentUpdatedV1.type],
     schema: paymentUpdate,
     ...retry,
-    concurrency: FETCH_BATCH,
     handle: applyPaymentUpdate,
   });
 }
