@@ -10,22 +10,30 @@ export interface ReceivedPayment {
   stored: boolean;
 }
 
+interface IntakeDeps {
+  verifier: SignatureVerifier;
+  events: PaymentEventRepository;
+}
+
+/** Verify one notification's signature over its raw bytes, then store it durably (once per event id). */
+async function verifyAndStore(deps: IntakeDeps, input: { payload: Buffer; signature: string }) {
+  const event = envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
+  const stored = await deps.events.insert(event);
+  return { event, stored };
+}
+
 /**
  * Payment notification intake (contract section 5): only the gateway, calling as itself, hands them in.
  * The signature is verified over the raw bytes, then the event is stored durably, and only then does the
  * call answer (the gateway's 204). Processing happens afterwards, in the processor loop.
  */
-export function makeReceivePaymentEvent(deps: {
-  verifier: SignatureVerifier;
-  events: PaymentEventRepository;
-}) {
+export function makeReceivePaymentEvent(deps: IntakeDeps) {
   return async (
     input: { payload: Buffer; signature: string },
     ctx: CallContext,
   ): Promise<ReceivedPayment> => {
     requireService(ctx, GATEWAY_SIGNER);
-    const event = envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
-    const stored = await deps.events.insert(event);
+    const { event, stored } = await verifyAndStore(deps, input);
     ctx.logger.info({ stripeEventId: event.id, type: event.type, stored }, "payment event received");
     return { eventId: event.id, stored };
   };
@@ -41,13 +49,9 @@ export type BatchResult = ({ accepted: true } & ReceivedPayment) | { accepted: f
  * so they are written by one statement. A refusal carries only its code: the gateway sends that
  * notification again alone for the exact error answer.
  */
-export function makeReceivePaymentEvents(deps: {
-  verifier: SignatureVerifier;
-  events: PaymentEventRepository;
-}) {
+export function makeReceivePaymentEvents(deps: IntakeDeps) {
   const one = async (input: { payload: Buffer; signature: string }): Promise<BatchResult> => {
-    const event = envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
-    const stored = await deps.events.insert(event);
+    const { event, stored } = await verifyAndStore(deps, input);
     return { accepted: true, eventId: event.id, stored };
   };
   return async (
