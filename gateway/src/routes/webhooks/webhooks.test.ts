@@ -17,6 +17,24 @@ import type { ZodApp } from "../../zod-app";
 let keys: TestKeys;
 let app: ZodApp;
 const SIGNED = "t=1,v1=good";
+/** One signed notification through a gateway of its own whose settlements is `client`. */
+async function notifyThrough(client: SettlementsClient) {
+  const alone = await buildTestApp({
+    keys,
+    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: client }),
+  });
+  try {
+    return await alone.inject({
+      method: "POST",
+      url: "/marketplace/webhooks/stripe",
+      headers: { "content-type": "application/json", "stripe-signature": SIGNED },
+      payload: JSON.stringify({ id: "evt_1", type: "charge.refunded" }),
+    });
+  } finally {
+    await alone.close();
+  }
+}
+
 /** Settlements as the gateway sees it: a batch refuses what a single call would answer with an error. */
 const settlements = fakeUpstream<SettlementsClient>((method, request) => {
   // A batch takes a moment, as a commit does: notifications arriving meanwhile wait for the next call.
@@ -114,44 +132,17 @@ describe("payment notification routes", () => {
         throw new AppError("not-implemented", "settlements does not implement this call yet.");
       return { eventId: "evt_1", stored: true };
     });
-    const alone = await buildTestApp({
-      keys,
-      clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: older.client }),
-    });
-    try {
-      const response = await alone.inject({
-        method: "POST",
-        url: "/marketplace/webhooks/stripe",
-        headers: { "content-type": "application/json", "stripe-signature": SIGNED },
-        payload: JSON.stringify({ id: "evt_1", type: "charge.refunded" }),
-      });
-      expect(response.statusCode, response.body).toBe(204);
-      expect(older.calls.map((c) => c.method)).toEqual(["receivePaymentEvents", "receivePaymentEvent"]);
-    } finally {
-      await alone.close();
-    }
+    const response = await notifyThrough(older.client);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(older.calls.map((c) => c.method)).toEqual(["receivePaymentEvents", "receivePaymentEvent"]);
   });
 
   it("answer the batch call's own failure for every notification in it", async () => {
     const down = fakeUpstream<SettlementsClient>(() => {
       throw new AppError("upstream-unavailable", "settlements is unavailable");
     });
-    const alone = await buildTestApp({
-      keys,
-      clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: down.client }),
-    });
-    try {
-      const response = await alone.inject({
-        method: "POST",
-        url: "/marketplace/webhooks/stripe",
-        headers: { "content-type": "application/json", "stripe-signature": SIGNED },
-        payload: JSON.stringify({ id: "evt_1", type: "charge.refunded" }),
-      });
-      expectProblem(response, 503, "upstream-unavailable");
-      expect(down.calls.map((c) => c.method)).toEqual(["receivePaymentEvents"]);
-    } finally {
-      await alone.close();
-    }
+    expectProblem(await notifyThrough(down.client), 503, "upstream-unavailable");
+    expect(down.calls.map((c) => c.method)).toEqual(["receivePaymentEvents"]);
   });
 
   it("refuse a body without an event id before calling settlements", async () => {
