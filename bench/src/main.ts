@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { killChildren } from "@mp/local/proc";
 import { httpPool } from "./load/http";
 import { loadAverage, machineInfo } from "./machine";
+import { QUIET_WAIT_MS, waitForQuietStack } from "./quiet-stack";
 import { APPENDIX_MARKER, renderReport, type ScenarioRecord } from "./report";
 import type { BenchContext } from "./scenario";
 import { SCENARIOS } from "./scenarios/registry";
@@ -73,6 +74,8 @@ async function main(): Promise<number> {
     for (const scenario of SCENARIOS) {
       if (only && !only.includes(scenario.id)) continue;
       if (interrupted) break;
+      // The previous scenario's queued work (events, purchases still being made) must not share the machine.
+      const quiet = await waitForQuietStack(ctx.natsUrl, ctx.databaseUrl, QUIET_WAIT_MS);
       const loadBefore = loadAverage();
       const started = performance.now();
       log(`scenario ${scenario.id}: ${scenario.title} (load ${loadBefore})`);
@@ -85,6 +88,7 @@ async function main(): Promise<number> {
       const record = {
         scenario,
         outcome,
+        quiet,
         loadBefore,
         loadAfter: loadAverage(),
         seconds: (performance.now() - started) / 1000,

@@ -1,9 +1,12 @@
 import type { MachineInfo } from "./machine";
+import type { QuietResult } from "./quiet-stack";
 import type { Figure, Scenario, ScenarioOutcome } from "./scenario";
 
 export interface ScenarioRecord {
   scenario: Scenario;
   outcome: ScenarioOutcome | { status: "failed"; error: string };
+  /** The wait for the stack to become quiet before the scenario started. */
+  quiet: QuietResult;
   loadBefore: string;
   loadAfter: string;
   seconds: number;
@@ -61,13 +64,22 @@ export function renderReport(run: RunRecord): string {
     "  whatever happened before it, and its latency runs from that scheduled instant, not from when it was",
     "  actually sent, so a stall shows in the figures instead of hiding (no coordinated omission).",
     "  Percentiles are read from a log-bucketed histogram (error under 1.1 %, never below the true value).",
-    "- Load average (1 / 5 / 15 min) is shown before and after each scenario: the machine may be shared.",
+    "- Before each scenario the runner waits (at most 5 minutes) until the stack is quiet: every outbox",
+    "  sent and every durable consumer caught up, so no scenario shares the machine with work a previous",
+    "  one queued. Load average (1 / 5 / 15 min) is shown before and after each scenario.",
     "- A goal is met only with no failed operation behind the figure.",
     "",
   ];
   for (const record of run.scenarios) lines.push(...scenarioSection(record));
   lines.push(APPENDIX_MARKER, "", run.appendix.trim(), "");
   return lines.join("\n");
+}
+
+function quietLine(quiet: QuietResult): string {
+  const waited = `${quiet.seconds.toFixed(1)} s`;
+  if (quiet.quiet) return `Stack quiet after ${waited}.`;
+  const { undelivered, unsent } = quiet.backlog;
+  return `**Stack not quiet after ${waited}**: ${undelivered} events undelivered, ${unsent} outbox rows unsent.`;
 }
 
 function scenarioSection(record: ScenarioRecord): string[] {
@@ -77,7 +89,7 @@ function scenarioSection(record: ScenarioRecord): string[] {
     "",
     scenario.method,
     "",
-    `Load average before ${record.loadBefore}, after ${record.loadAfter}; ${record.seconds.toFixed(0)} s.`,
+    `${quietLine(record.quiet)} Load average before ${record.loadBefore}, after ${record.loadAfter}; ${record.seconds.toFixed(0)} s.`,
     "",
   ];
   if (outcome.status === "not-run") return [...head, `**Not run: ${outcome.reason}.**`, ""];

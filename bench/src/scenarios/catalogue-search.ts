@@ -3,9 +3,9 @@ import { childrenRunning, cpuDuring, cpuMs } from "../cpu";
 import { p99Figure } from "../latency-figure";
 import { getOk } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
+import { analyzeSchema, waitForQuietStack } from "../quiet-stack";
 import { authHeader, type Figure, notRun, type Scenario } from "../scenario";
 import { SEARCH_WORDS, StorefrontSeeder } from "../seed/storefront-events";
-import { analyzeSchema, waitForQuietStack } from "./quiet-stack";
 import { ROUTE_NOT_AVAILABLE, routeAvailable } from "./route-probe";
 import { benchInstance, waitForCount } from "./storefront-fixture";
 

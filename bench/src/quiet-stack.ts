@@ -92,3 +92,6 @@ export async function analyzeSchema(databaseUrl: string, schema: string): Promis
     await db.end();
   }
 }
+
+/** How long the runner waits for a quiet stack before a scenario. */
+export const QUIET_WAIT_MS = 300_000;
