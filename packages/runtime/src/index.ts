@@ -1,3 +1,4 @@
+export * from "./batching-queue";
 export * from "./boot/waiting";
 export * from "./main";
 export * from "./migrate-command";

@@ -1,4 +1,5 @@
 import { AppError } from "@mp/errors";
+import { makeBatchingQueue } from "@mp/runtime";
 import type { SettlementsClient } from "../../clients";
 
 /** Notifications sent in one call at most; more wait for the next call. */
@@ -6,12 +7,10 @@ export const MAX_BATCH = 256;
 /** Batch calls in flight at once. */
 export const MAX_CALLS_IN_FLIGHT = 2;
 
-interface Pending {
+interface Notification {
   payload: Buffer;
   signature: string;
   requestId: string;
-  resolve(accepted: boolean): void;
-  reject(error: unknown): void;
 }
 
 /**
@@ -27,45 +26,24 @@ interface Pending {
  * answers that error, as it would have for its own call).
  */
 export function makeIntakeBatcher(settlements: SettlementsClient) {
-  const queue: Pending[] = [];
-  let inFlight = 0;
-
-  async function send(batch: Pending[]): Promise<void> {
-    try {
-      const { results } = await settlements.call(
-        "receivePaymentEvents",
-        { events: batch.map(({ payload, signature }) => ({ payload, signature })) },
-        // Webhooks carry no user: the gateway calls settlements as itself, naming the batch's first request.
-        { requestId: batch[0]?.requestId ?? "" },
-      );
-      for (const [i, pending] of batch.entries()) pending.resolve(results[i]?.accepted === true);
-    } catch (error) {
-      // A settlements without the batch call (an older replica during a rollout): each goes alone.
-      const unsupported = error instanceof AppError && error.code === "not-implemented";
-      for (const pending of batch) {
-        if (unsupported) pending.resolve(false);
-        else pending.reject(error);
+  const submit = makeBatchingQueue<Notification, boolean>({
+    maxBatch: MAX_BATCH,
+    maxInFlight: MAX_CALLS_IN_FLIGHT,
+    async flush(batch) {
+      try {
+        const { results } = await settlements.call(
+          "receivePaymentEvents",
+          { events: batch.map(({ item: { payload, signature } }) => ({ payload, signature })) },
+          // Webhooks carry no user: the gateway calls settlements as itself, naming the batch's first request.
+          { requestId: batch[0]?.item.requestId ?? "" },
+        );
+        for (const [i, waiting] of batch.entries()) waiting.resolve(results[i]?.accepted === true);
+      } catch (error) {
+        // A settlements without the batch call (an older replica during a rollout): each goes alone.
+        if (!(error instanceof AppError && error.code === "not-implemented")) throw error;
+        for (const waiting of batch) waiting.resolve(false);
       }
-    }
-  }
-
-  function pump() {
-    while (inFlight < MAX_CALLS_IN_FLIGHT && queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      inFlight += 1;
-      void send(batch).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
-
-  return {
-    submit(event: { payload: Buffer; signature: string; requestId: string }): Promise<boolean> {
-      return new Promise<boolean>((resolve, reject) => {
-        queue.push({ ...event, resolve, reject });
-        pump();
-      });
     },
-  };
+  });
+  return { submit };
 }

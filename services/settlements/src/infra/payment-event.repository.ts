@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from "@mp/db";
+import { makeBatchingQueue, type Waiting } from "@mp/runtime";
 import type { ClaimedPaymentEvent, PaymentEventRepository } from "../application/ports";
 import type { BulkPaymentEventBookkeeping } from "../application/process-payment-events";
 import type { ReceivedPaymentEvent } from "../domain/payment-event";
@@ -11,11 +12,7 @@ const MAX_INSERT_BATCH = 500;
 /** Insert statements in flight at once (each holds a pool connection until it commits). */
 const MAX_INSERTS_IN_FLIGHT = 3;
 
-interface PendingInsert {
-  event: ReceivedPaymentEvent;
-  resolve(stored: boolean): void;
-  reject(error: unknown): void;
-}
+type PendingInsert = Waiting<ReceivedPaymentEvent, boolean>;
 
 /** One statement: the rows and one notification (delivered on commit); a known id is skipped. */
 const INSERT_SQL = `WITH stored AS (
@@ -40,12 +37,9 @@ const INSERT_SQL = `WITH stored AS (
  * retried row by row, so only the event at fault fails.
  */
 function makeInsertBatcher(pool: Pool) {
-  const queue: PendingInsert[] = [];
-  let inFlight = 0;
-
   async function write(batch: PendingInsert[]): Promise<Set<string>> {
     const firsts = new Map<string, ReceivedPaymentEvent>();
-    for (const { event } of batch) if (!firsts.has(event.id)) firsts.set(event.id, event);
+    for (const { item: event } of batch) if (!firsts.has(event.id)) firsts.set(event.id, event);
     // In id order: two statements holding copies of the same ids take their row locks in the same order,
     // so they wait for each other instead of deadlocking. (Events in one batch arrived concurrently: no
     // order among them is lost.)
@@ -64,7 +58,7 @@ function makeInsertBatcher(pool: Pool) {
   function settle(batch: PendingInsert[], stored: Set<string>) {
     const answered = new Set<string>();
     for (const pending of batch) {
-      const { id } = pending.event;
+      const { id } = pending.item;
       pending.resolve(stored.has(id) && !answered.has(id));
       answered.add(id);
     }
@@ -88,22 +82,7 @@ function makeInsertBatcher(pool: Pool) {
     }
   }
 
-  function pump() {
-    while (inFlight < MAX_INSERTS_IN_FLIGHT && queue.length > 0) {
-      const batch = queue.splice(0, MAX_INSERT_BATCH);
-      inFlight += 1;
-      void flush(batch).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  }
-
-  return (event: ReceivedPaymentEvent): Promise<boolean> =>
-    new Promise<boolean>((resolve, reject) => {
-      queue.push({ event, resolve, reject });
-      pump();
-    });
+  return makeBatchingQueue({ maxBatch: MAX_INSERT_BATCH, maxInFlight: MAX_INSERTS_IN_FLIGHT, flush });
 }
 
 export function makePaymentEventRepository(pool: Pool): PaymentEventRepository & BulkPaymentEventBookkeeping {
