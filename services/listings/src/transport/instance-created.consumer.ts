@@ -14,6 +14,10 @@ export function instanceCreatedConsumer(
     stream: instanceCreatedV1.stream,
     eventTypes: [instanceCreatedV1.type, instanceSnapshotV1.type],
     schema: instanceCreatedV1.data,
+    // What queued up while the previous transaction ran (up to 32 events, a burst of creations) is applied
+    // in one transaction, in delivery order: one commit per batch instead of one per instance. The handler
+    // only writes (a version-guarded upsert), so a batch that fails is simply applied again one by one.
+    batchSize: 32,
     handle: recordInstance,
   });
 }
