@@ -11,6 +11,7 @@ import { startBareServer } from "../bare/spawn";
 import { httpPool } from "../load/http";
 import { type OpenLoopResult, runOpenLoop } from "../load/open-loop";
 import { type BenchContext, type Figure, notRun, type Scenario } from "../scenario";
+import { cpuBetween, cpuFigures, cpuSnapshot } from "./webhook-cpu";
 
 const RATE = 1_000;
 const PATH = "/marketplace/webhooks/stripe";
@@ -70,6 +71,7 @@ export const webhookIntake: Scenario = {
       const intake = httpPool(ctx.gatewayUrl, 128);
       ctx.log(`E: ${RATE} notifications/s through the gateway`);
       let result: OpenLoopResult;
+      const sendStart = cpuSnapshot();
       try {
         result = await runOpenLoop({
           rate: RATE,
@@ -85,6 +87,7 @@ export const webhookIntake: Scenario = {
         await intake.close();
       }
       const loadEnded = performance.now();
+      const sendEnd = cpuSnapshot();
       ctx.log(`E: ${accepted.size} accepted; waiting for processing and purchases`);
       // Purchases are made one payment update at a time by the purchases service (each asks the
       // iot-adapter who owns the device): far slower than intake; the wait is capped, and the rate shown.
@@ -102,6 +105,12 @@ export const webhookIntake: Scenario = {
         if (processedAt !== undefined && purchasedAt !== undefined) break;
         await sleep(250);
       }
+      const drainEnd = cpuSnapshot();
+      const sendCpu = cpuBetween(sendStart, sendEnd);
+      const drainCpu = cpuBetween(sendEnd, drainEnd);
+      ctx.log(
+        `E: CPU ms over the send phase ${JSON.stringify(sendCpu)}, over the drain ${JSON.stringify(drainCpu)} (${last.purchases - purchasesBefore} purchases)`,
+      );
 
       ctx.log("E: baseline (bare fastify + stripe + pg)");
       const baseline = await runBaseline(ctx, payment, `${run}_bare`);
@@ -171,10 +180,12 @@ export const webhookIntake: Scenario = {
           value: purchasedAt === undefined ? Number.NaN : (purchasedAt - loadEnded) / 1000,
           unit: "s",
         },
+        ...cpuFigures(sendCpu, accepted.size, drainCpu, last.purchases - purchasesBefore),
       ];
       const notes = [
         `${events.length} events sent over ${durationMs / 1000} s (the first ${warmupMs / 1000} s not counted in the latency figures); achieved send rate ${result.achievedRate.toFixed(0)}/s`,
         `baseline: ${baseline.latency.count} answered over ${baselineSeconds} s measured, ${baseline.failed + baseline.dropped} failures`,
+        "CPU figures: user + system time from /proc/<pid>/stat of the stack's processes (PostgreSQL: the stack's own server, its ended backends included), divided by the events accepted during the send phase or by the purchases made during the drain after it",
       ];
       if (processedAt === undefined || purchasedAt === undefined)
         notes.push(
