@@ -11,6 +11,7 @@ import { startBareServer } from "../bare/spawn";
 import { httpPool } from "../load/http";
 import { type OpenLoopResult, runOpenLoop } from "../load/open-loop";
 import { type BenchContext, type Figure, notRun, type Scenario } from "../scenario";
+import { cpuBetween, cpuFigures, cpuSnapshot } from "./webhook-cpu";
 
 const RATE = 1_000;
 const PATH = "/marketplace/webhooks/stripe";
@@ -39,8 +40,9 @@ export const webhookIntake: Scenario = {
     "public listing and one of its devices on the simulated platform, so every event makes a purchase.",
     "Bodies are signed beforehand with the stack's webhook secret by the `stripe` package",
     "(`generateTestHeaderString`), so the generator only sends bytes. Afterwards the run waits until every",
-    "stored event is processed and every purchase exists, counting rows in `settlements.payment_events`,",
-    "`settlements.payment_intents` (version 1: processed once) and `purchases.purchases`. Baseline: a bare",
+    "stored event is processed and every purchase exists and is booked in the ledger, counting rows in",
+    "`settlements.payment_events`, `settlements.payment_intents` (version 1: processed once), `purchases.purchases`",
+    "and `settlements.ledger_purchases`; CPU per event of each process comes from /proc. Baseline: a bare",
     "fastify + pg process that verifies the same signatures with `stripe` and INSERTs each event into a",
     "table of the same database before its 204, at the same rate for the open-loop phase.",
   ].join(" "),
@@ -70,6 +72,7 @@ export const webhookIntake: Scenario = {
       const intake = httpPool(ctx.gatewayUrl, 128);
       ctx.log(`E: ${RATE} notifications/s through the gateway`);
       let result: OpenLoopResult;
+      const sendStart = cpuSnapshot();
       try {
         result = await runOpenLoop({
           rate: RATE,
@@ -85,12 +88,15 @@ export const webhookIntake: Scenario = {
         await intake.close();
       }
       const loadEnded = performance.now();
+      const sendEnd = cpuSnapshot();
       ctx.log(`E: ${accepted.size} accepted; waiting for processing and purchases`);
-      // Purchases are made one payment update at a time by the purchases service (each asks the
-      // iot-adapter who owns the device): far slower than intake; the wait is capped, and the rate shown.
+      // Purchases are made by one worker of the purchases service, in delivery order (batches of queued
+      // updates per transaction): slower than intake; the wait is capped, and the rate shown.
       const drainLimitMs = ctx.quick ? 120_000 : 300_000;
       let processedAt: number | undefined;
       let purchasedAt: number | undefined;
+      let bookedAt: number | undefined;
+      let booked = 0;
       const mine = `%bench\\_${run}\\_%`;
       let last = await counts(db, mine);
       const purchasesBefore = last.purchases;
@@ -99,9 +105,19 @@ export const webhookIntake: Scenario = {
         if (processedAt === undefined && last.processed >= last.stored && last.stored >= accepted.size)
           processedAt = performance.now();
         if (purchasedAt === undefined && last.purchases >= accepted.size) purchasedAt = performance.now();
-        if (processedAt !== undefined && purchasedAt !== undefined) break;
+        // Then the ledger: the drain's CPU counts every purchase booked, not only made.
+        if (purchasedAt !== undefined) booked = await bookedInLedger(db, mine);
+        if (bookedAt === undefined && booked >= accepted.size) bookedAt = performance.now();
+        if (processedAt !== undefined && bookedAt !== undefined) break;
         await sleep(250);
       }
+      const drainEnd = cpuSnapshot();
+      booked = await bookedInLedger(db, mine);
+      const sendCpu = cpuBetween(sendStart, sendEnd);
+      const drainCpu = cpuBetween(sendEnd, drainEnd);
+      ctx.log(
+        `E: CPU ms over the send phase ${JSON.stringify(sendCpu)}, over the drain ${JSON.stringify(drainCpu)} (${last.purchases - purchasesBefore} purchases)`,
+      );
 
       ctx.log("E: baseline (bare fastify + stripe + pg)");
       const baseline = await runBaseline(ctx, payment, `${run}_bare`);
@@ -171,14 +187,27 @@ export const webhookIntake: Scenario = {
           value: purchasedAt === undefined ? Number.NaN : (purchasedAt - loadEnded) / 1000,
           unit: "s",
         },
+        {
+          name: "purchases booked in the ledger",
+          value: booked,
+          unit: "",
+          goal: { text: "every purchase", met: booked >= last.purchases },
+        },
+        {
+          name: "time to drain: all purchases booked in the ledger, after the last send",
+          value: bookedAt === undefined ? Number.NaN : (bookedAt - loadEnded) / 1000,
+          unit: "s",
+        },
+        ...cpuFigures(sendCpu, accepted.size, drainCpu, last.purchases - purchasesBefore),
       ];
       const notes = [
         `${events.length} events sent over ${durationMs / 1000} s (the first ${warmupMs / 1000} s not counted in the latency figures); achieved send rate ${result.achievedRate.toFixed(0)}/s`,
         `baseline: ${baseline.latency.count} answered over ${baselineSeconds} s measured, ${baseline.failed + baseline.dropped} failures`,
+        "CPU figures: user + system time from /proc/<pid>/stat of the stack's processes (PostgreSQL: the stack's own server, its ended backends included), divided by the events accepted during the send phase or by the purchases made during the drain after it (which lasts until every purchase is also booked in the ledger)",
       ];
-      if (processedAt === undefined || purchasedAt === undefined)
+      if (processedAt === undefined || bookedAt === undefined)
         notes.push(
-          `not drained after ${drainLimitMs / 1000} s: ${last.processed} of ${last.stored} processed, ${last.purchases} purchases`,
+          `not drained after ${drainLimitMs / 1000} s: ${last.processed} of ${last.stored} processed, ${last.purchases} purchases, ${booked} booked`,
         );
       if (result.firstError) notes.push(`first failure: ${result.firstError}`);
       if (baseline.firstError) notes.push(`first baseline failure: ${baseline.firstError}`);
@@ -232,6 +261,16 @@ async function send(pool: Pool, event: Signed): Promise<void> {
   const text = await response.body.text();
   if (response.statusCode < 200 || response.statusCode >= 300)
     throw new Error(`POST ${PATH} answered ${response.statusCode}: ${text.slice(0, 200)}`);
+}
+
+/** Purchases of payment intents matching `like` whose change settlements' ledger writer has applied. */
+async function bookedInLedger(db: pg.Pool, like: string): Promise<number> {
+  const { rows } = await db.query<{ booked: number }>(
+    `SELECT count(*)::int AS booked FROM settlements.ledger_purchases l
+       JOIN purchases.purchases p ON p.id = l.purchase_id WHERE p.payment_reference LIKE $1`,
+    [like],
+  );
+  return rows[0]?.booked ?? 0;
 }
 
 /**

@@ -28,7 +28,11 @@ function consume(
   type: string,
   batchSize: number,
   handle: (event: EventEnvelope<unknown>) => void = () => {},
-  extra: { maxDeliver?: number; backoffMs?: number[] } = {},
+  extra: {
+    maxDeliver?: number;
+    backoffMs?: number[];
+    onFailure?: (event: EventEnvelope<unknown>, error: unknown) => Promise<void>;
+  } = {},
 ) {
   const transactions = new Map<string, string>();
   const consumer = startConsumer({
@@ -92,10 +96,11 @@ describe("consumer batches", () => {
     expect(await effectCount(fx.pool, event.id)).toBe(1);
   });
 
-  it("a failing event rolls its batch back; the others are applied once, it alone is dead-lettered", async () => {
+  it("a failing event rolls its batch back; the others are applied once, it alone is dead-lettered and reported once per delivery", async () => {
     const type = "batch.item.poison.v1";
     const events = await publishAll(type, 20);
     const poison = events[7] as EventEnvelope;
+    const reported: string[] = [];
     const { consumer } = consume(
       "poison",
       type,
@@ -103,11 +108,19 @@ describe("consumer batches", () => {
       (event) => {
         if (event.id === poison.id) throw new Error("cannot apply this one");
       },
-      { maxDeliver: 2, backoffMs: [50] },
+      {
+        maxDeliver: 2,
+        backoffMs: [50],
+        onFailure: async (event, error) => {
+          reported.push(`${event.id} ${(error as Error).message}`);
+        },
+      },
     );
     await waitFor(() =>
       consumer.stats().handled === 19 && consumer.stats().deadLettered === 1 ? true : undefined,
     );
+    // Two deliveries, two reports: the run inside the failed batch is not one of them.
+    expect(reported).toEqual([`${poison.id} cannot apply this one`, `${poison.id} cannot apply this one`]);
     for (const event of events)
       expect(await effectCount(fx.pool, event.id)).toBe(event.id === poison.id ? 0 : 1);
     const { rows } = await fx.pool.query<{ event_id: string }>(

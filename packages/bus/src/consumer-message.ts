@@ -29,6 +29,8 @@ export interface MessageContext<T> {
   backoffMs: readonly number[];
   schema: ZodType<T> | undefined;
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
+  /** Told of each failed delivery applied alone, after its rollback (see `ConsumerOptions.onFailure`). */
+  onFailure: ((event: EventEnvelope<T>, error: unknown) => Promise<void>) | undefined;
   stats: ConsumerStats;
   counters: ConsumerCounters;
   /** Labels of every metric this consumer records. */
@@ -158,6 +160,7 @@ async function processInSpan<T>(ctx: MessageContext<T>, msg: JsMsg, span: Span):
     msg.ack();
   } catch (error) {
     failSpan(span, error);
+    await reportFailure(ctx, event, error);
     const decision = retryDecision(attempts, ctx.maxDeliver, ctx.backoffMs);
     if (decision.action === "dead-letter") {
       span.setAttribute("bus.outcome", "dead-letter");
@@ -172,6 +175,20 @@ async function processInSpan<T>(ctx: MessageContext<T>, msg: JsMsg, span: Span):
       "event handler failed; will retry",
     );
     msg.nak(decision.delayMs);
+  }
+}
+
+/** The consumer's `onFailure`, if any; its own failure is logged, never thrown. */
+async function reportFailure<T>(
+  ctx: MessageContext<T>,
+  event: EventEnvelope<T>,
+  error: unknown,
+): Promise<void> {
+  if (!ctx.onFailure) return;
+  try {
+    await ctx.onFailure(event, error);
+  } catch (reportError) {
+    ctx.log.error({ err: reportError, eventId: event.id }, "the consumer's failure report failed");
   }
 }
 

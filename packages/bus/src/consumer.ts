@@ -62,6 +62,14 @@ export interface ConsumerOptions<T> {
   schema?: ZodType<T>;
   /** Runs inside the inbox transaction; throw to have the event retried. */
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
+  /**
+   * Runs once for every delivery that failed, after its transaction rolled back and before it is handed
+   * back or dead-lettered, outside any transaction: for what must outlive the rollback (a record of why
+   * the event could not be applied yet, a metric). A failure inside a batch is not reported: the batch's
+   * events are then applied one by one, and those runs report theirs, so each failed delivery is reported
+   * exactly once. Its own failure is logged and otherwise ignored.
+   */
+  onFailure?: (event: EventEnvelope<T>, error: unknown) => Promise<void>;
 }
 
 /** Messages one replica holds at a time: pulled together, handled one by one. */
@@ -120,6 +128,7 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     backoffMs,
     schema: options.schema,
     handle: options.handle,
+    onFailure: options.onFailure,
     stats: { handled: 0, duplicates: 0, retried: 0, deadLettered: 0 },
     counters: consumerCounters(),
     labels: { consumer: logical, service: bus.service },

@@ -63,6 +63,8 @@ export interface ConsumerSpec<T = unknown> {
   /** Messages applied together in one transaction when they queue up (default 1; see @mp/bus `startConsumer`). */
   batchSize?: number;
   handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
+  /** Told of each failed delivery after its rollback, once (see @mp/bus `ConsumerOptions.onFailure`). */
+  onFailure?: (event: EventEnvelope<T>, error: unknown) => Promise<void>;
 }
 
 /** What a service module is built from: the same in main.ts, the launcher and tests. */

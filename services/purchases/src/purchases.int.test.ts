@@ -1,4 +1,4 @@
-import { ensureStream, newEvent } from "@mp/bus";
+import { durableName, ensureStream, newEvent } from "@mp/bus";
 import {
   type IotAdapterProto,
   itemPublishedV1,
@@ -25,6 +25,7 @@ import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } fro
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
+import { PAYMENT_UPDATE_BATCH } from "./transport/payment-updated.consumer";
 
 const org = (n: number) => `0193a1b2-0000-7000-8000-0000000000${n.toString(16).padStart(2, "0")}`;
 const provider: Principal = { subject: "prov-1", organisationId: org(0xb1), roles: ["provider"], via: "jwt" };
@@ -391,6 +392,134 @@ describe("purchases from payment updates (real PostgreSQL and NATS)", () => {
       attempts: 6,
       resolved_at: null,
     });
+  });
+});
+
+/**
+ * Runs `queue` while the payment consumer is stuck on an update of another intent (its purchase row locked
+ * here), waits until the server has handed it every queued update, then lets it go: the updates queued
+ * meanwhile are applied together, as one batch, in the order they were published.
+ */
+async function whileConsumerBusy(queue: () => Promise<number>) {
+  const { listingId } = await knownListing();
+  const busy = `pi_${uuidv7()}`;
+  await pay(payment(busy, 1, { listingId }));
+  await waitPurchase(busy, () => true, "the purchase the consumer will be stuck on");
+  const blocker = await svc.pool.connect();
+  try {
+    await blocker.query("BEGIN");
+    await blocker.query("SELECT 1 FROM purchases WHERE payment_reference = $1 FOR UPDATE", [busy]);
+    await pay(payment(busy, 2, { kind: "refunded", amountRefunded: { amount: 1, currency: "EUR" } }));
+    await waitFor(
+      async () =>
+        (await rowOf(
+          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%' AND pid <> pg_backend_pid()",
+          [],
+        )) ?? undefined,
+      { what: "the consumer waiting on the locked purchase" },
+    );
+    const queued = await queue();
+    const stream = svc.bus.streamName(STREAMS.SETTLEMENTS.name);
+    const durable = durableName("purchases-payments", [paymentUpdatedV1.type]);
+    await waitFor(
+      async () => {
+        const info = await svc.bus.jsm.consumers.info(stream, durable);
+        return info.num_pending === 0 && info.num_ack_pending === 1 + queued ? true : undefined;
+      },
+      { what: "every queued update held by the consumer" },
+    );
+    await blocker.query("COMMIT");
+  } finally {
+    blocker.release();
+  }
+}
+
+/** The transactions (xmin) that wrote a payment intent's history rows, in version order. */
+const historyTransactionsOf = async (pi: string) =>
+  (
+    await svc.pool.query<{ tx: string }>(
+      `SELECT h.xmin::text AS tx FROM purchase_history h
+       JOIN purchases p ON p.id = h.purchase_id WHERE p.payment_reference = $1 ORDER BY h.version`,
+      [pi],
+    )
+  ).rows.map((r) => r.tx);
+
+describe("payment updates queued together (one transaction per batch)", () => {
+  it("applies an intent's paid, refund and dispute of one batch in order, in one transaction", async () => {
+    const { listingId } = await knownListing();
+    const pi = `pi_${uuidv7()}`;
+    const other = `pi_${uuidv7()}`;
+    const paid = payment(pi, 1, { listingId });
+    const refund = payment(pi, 2, {
+      kind: "refunded",
+      amountRefunded: { amount: 500, currency: "EUR" },
+      refund: "partial",
+    });
+    const dispute = payment(pi, 3, { kind: "dispute-created", disputeStatus: "open" });
+    expect(PAYMENT_UPDATE_BATCH).toBeGreaterThanOrEqual(4);
+    await whileConsumerBusy(async () => {
+      for (const update of [paid, refund, payment(other, 1, { listingId }), dispute]) await pay(update);
+      return 4;
+    });
+    await waitPurchase(pi, (r) => r.status === "disputed", "disputed");
+    await waitPurchase(other, () => true, "the other intent's purchase");
+    expect(await historyOf(pi)).toEqual([
+      { kind: "purchase", amount: 2000, status: "completed", version: 1 },
+      { kind: "refund", amount: 500, status: "partially_refunded", version: 2 },
+      { kind: "dispute-opened", amount: 2000, status: "disputed", version: 3 },
+    ]);
+    const events = await outboxOf(pi);
+    expect(events.map((e) => [e.event_type, e.payload.data.version])).toEqual([
+      ["purchases.purchase.created.v1", 1],
+      ["purchases.purchase.refunded.v1", 2],
+      ["purchases.purchase.dispute-updated.v1", 3],
+    ]);
+    expect(events[0]?.payload.data).toMatchObject({ change: { stripeEventId: paid.stripeEventId } });
+    // All three changes were written by one transaction: they were applied as one batch.
+    const [tx, ...rest] = await historyTransactionsOf(pi);
+    expect(rest).toEqual([tx, tx]);
+    expect(await historyTransactionsOf(other)).toEqual([tx]);
+  });
+
+  it("a poison update rolls its batch back: the others are applied alone, in order, and it is recorded once per delivery", async () => {
+    const { listingId } = await knownListing();
+    const pi = `pi_${uuidv7()}`;
+    const next = `pi_${uuidv7()}`;
+    const poison = payment(`pi_${uuidv7()}`, 1, { listingId: uuidv7() }); // a listing that never arrives
+    await whileConsumerBusy(async () => {
+      await pay(payment(pi, 1, { listingId }));
+      await pay(poison);
+      await pay(
+        payment(pi, 2, {
+          kind: "refunded",
+          amountRefunded: { amount: 2000, currency: "EUR" },
+          refund: "full",
+        }),
+      );
+      await pay(payment(next, 1, { listingId }));
+      return 4;
+    });
+    await waitPurchase(pi, (r) => r.status === "refunded", "refunded");
+    await waitPurchase(next, () => true, "the purchase after the poison");
+    expect(await historyOf(pi)).toEqual([
+      { kind: "purchase", amount: 2000, status: "completed", version: 1 },
+      { kind: "refund", amount: 2000, status: "refunded", version: 2 },
+    ]);
+    // Applied alone after the rollback: each change in its own transaction.
+    expect(new Set(await historyTransactionsOf(pi)).size).toBe(2);
+    const letter = await waitRow(
+      "SELECT attempts FROM dead_letters WHERE payload->'data'->>'stripeEventId' = $1",
+      [poison.stripeEventId],
+      "the poison update dead-lettered",
+    );
+    expect(letter).toEqual({ attempts: 6 });
+    // Six deliveries, six records: the failed batch run did not count as one more.
+    expect(
+      await rowOf("SELECT reason, attempts, resolved_at FROM unmatched_payments WHERE stripe_event_id = $1", [
+        poison.stripeEventId,
+      ]),
+    ).toEqual({ reason: "unknown-listing", attempts: 6, resolved_at: null });
+    expect(await purchaseOf(poison.paymentIntentId)).toBeUndefined();
   });
 });
 

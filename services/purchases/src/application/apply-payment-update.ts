@@ -93,14 +93,16 @@ async function transitionOf(
  * Handler of settlements.payment.updated.v1, keyed on the payment intent: a `paid` update makes the
  * intent's one purchase (a repeated or second `paid` changes nothing), refunds and disputes move its
  * status. Each change is appended to the history and announced through the outbox in the inbox
- * transaction. An update that cannot be matched (unknown listing or item, a device the listing's provider
- * does not own, or a refund or dispute of a purchase not made yet) is recorded in `unmatched_payments`
- * outside that transaction, logged at warn, counted, and thrown so the bus redelivers it with backoff and
- * dead-letters it after the last delivery.
+ * transaction, which may hold several updates applied one after another in delivery order (the consumer's
+ * batches), so an intent's later update sees what its earlier ones wrote. An update that cannot be matched
+ * (unknown listing or item, a device the listing's provider does not own, or a refund or dispute of a
+ * purchase not made yet) throws, so the bus rolls back and redelivers it with backoff and dead-letters it
+ * after the last delivery; `unmatched` records it.
  */
 export function makeApplyPaymentUpdate(deps: ApplyPaymentDeps) {
-  const apply = async (update: PaymentUpdatedV1, tx: PoolClient, eventId: string) => {
-    const transition = await transitionOf(deps, tx, update, eventId);
+  const handle = async (event: EventEnvelope<PaymentUpdatedV1>, tx: PoolClient): Promise<void> => {
+    const update = event.data;
+    const transition = await transitionOf(deps, tx, update, event.id);
     if (transition) {
       const { purchase, change } = transition;
       if (change.kind !== "purchase") await deps.purchases.update(tx, purchase);
@@ -109,19 +111,20 @@ export function makeApplyPaymentUpdate(deps: ApplyPaymentDeps) {
     }
     await deps.unmatched.resolve(tx, update.stripeEventId);
   };
-  return async (event: EventEnvelope<PaymentUpdatedV1>, tx: PoolClient): Promise<void> => {
-    try {
-      await apply(event.data, tx, event.id);
-    } catch (error) {
-      if (!(error instanceof UnmatchedPaymentError)) throw error;
-      const { stripeEventId, paymentIntentId, kind, listingId } = event.data;
-      await deps.unmatched.record(event.data, error.reason);
-      deps.unmatchedCounter.add(error.reason);
-      deps.logger.warn(
-        { eventId: event.id, stripeEventId, paymentIntentId, kind, listingId, reason: error.reason },
-        "payment update unmatched; the bus retries it",
-      );
-      throw error;
-    }
+  /**
+   * The bus's failure report (after the rollback, once per failed delivery, also when the update failed
+   * in a batch and was then applied alone): an unmatched update is recorded in `unmatched_payments`,
+   * counted and logged at warn; other failures are the bus's to log.
+   */
+  const unmatched = async (event: EventEnvelope<PaymentUpdatedV1>, error: unknown): Promise<void> => {
+    if (!(error instanceof UnmatchedPaymentError)) return;
+    const { stripeEventId, paymentIntentId, kind, listingId } = event.data;
+    deps.unmatchedCounter.add(error.reason);
+    deps.logger.warn(
+      { eventId: event.id, stripeEventId, paymentIntentId, kind, listingId, reason: error.reason },
+      "payment update unmatched; the bus retries it",
+    );
+    await deps.unmatched.record(event.data, error.reason);
   };
+  return { handle, unmatched };
 }

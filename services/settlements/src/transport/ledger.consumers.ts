@@ -50,7 +50,17 @@ export function ledgerInstanceConsumer(
   });
 }
 
-/** The ledger writer: every purchases.purchase.*.v1 event, one movement (or none) per event. */
+/** Purchase events applied together in one ledger transaction when they queue up (a burst of sales). */
+export const LEDGER_BATCH = 32;
+
+/**
+ * The ledger writer: every purchases.purchase.*.v1 event, one movement (or none) per event. One worker;
+ * what queued up while the previous transaction ran (up to {@link LEDGER_BATCH} events) is applied in one
+ * transaction, one event after another in delivery order, so a purchase's events still meet the version
+ * cursor in the order they came. Every write of the handler is in that transaction (dead letters of
+ * events that can never apply included), so when one event is not ready the batch rolls back and each
+ * event is applied alone, the unready one handed back by itself.
+ */
 export function ledgerPurchaseConsumer(
   handle: ReturnType<typeof makeRecordPurchaseChange>,
 ): RegisteredConsumer {
@@ -60,6 +70,7 @@ export function ledgerPurchaseConsumer(
     eventTypes: PURCHASE_SNAPSHOT_EVENTS.map((e) => e.type),
     schema: purchaseSnapshot,
     ...LEDGER_RETRY,
+    batchSize: LEDGER_BATCH,
     handle,
   });
 }
