@@ -1,28 +1,21 @@
 import { NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
-import type {
-  ExportLine,
-  ExportRow,
-  ExportStatementHeader,
-  ExportTotals,
-  StatementExportSource,
-} from "./export.ports";
+import type { ExportLine, ExportStatementHeader, ExportTotals, StatementExportSource } from "./export.ports";
 
 export const EXPORT_FORMATS = ["csv", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * Lines fetched at a time; memory holds two batches (one being used, the next on its way) and a chunk.
- * Each fetch is a round trip to PostgreSQL, slow on a loaded machine: a million-line export took 10.9 s
- * with 8,192 and 23.5 s with 2,000 (bench F, one run each on a shared machine, load 9-17, so noisy);
- * settlements' memory grew as much with either.
+ * Lines fetched at a time for the PDF; memory holds two batches (one being drawn, the next on its way).
+ * Each fetch is a round trip to PostgreSQL. (The CSV is not read in batches: PostgreSQL writes it.)
  */
 export const EXPORT_BATCH = 8_192;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ExportRenderers {
-  csv(header: ExportStatementHeader, batches: AsyncIterable<ExportRow[]>): AsyncIterable<Buffer>;
+  /** `copied`: the lines as `StatementSnapshot.csv` yields them. */
+  csv(header: ExportStatementHeader, copied: AsyncIterable<Buffer>): AsyncIterable<Buffer>;
   pdf(
     header: ExportStatementHeader,
     totals: ExportTotals,
@@ -52,7 +45,7 @@ export function makeExportStatement(deps: { source: StatementExportSource; rende
         throw new NotFoundError("The statement");
       const chunks =
         raw.format === "csv"
-          ? deps.renderers.csv(header, snapshot.rows(EXPORT_BATCH))
+          ? deps.renderers.csv(header, snapshot.csv())
           : deps.renderers.pdf(header, await snapshot.totals(), snapshot.lines(EXPORT_BATCH));
       for await (const data of chunks) {
         if (ctx.signal.aborted) return;

@@ -34,24 +34,20 @@ export interface ExportLine {
   share: string;
 }
 
-/**
- * One statement line as the CSV export reads it, in four pieces of text as PostgreSQL sends them (every
- * field a separate string made a million-line export spend most of its time decoding them):
- * - `fixed`: `occurredAt,kind,purchaseId,marketplaceItemId` joined with commas. An instant, a line kind
- *   and two uuids never hold a delimiter, a quote or a line break, so they are written as they come;
- * - `displayName` and `deviceId`: text, checked (and quoted if need be) by the renderer;
- * - `amounts`: `gross,platformFee,share`, integers in minor units joined with commas.
- */
-export type ExportRow = [fixed: string, displayName: string, deviceId: string, amounts: string];
-
 /** A read-only snapshot of one statement, open for the length of one export. */
 export interface StatementSnapshot {
   header: ExportStatementHeader | undefined;
   totals(): Promise<ExportTotals>;
   /** Every line in order (occurredAt, entry id), fetched from one cursor in batches of `batchSize`. */
   lines(batchSize: number): AsyncGenerator<ExportLine[]>;
-  /** The same lines as `lines`, as rows (see `ExportRow`); the next batch is fetched while one is used. */
-  rows(batchSize: number): AsyncGenerator<ExportRow[]>;
+  /**
+   * The same lines as `lines`, as CSV bytes written by PostgreSQL (`COPY ... TO STDOUT (FORMAT csv)`): per
+   * line `occurredAt,kind,purchaseId,marketplaceItemId,displayName,deviceId,gross,platformFee,share`
+   * and an LF, quoted per RFC 4180 (empty text unquoted), the item name already neutralised (see
+   * `neutraliseFormula`). Read as the consumer pulls (back-pressure reaches PostgreSQL through the socket);
+   * stopping early closes the connection, which stops the statement.
+   */
+  csv(): AsyncGenerator<Buffer>;
   close(): Promise<void>;
 }
 

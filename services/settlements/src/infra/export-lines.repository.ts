@@ -1,7 +1,7 @@
 import type { Pool } from "@mp/db";
+import { to as copyTo } from "pg-copy-streams";
 import type {
   ExportLine,
-  ExportRow,
   ExportStatementHeader,
   StatementExportSource,
   StatementSnapshot,
@@ -19,13 +19,31 @@ const LINES = `
     FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
    WHERE e.statement_id = $1`;
 
-/** The same lines as `LINES`, as the CSV export reads them (`ExportRow`: four texts, not nine). */
-const ROWS = `
-  SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ',' || e.line_kind
-           || ',' || t.purchase_id || ',' || t.marketplace_item_id,
-         t.display_name, t.device_id, t.gross || ',' || t.platform_fee || ',' || e.amount
-    FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-   WHERE e.statement_id = $1`;
+/**
+ * The same lines as `LINES`, as CSV written by PostgreSQL (`StatementSnapshot.csv`). COPY quotes exactly the
+ * fields csv-stringify quotes (a comma, a quote, a CR or an LF) except the empty string, which COPY quotes
+ * to tell it from NULL: empty text is therefore sent as NULL, which COPY writes as nothing, as csv-stringify
+ * writes an empty string. The item name is neutralised here as `neutraliseFormula` does (a name starting
+ * with `=`, `+`, `-`, `@`, a tab or a CR gets a leading `'`). COPY takes no parameters: the id is a literal.
+ */
+const copyCsv = (statementLiteral: string) => `
+  COPY (
+    SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), e.line_kind,
+           t.purchase_id, t.marketplace_item_id,
+           CASE WHEN left(t.display_name, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || t.display_name
+                ELSE nullif(t.display_name, '') END,
+           nullif(t.device_id, ''), t.gross, t.platform_fee, e.amount
+      FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+     WHERE e.statement_id = ${statementLiteral}
+     ORDER BY e.occurred_at, e.id
+  ) TO STDOUT (FORMAT csv)`;
+
+/**
+ * A COPY is one statement for the whole export, which lasts as long as the client takes to read it: the
+ * bound is the export's own deadline (the gateway gives it 15 minutes and settlements stops at the
+ * deadline); this is only a backstop.
+ */
+const EXPORT_COPY_TIMEOUT = "20min";
 
 /**
  * Statement lines for exports, read in one REPEATABLE READ, READ ONLY transaction so the count, the totals
@@ -38,7 +56,10 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
     async open(statementId, signal) {
       const client = await pool.connect();
       let released = false;
-      const release = async (error?: Error) => {
+      // Set when a COPY was left before its end: the connection is mid-statement, so it is closed (which
+      // stops the statement) instead of going back to the pool.
+      let unfinished: Error | undefined;
+      const release = async (error: Error | undefined = unfinished) => {
         if (released) return;
         released = true;
         if (!error) await client.query("ROLLBACK").catch((e: Error) => (error = e));
@@ -81,7 +102,7 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
          * batches: PostgreSQL holds the result, this process at most two batches. The next batch is asked
          * for as soon as one arrives, so PostgreSQL reads it while the caller renders this one.
          */
-        async function* cursor<T>(select: string, batchSize: number, asArrays: boolean): AsyncGenerator<T[]> {
+        async function* cursor<T>(select: string, batchSize: number): AsyncGenerator<T[]> {
           await client.query("SET LOCAL cursor_tuple_fraction = 1.0");
           await client.query(
             `DECLARE export_lines NO SCROLL CURSOR FOR ${select} ORDER BY e.occurred_at, e.id`,
@@ -89,9 +110,7 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
           );
           const text = `FETCH ${batchSize} FROM export_lines`;
           const fetch = (): Promise<T[]> => {
-            const rows = (async () =>
-              (asArrays ? await client.query({ text, rowMode: "array" }) : await client.query(text))
-                .rows as T[])();
+            const rows = (async () => (await client.query(text)).rows as T[])();
             // A fetch may fail while the caller still renders the batch before it: handled when awaited.
             rows.catch(() => undefined);
             return rows;
@@ -133,8 +152,20 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
               net: BigInt(t.net ?? 0),
             };
           },
-          lines: (batchSize) => cursor<ExportLine>(LINES, batchSize, false),
-          rows: (batchSize) => cursor<ExportRow>(ROWS, batchSize, true),
+          lines: (batchSize) => cursor<ExportLine>(LINES, batchSize),
+          async *csv() {
+            await client.query(`SET LOCAL statement_timeout = '${EXPORT_COPY_TIMEOUT}'`);
+            const copy = client.query(copyTo(copyCsv(client.escapeLiteral(statementId))));
+            // Errors reach the loop below through the iteration; this keeps one raised after the loop was
+            // left (the connection closed under a COPY cut short) from being an unhandled 'error' event.
+            copy.on("error", () => undefined);
+            unfinished = new Error("the export's COPY was left before its end");
+            for await (const chunk of copy as AsyncIterable<Buffer>) {
+              if (signal?.aborted) return;
+              yield chunk;
+            }
+            unfinished = undefined;
+          },
           close: () => release(),
         };
         return snapshot;

@@ -1,8 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
-import type { ExportRow, ExportStatementHeader } from "../application/export.ports";
-import { CSV_CHUNK_CHARS, csvRecord, neutraliseFormula, renderStatementCsv } from "./export-csv";
+import type { ExportStatementHeader } from "../application/export.ports";
+import { CopyCsvRecords } from "./csv-copy-records";
+import { CSV_CHUNK_BYTES, CSV_OPTIONS, neutraliseFormula, renderStatementCsv } from "./export-csv";
 import { formatMinor, pageCount } from "./export-pdf";
 
 const header: ExportStatementHeader = {
@@ -15,20 +16,26 @@ const header: ExportStatementHeader = {
   periodEnd: new Date("2026-11-01T00:00:00Z"),
   status: "open",
 };
-/** The nine fields of a line (all but the currency) as the four pieces `ExportRow` reads them in. */
-const toRow = (f: string[]): ExportRow => [f.slice(0, 4).join(","), f[4]!, f[5]!, f.slice(6).join(",")];
-const line = (n: number, gross: string, displayName = `Item "${n}", with comma`): ExportRow =>
-  toRow([
-    `2026-10-0${n}T00:00:00.000Z`,
-    gross.startsWith("-") ? "refund" : "sale",
-    `p-${n}`,
-    `i-${n}`,
-    displayName,
-    "00112233aabbccdd",
-    gross,
-    gross.startsWith("-") ? "-10" : "10",
-    gross.startsWith("-") ? "-40" : "40",
-  ]);
+
+/**
+ * A record as PostgreSQL's `COPY ... (FORMAT csv)` writes it (the export's query sends empty text as NULL):
+ * a field is quoted when it holds a comma, a quote, a CR or an LF, its quotes doubled; LF at the end. The
+ * integration test holds the real COPY to the same output.
+ */
+const copied = (fields: string[]) =>
+  `${fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(",")}\n`;
+
+const line = (n: number, gross: string, displayName = `Item "${n}", with comma`) => [
+  `2026-10-0${n}T00:00:00.000Z`,
+  gross.startsWith("-") ? "refund" : "sale",
+  `p-${n}`,
+  `i-${n}`,
+  displayName,
+  "00112233aabbccdd",
+  gross,
+  gross.startsWith("-") ? "-10" : "10",
+  gross.startsWith("-") ? "-40" : "40",
+];
 
 async function collect(chunks: AsyncIterable<Buffer>): Promise<string> {
   const parts: Buffer[] = [];
@@ -36,14 +43,36 @@ async function collect(chunks: AsyncIterable<Buffer>): Promise<string> {
   return Buffer.concat(parts).toString("utf8");
 }
 
-async function* batches(...groups: ExportRow[][]) {
-  for (const group of groups) yield group;
+/** The COPY output of `lines`, cut into pieces at the given byte offsets (anywhere, even inside a UTF-8 character). */
+async function* cut(lines: string[][], at: number[] = []) {
+  const bytes = Buffer.from(lines.map(copied).join(""), "utf8");
+  let from = 0;
+  for (const to of [...at.filter((n) => n > 0 && n < bytes.length).sort((a, b) => a - b), bytes.length]) {
+    if (to > from) yield bytes.subarray(from, to);
+    from = to;
+  }
 }
+
+const expectedCsv = (lines: string[][], currency = "EUR") => {
+  const sum = (column: number) => lines.reduce((total, r) => total + BigInt(r[column]!), 0n).toString();
+  return stringify(
+    [
+      ["occurredAt", "kind", "purchaseId", "marketplaceItemId", "displayName", "deviceId", "gross"].concat([
+        "platformFee",
+        "share",
+        "currency",
+      ]),
+      ...lines.map((r) => [...r, currency]),
+      ["", "total", "", "", "", "", sum(6), sum(7), sum(8), currency],
+    ],
+    CSV_OPTIONS,
+  );
+};
 
 describe("CSV rendering", () => {
   it("quotes per RFC 4180, ends rows with CRLF, sums the totals row from the lines", async () => {
     const csv = await collect(
-      renderStatementCsv(header, batches([line(1, "100"), line(2, "-50")], [line(3, "9007199254740993")])),
+      renderStatementCsv(header, cut([line(1, "100"), line(2, "-50"), line(3, "9007199254740993")], [150])),
     );
     expect(csv.split("\r\n")).toHaveLength(6);
     expect(csv).toContain('"Item ""1"", with comma"');
@@ -52,8 +81,18 @@ describe("CSV rendering", () => {
     expect(rows.at(-1)).toEqual(["", "total", "", "", "", "", "9007199254741043", "10", "40", "EUR"]);
   });
 
-  it("writes exactly what csv-stringify writes for the whole file, in chunks of about 64 KiB", async () => {
-    const names = ["Weather", 'Say "hi"', "a,b", "=SUM(A1)", "line\nbreak", "ünïcödé ☃", "", "-minus"];
+  it("writes exactly what csv-stringify writes for the whole file, however COPY's bytes are cut, in chunks of about 64 KiB", async () => {
+    const names = [
+      'Say "hi"',
+      "a,b",
+      "'=SUM(A1)",
+      "line\nbreak",
+      "cr\rhere",
+      'q"\r\n"',
+      "ünïcödé ☃",
+      "",
+      "x",
+    ];
     // Up to 12 digits summed as doubles, longer ones as bigints.
     const amounts = [
       "1999",
@@ -73,72 +112,43 @@ describe("CSV rendering", () => {
         gross.startsWith("-") ? "refund" : "sale",
         `p-${n}`,
         `i-${n % 7}`,
-        names[n % names.length]!,
+        n % 3 === 0 ? "Weather" : names[n % names.length]!,
         n % 11 === 0 ? "dev,ice" : `${n}`.padStart(16, "0"),
         gross,
         amounts[(n + 1) % amounts.length]!,
         amounts[(n + 2) % amounts.length]!,
       ]);
     }
-    const chunks: Buffer[] = [];
-    const exported = rows.map(toRow);
-    for await (const chunk of renderStatementCsv(
-      header,
-      batches(exported.slice(0, 1_000), exported.slice(1_000)),
-    ))
-      chunks.push(chunk);
-
-    const sum = (column: number) => rows.reduce((total, r) => total + BigInt(r[column]!), 0n).toString();
-    const expected = stringify(
-      [
-        ["occurredAt", "kind", "purchaseId", "marketplaceItemId", "displayName", "deviceId", "gross"].concat([
-          "platformFee",
-          "share",
-          "currency",
-        ]),
-        ...rows.map((r) => [r[0], r[1], r[2], r[3], neutraliseFormula(r[4]!), r[5], r[6], r[7], r[8], "EUR"]),
-        ["", "total", "", "", "", "", sum(6), sum(7), sum(8), "EUR"],
-      ],
-      { record_delimiter: "windows" },
-    );
-    expect(Buffer.concat(chunks).toString("utf8")).toBe(expected);
-    // The header row alone first, then chunks of at least CSV_CHUNK_CHARS (but one line more), then the rest.
-    const body = chunks.slice(1, -1).map((c) => c.toString("utf8").length);
-    expect(body.length).toBeGreaterThanOrEqual(4);
-    for (const length of body) {
-      expect(length).toBeGreaterThanOrEqual(CSV_CHUNK_CHARS);
-      expect(length).toBeLessThan(CSV_CHUNK_CHARS + 200);
+    const expected = expectedCsv(rows);
+    const size = Buffer.byteLength(rows.map(copied).join(""));
+    // Cut after every byte of a stretch of tricky records, then at random places.
+    const everyByte = Array.from({ length: 2_000 }, (_, i) => 1_000 + i);
+    const random = Array.from({ length: 300 }, () => Math.floor(Math.random() * size));
+    for (const at of [[], everyByte, random]) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of renderStatementCsv(header, cut(rows, at))) chunks.push(chunk);
+      expect(Buffer.concat(chunks).toString("utf8")).toBe(expected);
+      // The header row alone first, then full chunks (the next record did not fit), then the rest.
+      const body = chunks.slice(1, -1).map((c) => c.length);
+      expect(body.length).toBeGreaterThanOrEqual(4);
+      for (const length of body) {
+        expect(length).toBeLessThanOrEqual(CSV_CHUNK_BYTES);
+        expect(length).toBeGreaterThan(CSV_CHUNK_BYTES - 200);
+      }
     }
   }, 60_000);
 
-  it("writes every record exactly as csv-stringify does", () => {
-    const names = [
-      "Weather",
-      'Say "hi"',
-      "a,b",
-      "line\nbreak",
-      "cr\rhere",
-      " padded ",
-      "ünïcödé ☃",
-      "",
-      "'=1+1",
-      "tab\there",
-    ];
-    for (const name of names) {
-      const fields = [
-        "2026-10-01T00:00:00.000Z",
-        "sale",
-        "p",
-        "i",
-        name,
-        "00112233aabbccdd",
-        "-5",
-        "0",
-        "12",
-        "EUR",
-      ];
-      expect(csvRecord(fields)).toBe(stringify([fields], { record_delimiter: "windows" }));
-    }
+  it("writes the currency as a CSV field and refuses output that is not the expected records", async () => {
+    expect(await collect(renderStatementCsv({ ...header, currency: "E,R" }, cut([line(1, "5")])))).toBe(
+      expectedCsv([line(1, "5")], "E,R"),
+    );
+    const records = new CopyCsvRecords("EUR", 1024);
+    expect(() => records.push(Buffer.from("a,b,12,x\n"))).toThrow(/not an integer/);
+    const short = new CopyCsvRecords("EUR", 1024);
+    expect(() => short.push(Buffer.from("1,2\n"))).toThrow(/fewer fields/);
+    const cutShort = new CopyCsvRecords("EUR", 1024);
+    cutShort.push(Buffer.from('a,"b\n'));
+    expect(() => cutShort.finish()).toThrow(/inside a record/);
   });
 
   it("neutralises spreadsheet formulas in text", () => {

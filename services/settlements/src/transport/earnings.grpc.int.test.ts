@@ -4,10 +4,11 @@ import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh } from "@mp/testing";
 import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMovement, insertStatement } from "../infra/earnings.fixture";
-import { makeStatementExportSource } from "../infra/export-lines.repository";
+import { CSV_COLUMNS, CSV_OPTIONS, neutraliseFormula } from "../infra/export-csv";
 import { FIRST_PAGE_LINES, PAGE_LINES } from "../infra/export-pdf";
 import { settlementsService } from "../module";
 
@@ -533,45 +534,102 @@ describe("statement exports", () => {
     expect(rows.at(-1)?.[8]).toBe(share.toString());
   });
 
-  it("reads rows in batches with the next fetched ahead, the same lines as the PDF reads, and stops cleanly", async () => {
+  it("writes exactly what csv-stringify writes for any item name and device id (PostgreSQL's COPY quotes them)", async () => {
     const statementId = await insertStatement(settlements.pool, {
       organisationId: OTHER_PROVIDER,
       role: "provider",
       periodStart: at("2027-03-01T00:00:00Z"),
     });
-    await bulkLines(statementId, 2_500);
-    const source = makeStatementExportSource(settlements.pool);
-    const snapshot = await source.open(statementId);
-    const sizes: number[] = [];
-    const rows: string[] = [];
-    try {
-      for await (const batch of snapshot.rows(1_000)) {
-        sizes.push(batch.length);
-        for (const row of batch) rows.push(row.join("|"));
-      }
-      expect(sizes).toEqual([1_000, 1_000, 500]);
-      const lines: string[] = [];
-      for await (const batch of snapshot.lines(700))
-        for (const l of batch)
-          lines.push(
-            [
-              [l.occurredAt, l.kind, l.purchaseId, l.marketplaceItemId].join(","),
-              l.displayName,
-              l.deviceId,
-              [l.gross, l.platformFee, l.share].join(","),
-            ].join("|"),
-          );
-      expect(rows).toEqual(lines);
-      // Stopped after the first batch (a fetch ahead in flight): the cursor closes and the snapshot goes on.
-      for await (const batch of snapshot.rows(1_000)) {
-        expect(batch).toHaveLength(1_000);
-        break;
-      }
-      expect((await snapshot.totals()).lineCount).toBe(2_500);
-    } finally {
-      await snapshot.close();
-    }
+    const names = [
+      "Weather",
+      'Say "hi"',
+      "a,b",
+      "=SUM(A1)",
+      "+1",
+      "-minus",
+      "@at",
+      "\tTab",
+      "\rCR",
+      "line\nbreak",
+    ];
+    names.push(
+      "cr\rhere",
+      "crlf\r\nhere",
+      "",
+      "ünïcödé ☃ 🎉",
+      " padded ",
+      "'quoted'",
+      '"',
+      "\\.",
+      "x".repeat(3_000),
+    );
+    await bulkLines(statementId, names.length * 3, "EUR", names);
+    const { rows } = await settlements.pool.query<Record<string, string>>(
+      `SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, e.line_kind AS kind,
+              t.purchase_id AS p, t.marketplace_item_id AS i, t.display_name AS name, t.device_id AS device,
+              t.gross::text AS gross, t.platform_fee::text AS fee, e.amount::text AS share
+         FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+        WHERE e.statement_id = $1 ORDER BY e.occurred_at, e.id`,
+      [statementId],
+    );
+    const sum = (key: string) => rows.reduce((total, r) => total + BigInt(r[key]!), 0n).toString();
+    const expected = stringify(
+      [
+        [...CSV_COLUMNS],
+        ...rows.map((r) => [
+          r.at,
+          r.kind,
+          r.p,
+          r.i,
+          neutraliseFormula(r.name!),
+          r.device,
+          r.gross,
+          r.fee,
+          r.share,
+          "EUR",
+        ]),
+        ["", "total", "", "", "", "", sum("gross"), sum("fee"), sum("share"), "EUR"],
+      ],
+      CSV_OPTIONS,
+    );
+    const csv = await exported(statementId, "csv", principal(OTHER_PROVIDER, ["provider"]));
+    expect(csv.toString("utf8")).toBe(expected);
+    expect(parse(csv)).toHaveLength(names.length * 3 + 2);
   });
+
+  it("holds PostgreSQL back while the reader is slow, and stops the COPY when the reader goes away", async () => {
+    const statementId = await insertStatement(settlements.pool, {
+      organisationId: OTHER_PROVIDER,
+      role: "provider",
+      periodStart: at("2027-04-01T00:00:00Z"),
+    });
+    // About 20 MB of CSV: far more than the socket, stream and HTTP/2 buffers between PostgreSQL and here.
+    for (let part = 0; part < 5; part++) await bulkLines(statementId, 26_000);
+    const copying = async () =>
+      (
+        await settlements.pool.query<{ wait: string | null }>(
+          `SELECT wait_event AS wait FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE '%COPY (%' AND pid <> pg_backend_pid()`,
+        )
+      ).rows;
+    const stream = client.stream(
+      "exportStatement",
+      { statementId, format: "csv" },
+      as(principal(OTHER_PROVIDER, ["provider"])),
+      { deadlineMs: 60_000 },
+    );
+    await stream.next();
+    await stream.next();
+    // Nothing read for now: the COPY ends up waiting to write to settlements (back-pressure all the way).
+    await expect
+      .poll(async () => (await copying()).map((r) => r.wait), { timeout: 30_000, interval: 200 })
+      .toEqual(["ClientWrite"]);
+    // The reader goes away: the call is cancelled, the COPY stopped, its connection closed.
+    await stream.return();
+    await expect.poll(async () => (await copying()).length, { timeout: 10_000, interval: 100 }).toBe(0);
+    const again = await exported(providerStatement, "csv");
+    expect(parse(again)).toHaveLength(5);
+  }, 90_000);
 
   it("renders a PDF statement with its header, totals and 'Page n of m' on every page", async () => {
     const statementId = await insertStatement(settlements.pool, {
@@ -620,7 +678,7 @@ describe("statement exports", () => {
 });
 
 /** `count` sale lines in a provider statement, in one statement; a third share the same instant. */
-async function bulkLines(statementId: string, count: number, currency = "EUR") {
+async function bulkLines(statementId: string, count: number, currency = "EUR", names: string[] = []) {
   await settlements.pool.query(
     `WITH s AS (SELECT * FROM statements WHERE id = $1),
      t AS (
@@ -628,7 +686,9 @@ async function bulkLines(statementId: string, count: number, currency = "EUR") {
          marketplace_item_id, display_name, device_id, provider_organisation_id, developer_organisation_id,
          currency, livemode, gross, platform_fee, developer_share, provider_share, occurred_at)
        SELECT gen_random_uuid(), gen_random_uuid(), 'sale', gen_random_uuid(), $3::uuid, $4::uuid,
-              'Bulk item ' || g, '00112233aabbccdd', s.organisation_id, $5::uuid, $2, s.livemode,
+              coalesce(($7::text[])[1 + g % greatest(cardinality($7::text[]), 1)], 'Bulk item ' || g),
+              CASE WHEN cardinality($7::text[]) = 0 THEN '00112233aabbccdd' ELSE (ARRAY['', 'dev,ice', 'a"b'])[1 + g % 3] END,
+              s.organisation_id, $5::uuid, $2, s.livemode,
               1000 + g, 100, 500, 400 + g,
               s.period_start + (CASE WHEN g % 3 = 0 THEN 0 ELSE g END) * interval '1 second'
          FROM generate_series(1, $6::int) g, s
@@ -636,6 +696,6 @@ async function bulkLines(statementId: string, count: number, currency = "EUR") {
      INSERT INTO ledger_entries (id, transaction_id, party, organisation_id, amount, statement_id, line_kind, occurred_at)
      SELECT gen_random_uuid(), t.id, 'provider', t.provider_organisation_id, t.provider_share, $1, 'sale', t.occurred_at
        FROM t`,
-    [statementId, currency, INSTANCE_2, ITEM_B, DEVELOPER, count],
+    [statementId, currency, INSTANCE_2, ITEM_B, DEVELOPER, count, names],
   );
 }

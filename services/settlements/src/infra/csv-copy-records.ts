@@ -1,0 +1,159 @@
+/**
+ * The byte-level half of the CSV export. PostgreSQL's `COPY ... TO STDOUT (FORMAT csv)` writes each line's
+ * nine fields exactly as csv-stringify would (it quotes a field holding a comma, a quote, a CR or an LF and
+ * doubles its quotes; the query turns empty text into NULL, which COPY writes unquoted like csv-stringify
+ * writes an empty string), but ends a record with a bare LF and has no currency column. `CopyCsvRecords`
+ * turns that stream into the export's records: each record-ending LF (one outside quotes) becomes
+ * `,<currency>\r\n`, and the record's last three fields (gross, platform fee, share: integers) are added
+ * to the totals on the way, read from the bytes without a string per amount.
+ *
+ * Output goes into chunks of `chunkBytes` (a record is never split: a chunk ends before the record that
+ * does not fit), so however PostgreSQL's bytes arrive, the gRPC stream carries messages of a steady size,
+ * each one copy of the bytes.
+ */
+
+const LF = 10;
+const QUOTE = 34;
+const COMMA = 44;
+const MINUS = 45;
+const ZERO = 48;
+const NINE = 57;
+
+/**
+ * Sums of the amounts, exact for any bigint column: an amount of at most 12 digits (below 2^40) is added
+ * to a double, exact while a partial sum holds at most 2^12 of them (below 2^52); every 2^12 records the
+ * partial sums move into bigints. A longer amount goes straight to its bigint.
+ */
+const SMALL_DIGITS = 12;
+const FLUSH_EVERY = 4096;
+
+export class AmountSums {
+  private readonly partial = [0, 0, 0];
+  private readonly total = [0n, 0n, 0n];
+  private records = 0;
+
+  /** Adds the integer written in `bytes[start, end)` to column `column` (0 gross, 1 fee, 2 share). */
+  add(column: number, bytes: Buffer, start: number, end: number): void {
+    const negative = bytes[start] === MINUS;
+    const first = negative ? start + 1 : start;
+    if (first === end) throw new Error("an export amount is not an integer");
+    let value = 0;
+    for (let i = first; i < end; i++) {
+      const c = bytes[i]!;
+      if (c < ZERO || c > NINE) throw new Error("an export amount is not an integer");
+      value = value * 10 + (c - ZERO);
+    }
+    if (end - first > SMALL_DIGITS) this.total[column]! += BigInt(bytes.toString("latin1", start, end));
+    else this.partial[column]! += negative ? -value : value;
+  }
+
+  /** Marks the end of one record's amounts. */
+  endRecord(): void {
+    if (++this.records === FLUSH_EVERY) this.flush();
+  }
+
+  /** Gross, platform fee and share, as decimal strings. */
+  sums(): [string, string, string] {
+    this.flush();
+    return [this.total[0]!.toString(), this.total[1]!.toString(), this.total[2]!.toString()];
+  }
+
+  private flush(): void {
+    for (let column = 0; column < 3; column++) {
+      this.total[column]! += BigInt(this.partial[column]!);
+      this.partial[column] = 0;
+    }
+    this.records = 0;
+  }
+}
+
+export class CopyCsvRecords {
+  readonly sums = new AmountSums();
+  private readonly suffix: Buffer;
+  /** The start of a record whose end has not arrived yet (carried over to the next input). */
+  private carry: Buffer | undefined;
+  private out: Buffer;
+  private used = 0;
+
+  /** `currencyField`: the currency as a CSV field (quoted if need be), written after each record. */
+  constructor(
+    currencyField: string,
+    private readonly chunkBytes: number,
+  ) {
+    this.suffix = Buffer.from(`,${currencyField}\r\n`, "utf8");
+    this.out = Buffer.allocUnsafe(chunkBytes);
+  }
+
+  /** Takes the next bytes COPY sent; returns the chunks filled on the way (often none, at most a few). */
+  push(input: Buffer): Buffer[] {
+    const bytes = this.carry ? Buffer.concat([this.carry, input]) : input;
+    this.carry = undefined;
+    const full: Buffer[] = [];
+    let start = 0;
+    // The next quote at or after the scan position (bytes.length when there is none): names rarely hold
+    // one, so it is looked for once per quote rather than once per record.
+    let quote = -1;
+    while (start < bytes.length) {
+      let from = start;
+      let end = -1;
+      for (;;) {
+        const lf = bytes.indexOf(LF, from);
+        if (lf === -1) break;
+        if (quote < from) {
+          quote = bytes.indexOf(QUOTE, from);
+          if (quote === -1) quote = bytes.length;
+        }
+        if (quote > lf) {
+          end = lf;
+          break;
+        }
+        // A quoted field (COPY doubles the quotes inside one, so the field ends at an odd quote): skip to
+        // its closing quote, LFs in it included, then look for the record's end again.
+        let close = bytes.indexOf(QUOTE, quote + 1);
+        while (close !== -1 && bytes[close + 1] === QUOTE) close = bytes.indexOf(QUOTE, close + 2);
+        if (close === -1 || close === bytes.length - 1) break;
+        from = close + 1;
+        quote = -1;
+      }
+      if (end === -1) {
+        this.carry = Buffer.from(bytes.subarray(start));
+        break;
+      }
+      this.record(bytes, start, end, full);
+      start = end + 1;
+    }
+    return full;
+  }
+
+  /** The last chunk (the records not yet handed out). Fails if COPY's output ended inside a record. */
+  finish(): Buffer {
+    if (this.carry) throw new Error("the export's COPY output ended inside a record");
+    const last = this.out.subarray(0, this.used);
+    this.out = Buffer.alloc(0);
+    this.used = 0;
+    return last;
+  }
+
+  private record(bytes: Buffer, start: number, end: number, full: Buffer[]): void {
+    // The amounts are the last three fields, never quoted: read them backwards from the record's end.
+    let fieldEnd = end;
+    for (let column = 2; column >= 0; column--) {
+      const comma = bytes.lastIndexOf(COMMA, fieldEnd - 1);
+      if (comma < start) throw new Error("an export record has fewer fields than expected");
+      this.sums.add(column, bytes, comma + 1, fieldEnd);
+      fieldEnd = comma;
+    }
+    this.sums.endRecord();
+    const length = end - start + this.suffix.length;
+    if (this.used + length > this.out.length) {
+      if (this.used > 0) full.push(this.out.subarray(0, this.used));
+      this.out = Buffer.allocUnsafe(Math.max(this.chunkBytes, length));
+      this.used = 0;
+    }
+    const out = this.out;
+    let used = this.used + bytes.copy(out, this.used, start, end);
+    const suffix = this.suffix;
+    for (let i = 0; i < suffix.length; i++) out[used++] = suffix[i]!;
+    this.used = used;
+  }
+}
