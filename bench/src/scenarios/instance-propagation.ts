@@ -41,7 +41,7 @@ export const instancePropagation: Scenario = {
       const answered = new Histogram();
       const counted = (options.warmupMs / 1000) * RATE;
       // CPU per creation of the services on the path (steadier than latency on a shared machine).
-      const services = ["gateway", "catalogue", "publishing", "settlements"];
+      const services = ["gateway", "catalogue", "publishing", "listings", "settlements"];
       const pids = services.map((name) =>
         childrenRunning(name === "gateway" ? "gateway/src/main.ts" : `services/${name}/src/main.ts`),
       );
