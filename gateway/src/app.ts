@@ -13,6 +13,7 @@ import type { GatewayConfig } from "./config";
 import type { ApiKeyRepository } from "./infra/api-key.repository";
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from "./infra/rate-limit.store";
 import { installAuthentication } from "./plugins/authentication.plugin";
+import { clientError } from "./plugins/client-error";
 import { BODY_LIMIT_BYTES, installJsonBodies } from "./plugins/json-body.plugin";
 import { installOpenApi } from "./plugins/openapi.plugin";
 import { frameworkError, installProblems } from "./plugins/problem.plugin";
@@ -84,6 +85,8 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
     // keeps the problem+json shape instead of fastify's bare 503.
     return503OnClosing: false,
     frameworkErrors: frameworkError,
+    // Requests Node's parser refuses (headers over 16 KiB, a malformed request line) answer a problem too.
+    clientErrorHandler: clientError,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     // Each request's child logger. Fastify passes an options object even when it is empty (no route sets
     // its own log level or serializers), which sends pino down its slow path (formatters and serializers
