@@ -173,13 +173,15 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
   });
 
   it("re-announces every instance in a snapshot, which publishing applies through its version guard", async () => {
-    const handled = async () => {
+    // Publishing's inbox rows for exactly these events: a count of all its rows would also move with any
+    // earlier event still being delivered, and never match.
+    const handled = async (ids: string[]) => {
       const { rows } = await publishing.pool.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM inbox WHERE consumer = 'publishing-instances'",
+        "SELECT count(*)::int AS n FROM inbox WHERE consumer = 'publishing-instances' AND event_id = ANY($1::uuid[])",
+        [ids],
       );
       return rows[0]?.n ?? 0;
     };
-    const before = await handled();
     const known = await publishing.pool.query("SELECT * FROM known_instances ORDER BY id");
     expect(known.rows).toHaveLength(3);
 
@@ -204,8 +206,16 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
     await bus.js.publish(bus.subject(forged.type), JSON.stringify(forged), { msgID: forged.id });
     await bus.close();
 
-    await waitFor(async () => ((await handled()) === before + 4 ? true : undefined), {
-      what: "publishing to handle the snapshots",
+    const { rows: snapshots } = await catalogue.pool.query<{ event_id: string }>(
+      "SELECT event_id FROM outbox WHERE event_type = $1",
+      [instanceSnapshotV1.type],
+    );
+    expect(snapshots).toHaveLength(3);
+    const ids = [...snapshots.map((row) => row.event_id), forged.id];
+    // Generous: the whole suite shares two cores with this consumer.
+    await waitFor(async () => ((await handled(ids)) === 4 ? true : undefined), {
+      what: "publishing to handle the three snapshots and the forged copy",
+      timeoutMs: 30_000,
     });
     expect((await publishing.pool.query("SELECT * FROM known_instances ORDER BY id")).rows).toEqual(
       known.rows,
