@@ -36,6 +36,10 @@ export interface LedgerWriterDeps {
 export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
   const log = deps.logger.child({ component: "ledger-writer" });
 
+  /**
+   * Writes the movement and, with `cursor`, the purchase's cursor at that version in the same statement.
+   * `lockHeld`: the cursor query took the placement lock of `parties.livemode`.
+   */
   const write = async (
     tx: Queryable,
     event: EventEnvelope<PurchaseSnapshotV1>,
@@ -43,22 +47,21 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
     kind: MovementKind,
     shares: Shares,
     occurredAt: Date,
+    lockHeld: boolean,
+    cursor?: { version: number },
   ) => {
     const context = { now: deps.clock.now(), newId: () => deps.ids.next() };
     const key = { currency: parties.currency, livemode: parties.livemode };
-    const developer = await deps.statements.place(
+    const { developer, provider } = await deps.statements.placeBoth(
       tx,
-      { ...key, organisationId: parties.developerOrganisationId, role: "developer" },
+      {
+        developer: { ...key, organisationId: parties.developerOrganisationId, role: "developer" },
+        provider: { ...key, organisationId: parties.providerOrganisationId, role: "provider" },
+      },
       occurredAt,
       kind,
       context,
-    );
-    const provider = await deps.statements.place(
-      tx,
-      { ...key, organisationId: parties.providerOrganisationId, role: "provider" },
-      occurredAt,
-      kind,
-      context,
+      lockHeld,
     );
     const movement: Movement = {
       ...parties,
@@ -68,24 +71,33 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
       shares,
       occurredAt,
     };
-    await deps.ledger.insert(tx, movement, {
-      platformId: deps.ids.next(),
-      developer: { ...developer, id: deps.ids.next() },
-      provider: { ...provider, id: deps.ids.next() },
-    });
+    await deps.ledger.insert(
+      tx,
+      movement,
+      {
+        platformId: deps.ids.next(),
+        developer: { ...developer, id: deps.ids.next() },
+        provider: { ...provider, id: deps.ids.next() },
+      },
+      cursor,
+    );
   };
 
+  /** True when the sale was written, the cursor with it; false when it was rejected (dead-lettered). */
   const recordSale = async (tx: Queryable, event: EventEnvelope<PurchaseSnapshotV1>): Promise<boolean> => {
     const p = event.data;
     const purchasedAt = new Date(p.purchasedAt);
-    const item = await deps.projections.item(tx, p.marketplaceItemId);
+    const { item, basePrice, feeBps } = await deps.projections.saleInputs(
+      tx,
+      p.marketplaceItemId,
+      p.marketplaceInstanceId,
+      purchasedAt,
+    );
     if (!item) throw new NotReadyError(`item ${p.marketplaceItemId} is not known yet`);
-    const basePrice = await deps.projections.basePriceAt(tx, p.marketplaceItemId, purchasedAt);
     if (!basePrice)
       throw new NotReadyError(
         `no base price of item ${p.marketplaceItemId} known in force at ${p.purchasedAt}`,
       );
-    const feeBps = await deps.projections.feeAt(tx, p.marketplaceInstanceId, purchasedAt);
     if (feeBps === undefined)
       throw new NotReadyError(`instance ${p.marketplaceInstanceId} is not known yet at ${p.purchasedAt}`);
     if (basePrice.currency !== p.amount.currency) {
@@ -111,22 +123,26 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
       currency: p.amount.currency,
       livemode: p.livemode,
     };
-    await write(tx, event, parties, "sale", shares, purchasedAt);
+    await write(tx, event, parties, "sale", shares, purchasedAt, true, { version: p.version });
     return true;
   };
 
-  const recordReversal = async (tx: Queryable, event: EventEnvelope<PurchaseSnapshotV1>) => {
+  /** True when the movement was written, the cursor with it. */
+  const recordReversal = async (
+    tx: Queryable,
+    event: EventEnvelope<PurchaseSnapshotV1>,
+  ): Promise<boolean> => {
     const p = event.data;
     const sold = await deps.ledger.leftOf(tx, p.id);
     if (!sold) throw new NotReadyError(`purchase ${p.id} has no recorded sale yet`);
     const left = sumShares(sold.left);
     const effect = effectOf({ kind: p.change.kind, amount: p.change.amount.amount }, left);
-    if (effect.kind === "none" || effect.kind === "sale") return;
+    if (effect.kind === "none" || effect.kind === "sale") return false;
     if (effect.kind === "refund" && p.change.amount.currency !== sold.parties.currency) {
       const reason = `refund currency ${p.change.amount.currency} differs from the sale's ${sold.parties.currency}`;
       log.error({ purchaseId: p.id, eventId: event.id }, `reversal not recorded: ${reason}`);
       await deps.deadLetter(tx, event, reason);
-      return;
+      return false;
     }
     if (effect.clamped)
       log.warn(
@@ -140,13 +156,17 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
       effect.kind,
       reversalShares(sold.left, effect.amount),
       new Date(p.change.at),
+      sold.parties.livemode === p.livemode,
+      { version: p.version },
     );
+    return true;
   };
 
   return async (event: EventEnvelope<PurchaseSnapshotV1>, tx: Queryable): Promise<void> => {
     const p = event.data;
-    const cursor = await deps.ledger.lockCursor(tx, p.id);
-    const applied = cursor?.version ?? 0;
+    // Also takes the placement lock of the purchase's mode, for the statements its movement lands in.
+    const cursor = await deps.ledger.lockCursor(tx, p.id, p.livemode);
+    const applied = cursor.version ?? 0;
     if (p.version <= applied) {
       log.debug({ purchaseId: p.id, version: p.version, applied }, "purchase event already applied");
       return;
@@ -155,17 +175,19 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
       log.info({ purchaseId: p.id, version: p.version, applied }, "purchase event ahead of its predecessor");
       throw new NotReadyError(`purchase ${p.id} version ${p.version} arrived before version ${applied + 1}`);
     }
-    if (cursor?.rejected) {
+    if (cursor.version !== undefined && cursor.rejected) {
       await deps.deadLetter(tx, event, "the purchase's sale was not recorded (dead-lettered)");
       await deps.ledger.saveCursor(tx, p.id, p.version, true);
       return;
     }
-    let rejected = false;
     if (p.change.kind === "purchase") {
-      if (!(await deps.ledger.leftOf(tx, p.id))) rejected = !(await recordSale(tx, event));
-    } else {
-      await recordReversal(tx, event);
+      // Without a cursor there is no sale (both are written together) unless `sold` says otherwise.
+      const sold =
+        cursor.version === undefined ? cursor.sold : (await deps.ledger.leftOf(tx, p.id)) !== undefined;
+      if (sold) await deps.ledger.saveCursor(tx, p.id, p.version, false);
+      else if (!(await recordSale(tx, event))) await deps.ledger.saveCursor(tx, p.id, p.version, true);
+      return;
     }
-    await deps.ledger.saveCursor(tx, p.id, p.version, rejected);
+    if (!(await recordReversal(tx, event))) await deps.ledger.saveCursor(tx, p.id, p.version, false);
   };
 }

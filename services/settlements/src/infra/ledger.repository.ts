@@ -1,5 +1,6 @@
 import type { Queryable } from "@mp/db";
 import type { Shares } from "../domain/ledger";
+import { sharePlacementLockSql } from "./statements.repository";
 
 export type MovementKind = "sale" | "refund" | "dispute";
 export type LineKind = MovementKind | "adjustment";
@@ -32,12 +33,24 @@ export interface Placement {
 }
 
 export interface LedgerRepository {
-  /** The purchase's cursor under a row lock: the last version applied, and whether its sale was rejected. */
-  lockCursor(tx: Queryable, purchaseId: string): Promise<{ version: number; rejected: boolean } | undefined>;
+  /**
+   * The purchase's cursor under a row lock: the last version applied, and whether its sale was rejected;
+   * without a cursor, `sold` tells whether a sale of the purchase is recorded all the same. The same
+   * statement takes the placement lock of `livemode` shared (`sharePlacementLockSql`), so the entries this
+   * transaction writes later may be placed with `lockHeld`.
+   */
+  lockCursor(
+    tx: Queryable,
+    purchaseId: string,
+    livemode: boolean,
+  ): Promise<{ version: number; rejected: boolean } | { version: undefined; sold: boolean }>;
   saveCursor(tx: Queryable, purchaseId: string, version: number, rejected: boolean): Promise<void>;
   /** The purchase's sale parties and what is left of its shares (sale plus reversals), when sold. */
   leftOf(tx: Queryable, purchaseId: string): Promise<{ parties: PurchaseParties; left: Shares } | undefined>;
-  /** One movement and its three entries; developer and provider entries at their placements. */
+  /**
+   * One movement and its three entries; developer and provider entries at their placements. With
+   * `cursor`, the same statement saves the purchase's cursor at that version (as `saveCursor`, not rejected).
+   */
   insert(
     tx: Queryable,
     movement: Movement,
@@ -46,17 +59,26 @@ export interface LedgerRepository {
       developer: Placement & { id: string };
       provider: Placement & { id: string };
     },
+    cursor?: { version: number },
   ): Promise<void>;
 }
 
 export function makeLedgerRepository(): LedgerRepository {
   return {
-    lockCursor: async (tx, purchaseId) => {
-      const { rows } = await tx.query<{ version: number; rejected: boolean }>(
-        "SELECT version, rejected FROM ledger_purchases WHERE purchase_id = $1 FOR UPDATE",
-        [purchaseId],
+    lockCursor: async (tx, purchaseId, livemode) => {
+      const { rows } = await tx.query<{ version: number | null; rejected: boolean | null; sold: boolean }>(
+        `SELECT c.version, c.rejected,
+                c.version IS NULL AND EXISTS (
+                  SELECT 1 FROM ledger_transactions WHERE purchase_id = $1 AND kind = 'sale') AS sold
+           FROM (SELECT ${sharePlacementLockSql("$2::boolean")}) placement
+           LEFT JOIN (SELECT version, rejected FROM ledger_purchases WHERE purchase_id = $1 FOR UPDATE) c ON true`,
+        [purchaseId, livemode],
       );
-      return rows[0];
+      const row = rows[0];
+      if (!row) throw new Error("the cursor query returned no row");
+      return row.version === null
+        ? { version: undefined, sold: row.sold }
+        : { version: row.version, rejected: row.rejected === true };
     },
     saveCursor: async (tx, purchaseId, version, rejected) => {
       await tx.query(
@@ -112,13 +134,27 @@ export function makeLedgerRepository(): LedgerRepository {
         },
       };
     },
-    insert: async (tx, m, entries) => {
+    insert: async (tx, m, entries, cursor) => {
       const gross = m.shares.platformFee + m.shares.developerShare + m.shares.providerShare;
+      // One statement: the movement, its entries and (with `cursor`) the cursor. The entries' foreign key
+      // is checked at the end of the statement, when the movement is there.
       await tx.query(
-        `INSERT INTO ledger_transactions (id, source_event_id, kind, purchase_id, marketplace_instance_id,
-           marketplace_item_id, display_name, device_id, provider_organisation_id, developer_organisation_id,
-           currency, livemode, gross, platform_fee, developer_share, provider_share, occurred_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        `WITH movement AS (
+           INSERT INTO ledger_transactions (id, source_event_id, kind, purchase_id, marketplace_instance_id,
+             marketplace_item_id, display_name, device_id, provider_organisation_id, developer_organisation_id,
+             currency, livemode, gross, platform_fee, developer_share, provider_share, occurred_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+         ), entries AS (
+           INSERT INTO ledger_entries (id, transaction_id, party, organisation_id, amount, statement_id, line_kind,
+             occurred_at)
+           VALUES ($18, $1, 'platform', NULL, $14, NULL, NULL, $17),
+                  ($19, $1, 'developer', $10, $15, $21, $22, $17),
+                  ($20, $1, 'provider', $9, $16, $23, $24, $17)
+         )
+         INSERT INTO ledger_purchases (purchase_id, version, rejected)
+         SELECT $4, $25::integer, false WHERE $25::integer IS NOT NULL
+         ON CONFLICT (purchase_id) DO UPDATE SET version = EXCLUDED.version, rejected = EXCLUDED.rejected,
+           updated_at = now()`,
         [
           m.id,
           m.sourceEventId,
@@ -137,28 +173,14 @@ export function makeLedgerRepository(): LedgerRepository {
           m.shares.developerShare,
           m.shares.providerShare,
           m.occurredAt,
-        ],
-      );
-      await tx.query(
-        `INSERT INTO ledger_entries (id, transaction_id, party, organisation_id, amount, statement_id, line_kind, occurred_at)
-         VALUES ($1, $4, 'platform', NULL, $5, NULL, NULL, $13),
-                ($2, $4, 'developer', $6, $7, $8, $9, $13),
-                ($3, $4, 'provider', $10, $11, $12, $14, $13)`,
-        [
           entries.platformId,
           entries.developer.id,
           entries.provider.id,
-          m.id,
-          m.shares.platformFee,
-          m.developerOrganisationId,
-          m.shares.developerShare,
           entries.developer.statementId,
           entries.developer.lineKind,
-          m.providerOrganisationId,
-          m.shares.providerShare,
           entries.provider.statementId,
-          m.occurredAt,
           entries.provider.lineKind,
+          cursor?.version ?? null,
         ],
       );
     },
