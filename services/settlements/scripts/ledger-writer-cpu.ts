@@ -12,9 +12,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type EventEnvelope, newEvent } from "@mp/bus";
+import { applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
 import { type PurchaseSnapshotV1, purchaseCreatedV1, purchaseRefundedV1 } from "@mp/contracts";
-import { createPool, migrate, type PoolClient, withTransaction } from "@mp/db";
+import { createPool, migrate, type PoolClient } from "@mp/db";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
 import { makeRecordPurchaseChange } from "../src/application/record-purchase-change";
@@ -124,32 +124,24 @@ async function main() {
     const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     const pid = (rows[0] as { pid: number }).pid;
     let statements = 0;
-    const counted = (client: PoolClient) =>
-      new Proxy(client, {
-        get(target, prop, receiver) {
-          if (prop === "query")
-            return (...args: unknown[]) => {
-              statements++;
-              return (target.query as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          return Reflect.get(target, prop, receiver);
-        },
-      });
+    const counted = new WeakSet<PoolClient>();
+    pool.on("acquire", (client: PoolClient) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        statements++;
+        return query(...args);
+      };
+    });
     /** As the bus's processBatch: one transaction, each event's inbox row then its handler. */
     const applyBatch = (events: EventEnvelope<PurchaseSnapshotV1>[]) =>
-      withTransaction(pool, async (raw) => {
-        statements++; // BEGIN (COMMIT counted below)
-        const client = counted(raw);
-        for (const event of events) {
-          const inserted = await client.query(
-            "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            [LEDGER_CONSUMER, event.id],
-          );
-          if (inserted.rowCount === 0) continue;
-          await handle(event, client);
-        }
-        statements++;
-      });
+      applyInTransaction(
+        pool,
+        LEDGER_CONSUMER,
+        events.map((event) => ({ event })),
+        handle,
+      );
     const run = async (label: string, events: EventEnvelope<PurchaseSnapshotV1>[], per: number) => {
       statements = 0;
       const cpu0 = process.cpuUsage();

@@ -32,6 +32,22 @@ export interface Placement {
   lineKind: LineKind;
 }
 
+/** A movement and the ids and placements of its three entries. */
+export interface MovementWrite {
+  movement: Movement;
+  entries: {
+    platformId: string;
+    developer: Placement & { id: string };
+    provider: Placement & { id: string };
+  };
+}
+
+export interface CursorWrite {
+  purchaseId: string;
+  version: number;
+  rejected: boolean;
+}
+
 export interface LedgerRepository {
   /**
    * The purchase's cursor under a row lock: the last version applied, and whether its sale was rejected;
@@ -44,23 +60,14 @@ export interface LedgerRepository {
     purchaseId: string,
     livemode: boolean,
   ): Promise<{ version: number; rejected: boolean } | { version: undefined; sold: boolean }>;
-  saveCursor(tx: Queryable, purchaseId: string, version: number, rejected: boolean): Promise<void>;
   /** The purchase's sale parties and what is left of its shares (sale plus reversals), when sold. */
   leftOf(tx: Queryable, purchaseId: string): Promise<{ parties: PurchaseParties; left: Shares } | undefined>;
   /**
-   * One movement and its three entries; developer and provider entries at their placements. With
-   * `cursor`, the same statement saves the purchase's cursor at that version (as `saveCursor`, not rejected).
+   * Movements, each with its three entries (developer and provider entries at their placements), in the
+   * order given (their `seq`), and cursors (the last version applied to each purchase, and whether its
+   * sale was rejected), all in one statement.
    */
-  insert(
-    tx: Queryable,
-    movement: Movement,
-    entries: {
-      platformId: string;
-      developer: Placement & { id: string };
-      provider: Placement & { id: string };
-    },
-    cursor?: { version: number },
-  ): Promise<void>;
+  write(tx: Queryable, movements: readonly MovementWrite[], cursors: readonly CursorWrite[]): Promise<void>;
 }
 
 export function makeLedgerRepository(): LedgerRepository {
@@ -79,14 +86,6 @@ export function makeLedgerRepository(): LedgerRepository {
       return row.version === null
         ? { version: undefined, sold: row.sold }
         : { version: row.version, rejected: row.rejected === true };
-    },
-    saveCursor: async (tx, purchaseId, version, rejected) => {
-      await tx.query(
-        `INSERT INTO ledger_purchases (purchase_id, version, rejected) VALUES ($1, $2, $3)
-         ON CONFLICT (purchase_id) DO UPDATE SET version = EXCLUDED.version, rejected = EXCLUDED.rejected,
-           updated_at = now()`,
-        [purchaseId, version, rejected],
-      );
     },
     leftOf: async (tx, purchaseId) => {
       const { rows } = await tx.query<{
@@ -134,53 +133,74 @@ export function makeLedgerRepository(): LedgerRepository {
         },
       };
     },
-    insert: async (tx, m, entries, cursor) => {
-      const gross = m.shares.platformFee + m.shares.developerShare + m.shares.providerShare;
-      // One statement: the movement, its entries and (with `cursor`) the cursor. The entries' foreign key
-      // is checked at the end of the statement, when the movement is there.
+    write: async (tx, movements, cursors) => {
+      if (movements.length === 0 && cursors.length === 0) return;
+      const rows = movements.map(({ movement: m, entries }, ord) => ({
+        ord,
+        id: m.id,
+        source_event_id: m.sourceEventId,
+        kind: m.kind,
+        purchase_id: m.purchaseId,
+        marketplace_instance_id: m.marketplaceInstanceId,
+        marketplace_item_id: m.marketplaceItemId,
+        display_name: m.displayName,
+        device_id: m.deviceId,
+        provider_organisation_id: m.providerOrganisationId,
+        developer_organisation_id: m.developerOrganisationId,
+        currency: m.currency,
+        livemode: m.livemode,
+        gross: m.shares.platformFee + m.shares.developerShare + m.shares.providerShare,
+        platform_fee: m.shares.platformFee,
+        developer_share: m.shares.developerShare,
+        provider_share: m.shares.providerShare,
+        occurred_at: m.occurredAt.toISOString(),
+        platform_entry: entries.platformId,
+        developer_entry: entries.developer.id,
+        developer_statement: entries.developer.statementId,
+        developer_line: entries.developer.lineKind,
+        provider_entry: entries.provider.id,
+        provider_statement: entries.provider.statementId,
+        provider_line: entries.provider.lineKind,
+      }));
+      // One statement: movements in the order given (the earnings trigger then runs once for all of
+      // them), their entries (the foreign key is checked at the statement's end, the movements there),
+      // and the cursors.
       await tx.query(
-        `WITH movement AS (
+        `WITH m AS (
+           SELECT * FROM json_to_recordset($1::json) AS m(ord integer, id uuid, source_event_id uuid, kind text,
+             purchase_id uuid, marketplace_instance_id uuid, marketplace_item_id uuid, display_name text,
+             device_id text, provider_organisation_id uuid, developer_organisation_id uuid, currency char(3),
+             livemode boolean, gross bigint, platform_fee bigint, developer_share bigint, provider_share bigint,
+             occurred_at timestamptz, platform_entry uuid, developer_entry uuid, developer_statement uuid,
+             developer_line text, provider_entry uuid, provider_statement uuid, provider_line text)
+         ), movements AS (
            INSERT INTO ledger_transactions (id, source_event_id, kind, purchase_id, marketplace_instance_id,
              marketplace_item_id, display_name, device_id, provider_organisation_id, developer_organisation_id,
              currency, livemode, gross, platform_fee, developer_share, provider_share, occurred_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+           SELECT id, source_event_id, kind, purchase_id, marketplace_instance_id, marketplace_item_id,
+                  display_name, device_id, provider_organisation_id, developer_organisation_id, currency, livemode,
+                  gross, platform_fee, developer_share, provider_share, occurred_at
+             FROM m ORDER BY ord
          ), entries AS (
            INSERT INTO ledger_entries (id, transaction_id, party, organisation_id, amount, statement_id, line_kind,
              occurred_at)
-           VALUES ($18, $1, 'platform', NULL, $14, NULL, NULL, $17),
-                  ($19, $1, 'developer', $10, $15, $21, $22, $17),
-                  ($20, $1, 'provider', $9, $16, $23, $24, $17)
+           SELECT e.* FROM m CROSS JOIN LATERAL (VALUES
+             (m.platform_entry, m.id, 'platform', NULL::uuid, m.platform_fee, NULL::uuid, NULL::text, m.occurred_at),
+             (m.developer_entry, m.id, 'developer', m.developer_organisation_id, m.developer_share,
+              m.developer_statement, m.developer_line, m.occurred_at),
+             (m.provider_entry, m.id, 'provider', m.provider_organisation_id, m.provider_share,
+              m.provider_statement, m.provider_line, m.occurred_at)) e
          )
          INSERT INTO ledger_purchases (purchase_id, version, rejected)
-         SELECT $4, $25::integer, false WHERE $25::integer IS NOT NULL
+         SELECT purchase_id, version, rejected
+           FROM json_to_recordset($2::json) AS c(purchase_id uuid, version integer, rejected boolean)
          ON CONFLICT (purchase_id) DO UPDATE SET version = EXCLUDED.version, rejected = EXCLUDED.rejected,
            updated_at = now()`,
         [
-          m.id,
-          m.sourceEventId,
-          m.kind,
-          m.purchaseId,
-          m.marketplaceInstanceId,
-          m.marketplaceItemId,
-          m.displayName,
-          m.deviceId,
-          m.providerOrganisationId,
-          m.developerOrganisationId,
-          m.currency,
-          m.livemode,
-          gross,
-          m.shares.platformFee,
-          m.shares.developerShare,
-          m.shares.providerShare,
-          m.occurredAt,
-          entries.platformId,
-          entries.developer.id,
-          entries.provider.id,
-          entries.developer.statementId,
-          entries.developer.lineKind,
-          entries.provider.statementId,
-          entries.provider.lineKind,
-          cursor?.version ?? null,
+          JSON.stringify(rows),
+          JSON.stringify(
+            cursors.map((c) => ({ purchase_id: c.purchaseId, version: c.version, rejected: c.rejected })),
+          ),
         ],
       );
     },

@@ -116,6 +116,16 @@ function toStatement(row: StatementRow): Statement {
   };
 }
 
+/**
+ * Statements one transaction found open in their own month, by key and month: one transaction's only,
+ * never shared. While the transaction holds the placement lock (it does from the first placement to its
+ * commit) no period can close, so such a statement stays open and is again the answer for its key and month.
+ */
+export type PlacementMemo = Map<string, string>;
+
+const memoKey = (key: StatementKey, month: Date) =>
+  `${key.organisationId}|${key.role}|${key.currency}|${key.livemode}|${month.toISOString()}`;
+
 export interface StatementRepository {
   /**
    * The statement an entry of `kind` that occurred at `occurredAt` lands in, created when needed: the
@@ -135,6 +145,8 @@ export interface StatementRepository {
    * first, would answer. In the usual case (the month is open, both statements open) one statement
    * finds or creates both; otherwise each key not settled that way goes through `place`. `lockHeld`: an
    * earlier statement of this transaction took the placement lock of `livemode` (`sharePlacementLockSql`).
+   * `memo`: the statements this transaction already found open in their own month, kept for its later
+   * placements and answered from without a query (see {@link PlacementMemo}).
    */
   placeBoth(
     tx: Queryable,
@@ -142,7 +154,7 @@ export interface StatementRepository {
     occurredAt: Date,
     kind: MovementKind,
     context: { now: Date; newId: () => string },
-    lockHeld: boolean,
+    options: { lockHeld: boolean; memo?: PlacementMemo },
   ): Promise<{ developer: Placement; provider: Placement }>;
   list(db: Queryable, filter: StatementFilter, page: PageQuery<StatementOrder>): Promise<Paged<Statement>>;
   get(db: Queryable, id: string): Promise<Statement | undefined>;
@@ -214,16 +226,25 @@ export function makeStatementRepository(): StatementRepository {
   return {
     place,
 
-    placeBoth: async (tx, keys, occurredAt, kind, context, lockHeld) => {
+    placeBoth: async (tx, keys, occurredAt, kind, context, { lockHeld, memo }) => {
       const { developer, provider } = keys;
       if (developer.livemode !== provider.livemode || developer.currency !== provider.currency)
         throw new Error("a movement's developer and provider statements share their mode and currency");
+      const month = monthStart(occurredAt);
+      const remembered = {
+        developer: memo?.get(memoKey(developer, month)),
+        provider: memo?.get(memoKey(provider, month)),
+      };
+      if (remembered.developer !== undefined && remembered.provider !== undefined)
+        return {
+          developer: { statementId: remembered.developer, lineKind: kind },
+          provider: { statementId: remembered.provider, lineKind: kind },
+        };
       if (!lockHeld)
         await tx.query("SELECT pg_advisory_xact_lock_shared($1, $2)", [
           PLACEMENT_LOCK,
           lockMode(developer.livemode),
         ]);
-      const month = monthStart(occurredAt);
       // As two `ensure`s unless the month is closed: both statements created when missing, the existing
       // ones share-locked. A row another transaction inserted since this statement's snapshot is neither
       // inserted nor seen here: that key goes through `place`, as does one whose statement is not open.
@@ -260,7 +281,9 @@ export function makeStatementRepository(): StatementRepository {
       );
       const settled = (role: StatementRole): Placement | undefined => {
         const row = rows.find((r) => r.role === role);
-        return row?.status === "open" ? { statementId: row.id, lineKind: kind } : undefined;
+        if (row?.status !== "open") return undefined;
+        memo?.set(memoKey(keys[role], month), row.id);
+        return { statementId: row.id, lineKind: kind };
       };
       return {
         developer: settled("developer") ?? (await place(tx, developer, occurredAt, kind, context)),
