@@ -243,10 +243,12 @@ async function applyOnce<T>(
   handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>,
   transaction: HandlerTransaction,
 ): Promise<"handled" | "duplicate"> {
-  const inserted = await client.query(
-    "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [consumer, event.id],
-  );
+  // A named (prepared) statement: parsed and planned once per connection, not once per event.
+  const inserted = await client.query({
+    name: "bus-inbox-insert",
+    text: "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    values: [consumer, event.id],
+  });
   if (inserted.rowCount === 0) return "duplicate";
   await handle(event, client, transaction);
   return "handled";

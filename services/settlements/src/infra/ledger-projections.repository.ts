@@ -86,8 +86,9 @@ export function makeLedgerProjections(): LedgerProjections {
         amount: string | null;
         currency: string | null;
         platform_fee_bps: number | null;
-      }>(
-        `SELECT i.id, i.developer_organisation_id, i.marketplace_instance_id, i.display_name,
+      }>({
+        name: "settlements-ledger-sale-inputs",
+        text: `SELECT i.id, i.developer_organisation_id, i.marketplace_instance_id, i.display_name,
                 p.known AS price_known, p.amount, p.currency, f.platform_fee_bps
            FROM (SELECT date_trunc('second', $3::timestamptz) + interval '1 second' AS before) t
            LEFT JOIN ledger_items i ON i.id = $1
@@ -99,8 +100,8 @@ export function makeLedgerProjections(): LedgerProjections {
              SELECT platform_fee_bps FROM ledger_instance_fees
               WHERE instance_id = $2 AND effective_from < t.before
               ORDER BY effective_from DESC, version DESC LIMIT 1) f ON true`,
-        [itemId, instanceId, at],
-      );
+        values: [itemId, instanceId, at],
+      });
       const row = rows[0];
       if (!row) throw new Error("the sale inputs query returned no row");
       return {

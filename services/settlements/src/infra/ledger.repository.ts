@@ -73,14 +73,15 @@ export interface LedgerRepository {
 export function makeLedgerRepository(): LedgerRepository {
   return {
     lockCursor: async (tx, purchaseId, livemode) => {
-      const { rows } = await tx.query<{ version: number | null; rejected: boolean | null; sold: boolean }>(
-        `SELECT c.version, c.rejected,
+      const { rows } = await tx.query<{ version: number | null; rejected: boolean | null; sold: boolean }>({
+        name: "settlements-ledger-lock-cursor",
+        text: `SELECT c.version, c.rejected,
                 c.version IS NULL AND EXISTS (
                   SELECT 1 FROM ledger_transactions WHERE purchase_id = $1 AND kind = 'sale') AS sold
            FROM (SELECT ${sharePlacementLockSql("$2::boolean")}) placement
            LEFT JOIN (SELECT version, rejected FROM ledger_purchases WHERE purchase_id = $1 FOR UPDATE) c ON true`,
-        [purchaseId, livemode],
-      );
+        values: [purchaseId, livemode],
+      });
       const row = rows[0];
       if (!row) throw new Error("the cursor query returned no row");
       return row.version === null
@@ -100,8 +101,9 @@ export function makeLedgerRepository(): LedgerRepository {
         platform_fee: string;
         developer_share: string;
         provider_share: string;
-      }>(
-        `SELECT s.marketplace_instance_id, s.marketplace_item_id, s.display_name, s.device_id,
+      }>({
+        name: "settlements-ledger-left-of",
+        text: `SELECT s.marketplace_instance_id, s.marketplace_item_id, s.display_name, s.device_id,
                 s.provider_organisation_id, s.developer_organisation_id, s.currency, s.livemode,
                 sums.platform_fee, sums.developer_share, sums.provider_share
            FROM ledger_transactions s,
@@ -110,8 +112,8 @@ export function makeLedgerRepository(): LedgerRepository {
                                 sum(provider_share)::bigint AS provider_share
                            FROM ledger_transactions WHERE purchase_id = $1) sums
           WHERE s.purchase_id = $1 AND s.kind = 'sale'`,
-        [purchaseId],
-      );
+        values: [purchaseId],
+      });
       const row = rows[0];
       if (!row) return undefined;
       return {
@@ -165,8 +167,9 @@ export function makeLedgerRepository(): LedgerRepository {
       // One statement: movements in the order given (the earnings trigger then runs once for all of
       // them), their entries (the foreign key is checked at the statement's end, the movements there),
       // and the cursors.
-      await tx.query(
-        `WITH m AS (
+      await tx.query({
+        name: "settlements-ledger-write",
+        text: `WITH m AS (
            SELECT * FROM json_to_recordset($1::json) AS m(ord integer, id uuid, source_event_id uuid, kind text,
              purchase_id uuid, marketplace_instance_id uuid, marketplace_item_id uuid, display_name text,
              device_id text, provider_organisation_id uuid, developer_organisation_id uuid, currency char(3),
@@ -196,13 +199,13 @@ export function makeLedgerRepository(): LedgerRepository {
            FROM json_to_recordset($2::json) AS c(purchase_id uuid, version integer, rejected boolean)
          ON CONFLICT (purchase_id) DO UPDATE SET version = EXCLUDED.version, rejected = EXCLUDED.rejected,
            updated_at = now()`,
-        [
+        values: [
           JSON.stringify(rows),
           JSON.stringify(
             cursors.map((c) => ({ purchase_id: c.purchaseId, version: c.version, rejected: c.rejected })),
           ),
         ],
-      );
+      });
     },
   };
 }

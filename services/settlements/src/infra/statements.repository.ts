@@ -248,8 +248,9 @@ export function makeStatementRepository(): StatementRepository {
       // As two `ensure`s unless the month is closed: both statements created when missing, the existing
       // ones share-locked. A row another transaction inserted since this statement's snapshot is neither
       // inserted nor seen here: that key goes through `place`, as does one whose statement is not open.
-      const { rows } = await tx.query<{ role: StatementRole; id: string; status: StatementStatus }>(
-        `WITH closed AS (
+      const { rows } = await tx.query<{ role: StatementRole; id: string; status: StatementStatus }>({
+        name: "settlements-place-both",
+        text: `WITH closed AS (
            SELECT EXISTS (SELECT 1 FROM statement_batches
                            WHERE livemode = $5 AND period_start <= $6 AND period_end > $6) AS closed
          ), keyed (id, organisation_id, role) AS (
@@ -268,7 +269,7 @@ export function makeStatementRepository(): StatementRepository {
             FOR SHARE OF s
          )
          SELECT role, id, status FROM inserted UNION ALL SELECT role, id, status FROM existing`,
-        [
+        values: [
           context.newId(),
           developer.organisationId,
           context.newId(),
@@ -278,7 +279,7 @@ export function makeStatementRepository(): StatementRepository {
           developer.currency,
           addMonths(month, 1),
         ],
-      );
+      });
       const settled = (role: StatementRole): Placement | undefined => {
         const row = rows.find((r) => r.role === role);
         if (row?.status !== "open") return undefined;
