@@ -137,6 +137,22 @@ export function makeLedgerRepository(): LedgerRepository {
     },
     write: async (tx, movements, cursors) => {
       if (movements.length === 0 && cursors.length === 0) return;
+      const cursorRows = JSON.stringify(
+        cursors.map((c) => ({ purchase_id: c.purchaseId, version: c.version, rejected: c.rejected })),
+      );
+      if (movements.length === 0) {
+        // Cursors only (repeats, changes that move no money): no movement insert, no earnings trigger run.
+        await tx.query({
+          name: "settlements-ledger-write-cursors",
+          text: `INSERT INTO ledger_purchases (purchase_id, version, rejected)
+                 SELECT purchase_id, version, rejected
+                   FROM json_to_recordset($1::json) AS c(purchase_id uuid, version integer, rejected boolean)
+                 ON CONFLICT (purchase_id) DO UPDATE SET version = EXCLUDED.version, rejected = EXCLUDED.rejected,
+                   updated_at = now()`,
+          values: [cursorRows],
+        });
+        return;
+      }
       const rows = movements.map(({ movement: m, entries }, ord) => ({
         ord,
         id: m.id,
@@ -199,12 +215,7 @@ export function makeLedgerRepository(): LedgerRepository {
            FROM json_to_recordset($2::json) AS c(purchase_id uuid, version integer, rejected boolean)
          ON CONFLICT (purchase_id) DO UPDATE SET version = EXCLUDED.version, rejected = EXCLUDED.rejected,
            updated_at = now()`,
-        values: [
-          JSON.stringify(rows),
-          JSON.stringify(
-            cursors.map((c) => ({ purchase_id: c.purchaseId, version: c.version, rejected: c.rejected })),
-          ),
-        ],
+        values: [JSON.stringify(rows), cursorRows],
       });
     },
   };
