@@ -1,7 +1,7 @@
 import { waitFor } from "@mp/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Bus } from "./connection";
-import { type Consumer, startConsumer } from "./consumer";
+import { type Consumer, type HandlerTransaction, startConsumer } from "./consumer";
 import { type EventEnvelope, newEvent } from "./envelope";
 import { ensureStream } from "./streams";
 import { applyEffect, type BusFixture, busFixture, effectCount, publishRaw } from "./test-fixture";
@@ -131,6 +131,57 @@ describe("consumer batches", () => {
       "SELECT count(*) AS n FROM inbox WHERE consumer = 'poison'",
     );
     expect(Number(inbox[0]?.n)).toBe(19);
+  });
+
+  it("runs a transaction's beforeCommit tasks once, after its last handler and in it; a task that throws rolls the batch back", async () => {
+    const type = "batch.item.deferred.v1";
+    const events = await publishAll(type, 40);
+    /** Per transaction: the events its handlers saw, written by its one task. */
+    const gathered = new WeakMap<HandlerTransaction, string[]>();
+    const handlerTx = new Map<string, string>();
+    const tasks: Array<{ tx: string; events: string[] }> = [];
+    let failOnce = true;
+    const consumer = startConsumer({
+      bus,
+      pool: fx.pool,
+      logger: fx.logger,
+      stream: "BATCH",
+      durable: "deferred",
+      eventTypes: [type],
+      batchSize: 16,
+      handle: async (event, client, transaction) => {
+        const { rows } = await client.query<{ tx: string }>("SELECT txid_current()::text AS tx");
+        handlerTx.set(event.id, rows[0]?.tx ?? "");
+        let mine = gathered.get(transaction);
+        if (!mine) {
+          const ids: string[] = [];
+          gathered.set(transaction, ids);
+          transaction.beforeCommit(async () => {
+            const { rows: now } = await client.query<{ tx: string }>("SELECT txid_current()::text AS tx");
+            // The first batch's task fails: its writes and the inbox rows roll back, the events go alone.
+            if (failOnce && ids.length > 1) {
+              failOnce = false;
+              for (const id of ids) await applyEffect(client, id);
+              throw new Error("the deferred write failed");
+            }
+            for (const id of ids) await applyEffect(client, id);
+            tasks.push({ tx: now[0]?.tx ?? "", events: [...ids] });
+          });
+          mine = ids;
+        }
+        mine.push(event.id);
+      },
+    });
+    consumers.push(consumer);
+    await waitFor(() => (consumer.stats().handled === 40 ? true : undefined));
+    expect(failOnce).toBe(false);
+    expect(consumer.stats()).toEqual({ handled: 40, duplicates: 0, retried: 0, deadLettered: 0 });
+    for (const event of events) expect(await effectCount(fx.pool, event.id)).toBe(1);
+    // One task per committed transaction, run in it, with every event its handlers saw.
+    expect(tasks.flatMap((t) => t.events).sort()).toEqual(events.map((e) => e.id).sort());
+    for (const task of tasks) for (const id of task.events) expect(handlerTx.get(id)).toBe(task.tx);
+    expect(new Set(tasks.map((t) => t.tx)).size).toBe(tasks.length);
+    expect(tasks.some((t) => t.events.length > 1)).toBe(true);
   });
 
   it("refuses a batch size out of range", () => {

@@ -20,6 +20,43 @@ export interface ConsumerStats {
   deadLettered: number;
 }
 
+/**
+ * The transaction a handler runs in, the same for every event of a batch: lets a handler gather what
+ * several events write and write it once.
+ */
+export interface HandlerTransaction {
+  /**
+   * Runs `task` in the transaction after the last event's handler returned, before the commit (tasks in
+   * the order given). A task that throws fails the transaction as a handler that throws does: a batch is
+   * then rolled back and its events applied one by one.
+   */
+  beforeCommit(task: () => Promise<void>): void;
+}
+
+/**
+ * Applies `events` in one transaction as a consumer does: each event's inbox row (a duplicate's handler is
+ * not run), then its handler, one after another, then the `beforeCommit` tasks, then the commit. Throws,
+ * after the rollback, whatever a handler or the database threw.
+ */
+export async function applyInTransaction<T>(
+  pool: Pool,
+  consumer: string,
+  events: ReadonlyArray<{ event: EventEnvelope<T>; active?: Context }>,
+  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>,
+): Promise<Array<"handled" | "duplicate">> {
+  return withTransaction(pool, async (client) => {
+    const tasks: Array<() => Promise<void>> = [];
+    const transaction: HandlerTransaction = { beforeCommit: (task) => void tasks.push(task) };
+    const done: Array<"handled" | "duplicate"> = [];
+    for (const { event, active } of events) {
+      const apply = () => applyOnce(consumer, event, client, handle, transaction);
+      done.push(await (active ? context.with(active, apply) : apply()));
+    }
+    for (const task of tasks) await task();
+    return done;
+  });
+}
+
 export interface MessageContext<T> {
   pool: Pool;
   log: Logger;
@@ -28,7 +65,7 @@ export interface MessageContext<T> {
   maxDeliver: number;
   backoffMs: readonly number[];
   schema: ZodType<T> | undefined;
-  handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
+  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
   /** Told of each failed delivery applied alone, after its rollback (see `ConsumerOptions.onFailure`). */
   onFailure: ((event: EventEnvelope<T>, error: unknown) => Promise<void>) | undefined;
   stats: ConsumerStats;
@@ -104,14 +141,12 @@ export async function processBatch<T>(ctx: MessageContext<T>, msgs: readonly JsM
   const spans = readable.map(({ msg }) => startProcessSpan(ctx, msg));
   let outcomes: Array<"handled" | "duplicate">;
   try {
-    outcomes = await withTransaction(ctx.pool, async (client) => {
-      const done: Array<"handled" | "duplicate"> = [];
-      for (const [i, { event }] of readable.entries()) {
-        const active = (spans[i] as { active: Context }).active;
-        done.push(await context.with(active, () => applyOnce(ctx, event, client)));
-      }
-      return done;
-    });
+    outcomes = await applyInTransaction(
+      ctx.pool,
+      ctx.consumer,
+      readable.map(({ event }, i) => ({ event, active: (spans[i] as { active: Context }).active })),
+      ctx.handle,
+    );
   } catch (error) {
     for (const { span } of spans) span.end();
     ctx.log.debug(
@@ -196,21 +231,26 @@ async function handleOnce<T>(
   ctx: MessageContext<T>,
   event: EventEnvelope<T>,
 ): Promise<"handled" | "duplicate"> {
-  return withTransaction(ctx.pool, (client) => applyOnce(ctx, event, client));
+  const [outcome] = await applyInTransaction(ctx.pool, ctx.consumer, [{ event }], ctx.handle);
+  return outcome as "handled" | "duplicate";
 }
 
 /** Inside the caller's transaction: the inbox row, then the handler, unless the inbox already had it. */
 async function applyOnce<T>(
-  ctx: MessageContext<T>,
+  consumer: string,
   event: EventEnvelope<T>,
   client: PoolClient,
+  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>,
+  transaction: HandlerTransaction,
 ): Promise<"handled" | "duplicate"> {
-  const inserted = await client.query(
-    "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [ctx.consumer, event.id],
-  );
+  // A named (prepared) statement: parsed and planned once per connection, not once per event.
+  const inserted = await client.query({
+    name: "bus-inbox-insert",
+    text: "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    values: [consumer, event.id],
+  });
   if (inserted.rowCount === 0) return "duplicate";
-  await ctx.handle(event, client);
+  await handle(event, client, transaction);
   return "handled";
 }
 

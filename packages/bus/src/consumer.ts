@@ -5,14 +5,20 @@ import type { ZodType } from "zod";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
 import { ensureConsumer, expireLegacyDurable } from "./consumer-config";
-import { type ConsumerStats, type MessageContext, processBatch, processMessage } from "./consumer-message";
+import {
+  type ConsumerStats,
+  type HandlerTransaction,
+  type MessageContext,
+  processBatch,
+  processMessage,
+} from "./consumer-message";
 import { durableName } from "./durable-name";
 import type { EventEnvelope } from "./envelope";
 import { consumerCounters } from "./metrics";
 import { subjectMatches } from "./namespace";
 import { assertRetryOptions, relayBackoffMs } from "./retry-policy";
 
-export type { ConsumerStats } from "./consumer-message";
+export { applyInTransaction, type ConsumerStats, type HandlerTransaction } from "./consumer-message";
 
 export interface Consumer {
   /** Finish the message in hand, hand buffered ones back to the server, and end the subscription. */
@@ -60,8 +66,11 @@ export interface ConsumerOptions<T> {
   batchSize?: number;
   /** Validates `data`; an event that fails it is dead-lettered at once. */
   schema?: ZodType<T>;
-  /** Runs inside the inbox transaction; throw to have the event retried. */
-  handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
+  /**
+   * Runs inside the inbox transaction; throw to have the event retried. `transaction` is the same for
+   * every event of a batch (its `beforeCommit` tasks run once, before the commit).
+   */
+  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
   /**
    * Runs once for every delivery that failed, after its transaction rolled back and before it is handed
    * back or dead-lettered, outside any transaction: for what must outlive the rollback (a record of why

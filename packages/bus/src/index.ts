@@ -11,10 +11,12 @@ export {
 } from "./config";
 export { type Bus, connectBus } from "./connection";
 export {
+  applyInTransaction,
   type Consumer,
   type ConsumerOptions,
   type ConsumerStats,
   FETCH_BATCH,
+  type HandlerTransaction,
   MAX_TRANSACTION_BATCH,
   startConsumer,
 } from "./consumer";

@@ -12,6 +12,7 @@ import {
   busMigrations,
   type Consumer,
   type EventEnvelope,
+  type HandlerTransaction,
   type OutboxRelay,
   startConsumer,
   startOutboxRelay,
@@ -62,7 +63,8 @@ export interface ConsumerSpec<T = unknown> {
   concurrency?: number;
   /** Messages applied together in one transaction when they queue up (default 1; see @mp/bus `startConsumer`). */
   batchSize?: number;
-  handle: (event: EventEnvelope<T>, client: PoolClient) => Promise<void>;
+  /** Runs in the inbox transaction (see @mp/bus `ConsumerOptions.handle`). */
+  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
   /** Told of each failed delivery after its rollback, once (see @mp/bus `ConsumerOptions.onFailure`). */
   onFailure?: (event: EventEnvelope<T>, error: unknown) => Promise<void>;
 }

@@ -24,20 +24,24 @@ export interface LedgerProjections {
     tx: Queryable,
     fee: { instanceId: string; version: number; effectiveFrom: Date; platformFeeBps: number },
   ): Promise<void>;
-  item(db: Queryable, id: string): Promise<LedgerItem | undefined>;
   /**
-   * The base price in force at `at`: that of the latest price record effective at or before it. Payment
-   * times have whole-second precision (Stripe's `created`), so `at` counts up to the end of its second:
-   * a price set a few milliseconds before a purchase paid in the same second is the one in force.
-   * `undefined` when none is known that early (the events have not arrived); `null` amount: none was set.
+   * What a sale at `at` needs, read in one statement: the item's newest state (`undefined`: not known
+   * yet); the base price in force at `at`, that of the latest price record effective at or before it
+   * (payment times have whole-second precision, Stripe's `created`, so `at` counts up to the end of its
+   * second: a price set a few milliseconds before a purchase paid in the same second is the one in force;
+   * `undefined` when none is known that early, `null` when none was set); and the instance's platform fee
+   * (bps) in force at `at` (`undefined` when the instance is not known that early).
    */
-  basePriceAt(
+  saleInputs(
     db: Queryable,
     itemId: string,
+    instanceId: string,
     at: Date,
-  ): Promise<{ amount: number; currency: string } | null | undefined>;
-  /** The platform fee (bps) in force at `at`, `undefined` when the instance is not known that early. */
-  feeAt(db: Queryable, instanceId: string, at: Date): Promise<number | undefined>;
+  ): Promise<{
+    item: LedgerItem | undefined;
+    basePrice: { amount: number; currency: string } | null | undefined;
+    feeBps: number | undefined;
+  }>;
 }
 
 export function makeLedgerProjections(): LedgerProjections {
@@ -72,44 +76,51 @@ export function makeLedgerProjections(): LedgerProjections {
         [fee.instanceId, fee.version, fee.effectiveFrom, fee.platformFeeBps],
       );
     },
-    item: async (db, id) => {
+    saleInputs: async (db, itemId, instanceId, at) => {
       const { rows } = await db.query<{
-        id: string;
+        id: string | null;
         developer_organisation_id: string;
         marketplace_instance_id: string;
         display_name: string | null;
-      }>("SELECT * FROM ledger_items WHERE id = $1", [id]);
+        price_known: boolean | null;
+        amount: string | null;
+        currency: string | null;
+        platform_fee_bps: number | null;
+      }>({
+        name: "settlements-ledger-sale-inputs",
+        text: `SELECT i.id, i.developer_organisation_id, i.marketplace_instance_id, i.display_name,
+                p.known AS price_known, p.amount, p.currency, f.platform_fee_bps
+           FROM (SELECT date_trunc('second', $3::timestamptz) + interval '1 second' AS before) t
+           LEFT JOIN ledger_items i ON i.id = $1
+           LEFT JOIN LATERAL (
+             SELECT true AS known, amount, currency FROM ledger_item_prices
+              WHERE item_id = $1 AND effective_from < t.before
+              ORDER BY effective_from DESC, version DESC LIMIT 1) p ON true
+           LEFT JOIN LATERAL (
+             SELECT platform_fee_bps FROM ledger_instance_fees
+              WHERE instance_id = $2 AND effective_from < t.before
+              ORDER BY effective_from DESC, version DESC LIMIT 1) f ON true`,
+        values: [itemId, instanceId, at],
+      });
       const row = rows[0];
-      return row
-        ? {
-            id: row.id,
-            developerOrganisationId: row.developer_organisation_id,
-            marketplaceInstanceId: row.marketplace_instance_id,
-            displayName: row.display_name,
-          }
-        : undefined;
-    },
-    basePriceAt: async (db, itemId, at) => {
-      const { rows } = await db.query<{ amount: string | null; currency: string | null }>(
-        `SELECT amount, currency FROM ledger_item_prices
-          WHERE item_id = $1 AND effective_from < date_trunc('second', $2::timestamptz) + interval '1 second'
-          ORDER BY effective_from DESC, version DESC LIMIT 1`,
-        [itemId, at],
-      );
-      const row = rows[0];
-      if (!row) return undefined;
-      return row.amount === null || row.currency === null
-        ? null
-        : { amount: Number(row.amount), currency: row.currency };
-    },
-    feeAt: async (db, instanceId, at) => {
-      const { rows } = await db.query<{ platform_fee_bps: number }>(
-        `SELECT platform_fee_bps FROM ledger_instance_fees
-          WHERE instance_id = $1 AND effective_from < date_trunc('second', $2::timestamptz) + interval '1 second'
-          ORDER BY effective_from DESC, version DESC LIMIT 1`,
-        [instanceId, at],
-      );
-      return rows[0]?.platform_fee_bps;
+      if (!row) throw new Error("the sale inputs query returned no row");
+      return {
+        item:
+          row.id === null
+            ? undefined
+            : {
+                id: row.id,
+                developerOrganisationId: row.developer_organisation_id,
+                marketplaceInstanceId: row.marketplace_instance_id,
+                displayName: row.display_name,
+              },
+        basePrice: !row.price_known
+          ? undefined
+          : row.amount === null || row.currency === null
+            ? null
+            : { amount: Number(row.amount), currency: row.currency },
+        feeBps: row.platform_fee_bps ?? undefined,
+      };
     },
   };
 }

@@ -59,6 +59,16 @@ export interface StatementFilter {
  */
 const PLACEMENT_LOCK = 730_301;
 const lockMode = (livemode: boolean) => (livemode ? 1 : 0);
+
+/**
+ * SQL that takes the placement lock shared for the mode of `livemode` (a boolean SQL expression, e.g.
+ * `$2`), for a caller that takes it in a statement it runs anyway, before {@link StatementRepository}'s
+ * `placeBoth` with `lockHeld`. It must be an earlier statement of the transaction than the placement's:
+ * a statement reads with the snapshot taken when it started, before any wait for the lock.
+ */
+export function sharePlacementLockSql(livemode: string): string {
+  return `pg_advisory_xact_lock_shared(${PLACEMENT_LOCK}, CASE WHEN ${livemode} THEN ${lockMode(true)} ELSE ${lockMode(false)} END)`;
+}
 /** How many months past the entry's a placement looks for an open statement before giving up. */
 const MAX_MONTHS_AHEAD = 240;
 
@@ -106,6 +116,16 @@ function toStatement(row: StatementRow): Statement {
   };
 }
 
+/**
+ * Statements one transaction found open in their own month, by key and month: one transaction's only,
+ * never shared. While the transaction holds the placement lock (it does from the first placement to its
+ * commit) no period can close, so such a statement stays open and is again the answer for its key and month.
+ */
+export type PlacementMemo = Map<string, string>;
+
+const memoKey = (key: StatementKey, month: Date) =>
+  `${key.organisationId}|${key.role}|${key.currency}|${key.livemode}|${month.toISOString()}`;
+
 export interface StatementRepository {
   /**
    * The statement an entry of `kind` that occurred at `occurredAt` lands in, created when needed: the
@@ -120,6 +140,22 @@ export interface StatementRepository {
     kind: MovementKind,
     context: { now: Date; newId: () => string },
   ): Promise<Placement>;
+  /**
+   * `place` for a movement's developer and provider entries at once: what two `place` calls, developer
+   * first, would answer. In the usual case (the month is open, both statements open) one statement
+   * finds or creates both; otherwise each key not settled that way goes through `place`. `lockHeld`: an
+   * earlier statement of this transaction took the placement lock of `livemode` (`sharePlacementLockSql`).
+   * `memo`: the statements this transaction already found open in their own month, kept for its later
+   * placements and answered from without a query (see {@link PlacementMemo}).
+   */
+  placeBoth(
+    tx: Queryable,
+    keys: { developer: StatementKey; provider: StatementKey },
+    occurredAt: Date,
+    kind: MovementKind,
+    context: { now: Date; newId: () => string },
+    options: { lockHeld: boolean; memo?: PlacementMemo },
+  ): Promise<{ developer: Placement; provider: Placement }>;
   list(db: Queryable, filter: StatementFilter, page: PageQuery<StatementOrder>): Promise<Paged<Statement>>;
   get(db: Queryable, id: string): Promise<Statement | undefined>;
   /** The first `limit` lines, by occurredAt then entry id. */
@@ -162,30 +198,98 @@ export function makeStatementRepository(): StatementRepository {
     return row;
   };
 
+  const place: StatementRepository["place"] = async (tx, key, occurredAt, kind, { now, newId }) => {
+    await tx.query("SELECT pg_advisory_xact_lock_shared($1, $2)", [PLACEMENT_LOCK, lockMode(key.livemode)]);
+    const month = monthStart(occurredAt);
+    if (!(await monthClosed(tx, key.livemode, month))) {
+      const own = await ensure(tx, key, month, newId);
+      if (own.status === "open") return { statementId: own.id, lineKind: kind };
+    }
+    const { rows } = await tx.query<{ id: string }>(
+      `SELECT id FROM statements
+        WHERE organisation_id = $1 AND role = $2 AND currency = $3 AND livemode = $4
+          AND period_start > $5 AND status = 'open'
+        ORDER BY period_start LIMIT 1 FOR SHARE`,
+      [key.organisationId, key.role, key.currency, key.livemode, month],
+    );
+    if (rows[0]) return { statementId: rows[0].id, lineKind: "adjustment" };
+    const current = monthStart(now);
+    let target = current > month ? current : addMonths(month, 1);
+    for (let i = 0; i < MAX_MONTHS_AHEAD; i++, target = addMonths(target, 1)) {
+      if (await monthClosed(tx, key.livemode, target)) continue;
+      const next = await ensure(tx, key, target, newId);
+      if (next.status === "open") return { statementId: next.id, lineKind: "adjustment" };
+    }
+    throw new Error(`no open statement within ${MAX_MONTHS_AHEAD} months of ${month.toISOString()}`);
+  };
+
   return {
-    place: async (tx, key, occurredAt, kind, { now, newId }) => {
-      await tx.query("SELECT pg_advisory_xact_lock_shared($1, $2)", [PLACEMENT_LOCK, lockMode(key.livemode)]);
+    place,
+
+    placeBoth: async (tx, keys, occurredAt, kind, context, { lockHeld, memo }) => {
+      const { developer, provider } = keys;
+      if (developer.livemode !== provider.livemode || developer.currency !== provider.currency)
+        throw new Error("a movement's developer and provider statements share their mode and currency");
       const month = monthStart(occurredAt);
-      if (!(await monthClosed(tx, key.livemode, month))) {
-        const own = await ensure(tx, key, month, newId);
-        if (own.status === "open") return { statementId: own.id, lineKind: kind };
-      }
-      const { rows } = await tx.query<{ id: string }>(
-        `SELECT id FROM statements
-          WHERE organisation_id = $1 AND role = $2 AND currency = $3 AND livemode = $4
-            AND period_start > $5 AND status = 'open'
-          ORDER BY period_start LIMIT 1 FOR SHARE`,
-        [key.organisationId, key.role, key.currency, key.livemode, month],
-      );
-      if (rows[0]) return { statementId: rows[0].id, lineKind: "adjustment" };
-      const current = monthStart(now);
-      let target = current > month ? current : addMonths(month, 1);
-      for (let i = 0; i < MAX_MONTHS_AHEAD; i++, target = addMonths(target, 1)) {
-        if (await monthClosed(tx, key.livemode, target)) continue;
-        const next = await ensure(tx, key, target, newId);
-        if (next.status === "open") return { statementId: next.id, lineKind: "adjustment" };
-      }
-      throw new Error(`no open statement within ${MAX_MONTHS_AHEAD} months of ${month.toISOString()}`);
+      const remembered = {
+        developer: memo?.get(memoKey(developer, month)),
+        provider: memo?.get(memoKey(provider, month)),
+      };
+      if (remembered.developer !== undefined && remembered.provider !== undefined)
+        return {
+          developer: { statementId: remembered.developer, lineKind: kind },
+          provider: { statementId: remembered.provider, lineKind: kind },
+        };
+      if (!lockHeld)
+        await tx.query("SELECT pg_advisory_xact_lock_shared($1, $2)", [
+          PLACEMENT_LOCK,
+          lockMode(developer.livemode),
+        ]);
+      // As two `ensure`s unless the month is closed: both statements created when missing, the existing
+      // ones share-locked. A row another transaction inserted since this statement's snapshot is neither
+      // inserted nor seen here: that key goes through `place`, as does one whose statement is not open.
+      const { rows } = await tx.query<{ role: StatementRole; id: string; status: StatementStatus }>({
+        name: "settlements-place-both",
+        text: `WITH closed AS (
+           SELECT EXISTS (SELECT 1 FROM statement_batches
+                           WHERE livemode = $5 AND period_start <= $6 AND period_end > $6) AS closed
+         ), keyed (id, organisation_id, role) AS (
+           VALUES ($1::uuid, $2::uuid, 'developer'), ($3::uuid, $4::uuid, 'provider')
+         ), inserted AS (
+           INSERT INTO statements (id, organisation_id, role, currency, livemode, period_start, period_end)
+           SELECT k.id, k.organisation_id, k.role, $7::char(3), $5::boolean, $6::timestamptz, $8::timestamptz
+             FROM keyed k, closed WHERE NOT closed.closed
+           ON CONFLICT DO NOTHING
+           RETURNING role, id, status
+         ), existing AS (
+           SELECT s.role, s.id, s.status FROM statements s
+            WHERE (s.organisation_id, s.role) IN (($2::uuid, 'developer'), ($4::uuid, 'provider'))
+              AND s.currency = $7 AND s.livemode = $5 AND s.period_start = $6
+              AND NOT (SELECT closed FROM closed)
+            FOR SHARE OF s
+         )
+         SELECT role, id, status FROM inserted UNION ALL SELECT role, id, status FROM existing`,
+        values: [
+          context.newId(),
+          developer.organisationId,
+          context.newId(),
+          provider.organisationId,
+          developer.livemode,
+          month,
+          developer.currency,
+          addMonths(month, 1),
+        ],
+      });
+      const settled = (role: StatementRole): Placement | undefined => {
+        const row = rows.find((r) => r.role === role);
+        if (row?.status !== "open") return undefined;
+        memo?.set(memoKey(keys[role], month), row.id);
+        return { statementId: row.id, lineKind: kind };
+      };
+      return {
+        developer: settled("developer") ?? (await place(tx, developer, occurredAt, kind, context)),
+        provider: settled("provider") ?? (await place(tx, provider, occurredAt, kind, context)),
+      };
     },
 
     list: async (db, filter, page) => {
