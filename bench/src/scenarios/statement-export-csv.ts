@@ -20,8 +20,8 @@ export const statementExportCsv: Scenario = {
     `A provider statement of ${LINES.toLocaleString("en")} lines, seeded with \`generate_series\` straight into`,
     "the settlements schema. `GET /marketplace/earnings/statements/{id}/export.csv` with the provider's",
     "bearer token, body read to the end as fast as the client can; time to the last byte, the lines",
-    "counted. The settlements process's resident set size is sampled every 25 ms during the export:",
-    "growth = peak minus the size before. Baseline: the same lines, same join and order, as",
+    "counted. The settlements process's resident set size is sampled every 25 ms during the export: the",
+    "goal is on its peak; growth = peak minus the size before. Baseline: the same lines, same join and order, as",
     "`COPY (SELECT ...) TO STDOUT (FORMAT csv, HEADER)` read by a bare pg client (no rendering, no gRPC,",
     "no HTTP).",
   ].join(" "),
@@ -76,11 +76,12 @@ export const statementExportCsv: Scenario = {
       ...(settlementsPids.length > 0
         ? [
             {
-              name: "settlements peak RSS growth",
-              value: growthMb,
+              name: "settlements peak RSS",
+              value: measured.peak / MB,
               unit: "MB",
-              goal: { text: "<= 150 MB", met: growthMb <= 150 },
+              goal: { text: "<= 150 MB", met: measured.peak / MB <= 150 },
             },
+            { name: "settlements RSS growth (peak minus before)", value: growthMb, unit: "MB" },
           ]
         : []),
       ...(settlementsPids.length > 0

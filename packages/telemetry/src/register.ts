@@ -9,9 +9,13 @@
  * `OTEL_SERVICE_NAME`, else taken from the entry's path (`services/<name>/...`, `gateway/...`); the
  * process's own `startTelemetry` call later returns this same instance. Without OTEL_EXPORTER_OTLP_ENDPOINT
  * only pg and fetch are patched (they also record metrics) and the hook is not registered (see
- * `spanInstrumentationsWanted`).
+ * `spanInstrumentationsWanted`). It also applies `SOURCE_MAPS` (see `source-maps.ts`): tsx has just turned
+ * source-mapped stack traces on, and they stay on only when asked for.
  */
 import { register } from "node:module";
+import { applySourceMapsSetting } from "./source-maps";
+
+applySourceMapsSetting(process.env);
 
 const otlpEndpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
 const { spanInstrumentationsWanted } = await import("./instrumentation-policy");

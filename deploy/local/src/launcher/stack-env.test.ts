@@ -31,6 +31,12 @@ const endpoints: StackEndpoints = {
 describe("targetEnvs", () => {
   const envs = targetEnvs({ PATH: "/bin", LOG_LEVEL: "debug" }, endpoints);
 
+  it("bounds glibc's malloc arenas in every process unless the environment says otherwise", () => {
+    for (const env of Object.values(envs)) expect(env.MALLOC_ARENA_MAX).toBe("2");
+    const own = targetEnvs({ MALLOC_ARENA_MAX: "4" }, endpoints);
+    for (const env of Object.values(own)) expect(env.MALLOC_ARENA_MAX).toBe("4");
+  });
+
   it("gives every process the infrastructure and every peer's address", () => {
     for (const env of Object.values(envs)) {
       expect(env).toMatchObject({

@@ -130,6 +130,9 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
     ...env,
     NODE_ENV: env.NODE_ENV ?? "development",
     LOG_LEVEL: env.LOG_LEVEL ?? "info",
+    // glibc's malloc keeps an arena per thread that allocated (up to 8 per core) and rarely gives one back:
+    // two bound what a burst leaves resident, as in the Kubernetes manifests.
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? "2",
     DATABASE_URL: endpoints.databaseUrl,
     NATS_URL: endpoints.natsUrl,
     BUS_NAMESPACE: env.BUS_NAMESPACE ?? "",

@@ -24,13 +24,30 @@ export function telemetryPreload(root: string): string {
 }
 
 /**
+ * Node options of the services (not the gateway), as in their Kubernetes manifests' `NODE_OPTIONS`: V8's
+ * young generation capped at 4 MiB per semi-space. Left alone, V8 grows it to 32 MiB per semi-space (64 MiB
+ * resident) on a machine with this much memory; a service's requests and events live for milliseconds, so
+ * the smaller one costs a few more, shorter scavenges and keeps a resting service near 120 MB resident
+ * instead of 190 MB. The gateway keeps V8's default: its latency is measured per request.
+ */
+export const SERVICE_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=4"];
+
+/**
  * The contract's start command, `node --import tsx --import <telemetry preload> <entry>`, on the Node
- * running the launcher (>= 22).
+ * running the launcher (>= 22), with {@link SERVICE_NODE_OPTIONS} for the services.
  */
 export function commandFor(target: Target, env: Env, root: string): { command: string; args: string[] } {
+  const nodeOptions = target === "gateway" ? [] : SERVICE_NODE_OPTIONS;
   return {
     command: process.execPath,
-    args: ["--import", "tsx", "--import", telemetryPreload(root), entryFile(target, env, root)],
+    args: [
+      ...nodeOptions,
+      "--import",
+      "tsx",
+      "--import",
+      telemetryPreload(root),
+      entryFile(target, env, root),
+    ],
   };
 }
 

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { commandFor, SERVICE_NODE_OPTIONS } from "./targets";
+
+describe("commandFor", () => {
+  it("runs a service with the services' Node options before tsx and the telemetry preload", () => {
+    const { command, args } = commandFor("settlements", {}, "/repo");
+    expect(command).toBe(process.execPath);
+    expect(SERVICE_NODE_OPTIONS).toContain("--max-semi-space-size=4");
+    expect(args).toEqual([
+      ...SERVICE_NODE_OPTIONS,
+      "--import",
+      "tsx",
+      "--import",
+      "/repo/packages/telemetry/src/register.ts",
+      "/repo/services/settlements/src/main.ts",
+    ]);
+  });
+
+  it("leaves the gateway with V8's default heap sizing", () => {
+    const { args } = commandFor("gateway", {}, "/repo");
+    expect(args).toEqual([
+      "--import",
+      "tsx",
+      "--import",
+      "/repo/packages/telemetry/src/register.ts",
+      "/repo/gateway/src/main.ts",
+    ]);
+  });
+});
