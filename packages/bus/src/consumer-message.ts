@@ -1,4 +1,4 @@
-import { type Pool, type PoolClient, withTransaction } from "@mp/db";
+import { escapeLiteral, type Pool, type PoolClient, withTransactionFrom } from "@mp/db";
 import type { Logger } from "@mp/logger";
 import type { JsMsg } from "@nats-io/jetstream";
 import { type Attributes, type Context, context, type Span, SpanKind, trace } from "@opentelemetry/api";
@@ -73,10 +73,11 @@ function startProcessSpan<T>(ctx: MessageContext<T>, msg: JsMsg): { span: Span; 
 }
 
 /**
- * Apply several deliveries in one transaction: each event's inbox row and handler writes, one after
- * another, then one commit, then the acks. The result is the same as {@link processMessage} applied to
- * each in turn (each event at most once in effect, acked only after its writes committed); what is saved
- * is a transaction, a commit (a WAL flush) and two round trips per event after the first.
+ * Apply several deliveries in one transaction: the inbox rows of all its events in one statement (sent
+ * with `BEGIN`), then the handler of each new one in delivery order, then one commit, then the acks. The
+ * result is the same as {@link processMessage} applied to each in turn (each event at most once in effect,
+ * acked only after its writes committed); what is saved is a transaction, a commit (a WAL flush) and two
+ * round trips per event after the first.
  *
  * Should anything in the batch fail (a handler, a deadlock, the connection), the whole transaction rolls
  * back and every message of the batch goes through {@link processMessage} on its own, so a failing event
@@ -104,11 +105,19 @@ export async function processBatch<T>(ctx: MessageContext<T>, msgs: readonly JsM
   const spans = readable.map(({ msg }) => startProcessSpan(ctx, msg));
   let outcomes: Array<"handled" | "duplicate">;
   try {
-    outcomes = await withTransaction(ctx.pool, async (client) => {
+    const events = readable.map(({ event }) => event);
+    outcomes = await withTransactionFrom(ctx.pool, inboxInsertSql(ctx, events), async (client, inbox) => {
+      const fresh = new Set((inbox.rows as Array<{ event_id: string }>).map((row) => row.event_id));
       const done: Array<"handled" | "duplicate"> = [];
-      for (const [i, { event }] of readable.entries()) {
+      for (const [i, event] of events.entries()) {
+        // A redelivery of an event already in this batch is a duplicate too: the first copy applies it.
+        if (!fresh.delete(event.id.toLowerCase())) {
+          done.push("duplicate");
+          continue;
+        }
         const active = (spans[i] as { active: Context }).active;
-        done.push(await context.with(active, () => applyOnce(ctx, event, client)));
+        await context.with(active, () => ctx.handle(event, client));
+        done.push("handled");
       }
       return done;
     });
@@ -192,26 +201,27 @@ async function reportFailure<T>(
   }
 }
 
+/** The inbox row, then the handler, unless the inbox already had it; `BEGIN` and the insert share a round trip. */
 async function handleOnce<T>(
   ctx: MessageContext<T>,
   event: EventEnvelope<T>,
 ): Promise<"handled" | "duplicate"> {
-  return withTransaction(ctx.pool, (client) => applyOnce(ctx, event, client));
+  return withTransactionFrom(ctx.pool, inboxInsertSql(ctx, [event]), async (client, inbox) => {
+    if (inbox.rowCount === 0) return "duplicate";
+    await ctx.handle(event, client);
+    return "handled";
+  });
 }
 
-/** Inside the caller's transaction: the inbox row, then the handler, unless the inbox already had it. */
-async function applyOnce<T>(
-  ctx: MessageContext<T>,
-  event: EventEnvelope<T>,
-  client: PoolClient,
-): Promise<"handled" | "duplicate"> {
-  const inserted = await client.query(
-    "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [ctx.consumer, event.id],
-  );
-  if (inserted.rowCount === 0) return "duplicate";
-  await ctx.handle(event, client);
-  return "handled";
+/**
+ * One statement inserting the inbox rows of `events`, returning the ids that were new. Literals, not
+ * parameters, so it can travel with `BEGIN`: the consumer name is quoted, the ids are UUIDs the envelope
+ * schema checked (and quoted all the same).
+ */
+function inboxInsertSql<T>(ctx: MessageContext<T>, events: readonly EventEnvelope<T>[]): string {
+  const consumer = escapeLiteral(ctx.consumer);
+  const values = events.map((event) => `(${consumer}, ${escapeLiteral(event.id)}::uuid)`).join(", ");
+  return `INSERT INTO inbox (consumer, event_id) VALUES ${values} ON CONFLICT DO NOTHING RETURNING event_id`;
 }
 
 async function deadLetter<T>(
