@@ -1,5 +1,5 @@
 import pg from "pg";
-import { childrenRunning, cpuDuring, cpuMs } from "../cpu";
+import { childrenRunning, cpuDuring, cpuMs, descendantsRunning } from "../cpu";
 import { p99Figure } from "../latency-figure";
 import { postJson } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
@@ -49,6 +49,15 @@ export const instancePropagation: Scenario = {
         childrenRunning(name === "gateway" ? "gateway/src/main.ts" : `services/${name}/src/main.ts`),
       );
       const before = pids.map((list) => list.reduce((sum, pid) => sum + cpuMs(pid), 0));
+      // The stack's PostgreSQL (server and backends) and NATS server, when the runner launched them: every
+      // round trip and publish costs them too. Backends that exit during the run are not counted.
+      const serverCpu = (): Map<number, number> =>
+        new Map(
+          ["postgres", "nats-server"]
+            .flatMap((name) => descendantsRunning(name))
+            .map((pid) => [pid, cpuMs(pid)]),
+        );
+      const serversBefore = serverCpu();
       const { result } = await cpuDuring(pids.flat(), () =>
         runOpenLoop({
           ...options,
@@ -78,6 +87,17 @@ export const instancePropagation: Scenario = {
         (list, i) =>
           (list.reduce((sum, pid) => sum + cpuMs(pid), 0) - (before[i] ?? 0)) / Math.max(1, result.sent),
       );
+      const serversAfter = serverCpu();
+      const serverMs = (name: string) =>
+        descendantsRunning(name).reduce(
+          (sum, pid) => sum + (serversAfter.get(pid) ?? 0) - (serversBefore.get(pid) ?? 0),
+          0,
+        );
+      const serverFigures = ["postgres", "nats-server"].map((name) => ({
+        name: `${name} CPU per creation`,
+        value: serverMs(name) / Math.max(1, result.sent),
+        unit: "ms",
+      }));
       ctx.log(`B: baseline, bare JetStream publish -> consume at ${RATE}/s`);
       const baseline = await jetStreamBaseline(ctx.natsUrl, options);
       const stack = summarise(result.latency);
@@ -116,6 +136,7 @@ export const instancePropagation: Scenario = {
             value: cpuPerCreation[i] ?? 0,
             unit: "ms",
           })),
+          ...serverFigures.filter((figure) => figure.value > 0),
         );
       const notes = [
         `achieved creation rate ${result.achievedRate.toFixed(0)}/s; baseline failures ${baseline.failed}`,
