@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { childPids } from "@mp/local/proc";
 
 /** Linux reports process CPU time in clock ticks of 1/100 s (USER_HZ) on every common architecture. */
@@ -42,4 +42,39 @@ export async function cpuDuring<T>(
   const result = await work();
   const after = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   return { result, cpuMs: after - before };
+}
+
+/**
+ * Every descendant of this process (children, their children, …) whose command line contains `fragment`,
+ * such as the backends of the PostgreSQL server the runner launched (`postgres`). Empty without /proc.
+ */
+export function descendantsRunning(fragment: string): number[] {
+  const parents = new Map<number, number>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const mine = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at))
+      if (at === process.pid) return true;
+    return false;
+  };
+  return [...parents.keys()].filter((pid) => {
+    if (!mine(pid)) return false;
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(fragment);
+    } catch {
+      return false;
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { childrenRunning, cpuDuring, cpuMs } from "../cpu";
+import { childrenRunning, cpuDuring, cpuMs, descendantsRunning } from "../cpu";
 import { p99Figure } from "../latency-figure";
 import { postJson } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
@@ -40,12 +40,24 @@ export const instancePropagation: Scenario = {
       // How long the POST itself took to answer (the HTTP call and the catalogue's transaction).
       const answered = new Histogram();
       const counted = (options.warmupMs / 1000) * RATE;
+      // Wall-clock times (ms since the epoch) of each counted creation's send, answer and sighting, to
+      // line up with the database's own timestamps of the event's way (see `eventPathBreakdown`).
+      const clocks = new Map<string, { sent: number; answered: number; seen: number }>();
       // CPU per creation of the services on the path (steadier than latency on a shared machine).
       const services = ["gateway", "catalogue", "publishing", "listings", "settlements"];
       const pids = services.map((name) =>
         childrenRunning(name === "gateway" ? "gateway/src/main.ts" : `services/${name}/src/main.ts`),
       );
       const before = pids.map((list) => list.reduce((sum, pid) => sum + cpuMs(pid), 0));
+      // The stack's PostgreSQL (server and backends) and NATS server, when the runner launched them: every
+      // round trip and publish costs them too. Backends that exit during the run are not counted.
+      const serverCpu = (): Map<number, number> =>
+        new Map(
+          ["postgres", "nats-server"]
+            .flatMap((name) => descendantsRunning(name))
+            .map((pid) => [pid, cpuMs(pid)]),
+        );
+      const serversBefore = serverCpu();
       const { result } = await cpuDuring(pids.flat(), () =>
         runOpenLoop({
           ...options,
@@ -58,7 +70,16 @@ export const instancePropagation: Scenario = {
             const answeredAt = performance.now();
             if (index >= counted) answered.record(answeredAt - sentAt);
             await watcher.seen(created.id);
-            if (index >= counted) afterAnswer.record(performance.now() - answeredAt);
+            const seenAt = performance.now();
+            if (index >= counted) {
+              afterAnswer.record(seenAt - answeredAt);
+              const epoch = (t: number) => performance.timeOrigin + t;
+              clocks.set(created.id, {
+                sent: epoch(sentAt),
+                answered: epoch(answeredAt),
+                seen: epoch(seenAt),
+              });
+            }
           },
         }),
       );
@@ -66,6 +87,17 @@ export const instancePropagation: Scenario = {
         (list, i) =>
           (list.reduce((sum, pid) => sum + cpuMs(pid), 0) - (before[i] ?? 0)) / Math.max(1, result.sent),
       );
+      const serversAfter = serverCpu();
+      const serverMs = (name: string) =>
+        descendantsRunning(name).reduce(
+          (sum, pid) => sum + (serversAfter.get(pid) ?? 0) - (serversBefore.get(pid) ?? 0),
+          0,
+        );
+      const serverFigures = ["postgres", "nats-server"].map((name) => ({
+        name: `${name} CPU per creation`,
+        value: serverMs(name) / Math.max(1, result.sent),
+        unit: "ms",
+      }));
       ctx.log(`B: baseline, bare JetStream publish -> consume at ${RATE}/s`);
       const baseline = await jetStreamBaseline(ctx.natsUrl, options);
       const stack = summarise(result.latency);
@@ -104,9 +136,11 @@ export const instancePropagation: Scenario = {
             value: cpuPerCreation[i] ?? 0,
             unit: "ms",
           })),
+          ...serverFigures.filter((figure) => figure.value > 0),
         );
       const notes = [
         `achieved creation rate ${result.achievedRate.toFixed(0)}/s; baseline failures ${baseline.failed}`,
+        ...(await eventPathBreakdown(db, clocks)),
         ...(result.firstError ? [`first failure: ${result.firstError}`] : []),
       ];
       return { status: "ran", figures, notes };
@@ -116,3 +150,51 @@ export const instancePropagation: Scenario = {
     }
   },
 };
+
+/**
+ * Where a creation's time goes, p50 / p99 of each step, from the bench's clock and the database's
+ * timestamps of the same event (one machine, one clock): the catalogue's transaction start (the outbox
+ * row's `created_at`), the relay pass that published it (`sent_at`, its transaction start), publishing's
+ * consumer transaction (the inbox row's `handled_at`, its start).
+ */
+async function eventPathBreakdown(
+  db: pg.Pool,
+  clocks: Map<string, { sent: number; answered: number; seen: number }>,
+): Promise<string[]> {
+  if (clocks.size === 0) return [];
+  const { rows } = await db.query<{ id: string; created: number; sent: number; handled: number }>(
+    `SELECT o.payload->'data'->>'id' AS id,
+            (extract(epoch FROM o.created_at) * 1000)::float8 AS created,
+            (extract(epoch FROM o.sent_at) * 1000)::float8 AS sent,
+            (extract(epoch FROM i.handled_at) * 1000)::float8 AS handled
+       FROM catalogue.outbox o
+       JOIN publishing.inbox i ON i.event_id = o.event_id AND i.consumer = 'publishing-instances'
+      WHERE o.event_type = 'catalogue.instance.created.v1' AND o.payload->'data'->>'id' = ANY($1::text[])`,
+    [[...clocks.keys()]],
+  );
+  const steps: Array<[string, Histogram]> = [
+    ["POST sent -> catalogue transaction starts", new Histogram()],
+    ["catalogue transaction starts -> POST answered", new Histogram()],
+    ["catalogue transaction starts -> relay pass starts", new Histogram()],
+    ["relay pass starts -> publishing transaction starts", new Histogram()],
+    ["publishing transaction starts -> row seen", new Histogram()],
+  ];
+  for (const row of rows) {
+    const clock = clocks.get(row.id);
+    if (!clock) continue;
+    const spans = [
+      row.created - clock.sent,
+      clock.answered - row.created,
+      row.sent - row.created,
+      row.handled - row.sent,
+      clock.seen - row.handled,
+    ];
+    for (const [i, value] of spans.entries()) steps[i]?.[1].record(Math.max(0, value));
+  }
+  return [
+    `event path breakdown over ${rows.length} creations (p50 / p99 ms): ` +
+      steps
+        .map(([name, h]) => `${name} ${h.percentile(0.5).toFixed(1)} / ${h.percentile(0.99).toFixed(1)}`)
+        .join("; "),
+  ];
+}

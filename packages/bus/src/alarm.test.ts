@@ -36,4 +36,18 @@ describe("Alarm", () => {
     await vi.advanceTimersByTimeAsync(10);
     await second;
   });
+
+  it("forgets a remembered wake when reset, and remembers one after it", async () => {
+    const alarm = new Alarm();
+    alarm.wake();
+    alarm.reset();
+    const forgotten = alarm.sleep(10);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(10);
+    await forgotten;
+    alarm.reset();
+    alarm.wake();
+    await alarm.sleep(60_000);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

@@ -23,6 +23,14 @@ export class Alarm {
     });
   }
 
+  /**
+   * Forget a wake remembered while the loop was busy. For a loop about to look for work anyway: a wake
+   * that came before it looks is answered by that look, and one that comes after is remembered again.
+   */
+  reset(): void {
+    this.#pending = false;
+  }
+
   wake(): void {
     if (this.#wakeSleeper) this.#wakeSleeper();
     else this.#pending = true;

@@ -1,4 +1,4 @@
-import { type Pool, type PoolClient, withTransaction } from "@mp/db";
+import { escapeLiteral, type Pool, type PoolClient, withTransactionFrom } from "@mp/db";
 import type { Logger } from "@mp/logger";
 import type { JsMsg } from "@nats-io/jetstream";
 import { type Attributes, type Context, context, type Span, SpanKind, trace } from "@opentelemetry/api";
@@ -34,9 +34,10 @@ export interface HandlerTransaction {
 }
 
 /**
- * Applies `events` in one transaction as a consumer does: each event's inbox row (a duplicate's handler is
- * not run), then its handler, one after another, then the `beforeCommit` tasks, then the commit. Throws,
- * after the rollback, whatever a handler or the database threw.
+ * Applies `events` in one transaction as a consumer does: the inbox rows of all of them in one statement
+ * sent with `BEGIN` (a duplicate's handler is not run, nor a second copy's within the batch), then each
+ * new event's handler, one after another, then the `beforeCommit` tasks, then the commit. Throws, after the
+ * rollback, whatever a handler or the database threw.
  */
 export async function applyInTransaction<T>(
   pool: Pool,
@@ -44,13 +45,24 @@ export async function applyInTransaction<T>(
   events: ReadonlyArray<{ event: EventEnvelope<T>; active?: Context }>,
   handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>,
 ): Promise<Array<"handled" | "duplicate">> {
-  return withTransaction(pool, async (client) => {
+  const sql = inboxInsertSql(
+    consumer,
+    events.map(({ event }) => event),
+  );
+  return withTransactionFrom(pool, sql, async (client, inbox) => {
+    const fresh = new Set((inbox.rows as Array<{ event_id: string }>).map((row) => row.event_id));
     const tasks: Array<() => Promise<void>> = [];
     const transaction: HandlerTransaction = { beforeCommit: (task) => void tasks.push(task) };
     const done: Array<"handled" | "duplicate"> = [];
     for (const { event, active } of events) {
-      const apply = () => applyOnce(consumer, event, client, handle, transaction);
-      done.push(await (active ? context.with(active, apply) : apply()));
+      // A redelivery of an event already in this batch is a duplicate too: the first copy applies it.
+      if (!fresh.delete(event.id.toLowerCase())) {
+        done.push("duplicate");
+        continue;
+      }
+      const apply = () => handle(event, client, transaction);
+      await (active ? context.with(active, apply) : apply());
+      done.push("handled");
     }
     for (const task of tasks) await task();
     return done;
@@ -110,10 +122,11 @@ function startProcessSpan<T>(ctx: MessageContext<T>, msg: JsMsg): { span: Span; 
 }
 
 /**
- * Apply several deliveries in one transaction: each event's inbox row and handler writes, one after
- * another, then one commit, then the acks. The result is the same as {@link processMessage} applied to
- * each in turn (each event at most once in effect, acked only after its writes committed); what is saved
- * is a transaction, a commit (a WAL flush) and two round trips per event after the first.
+ * Apply several deliveries in one transaction: the inbox rows of all its events in one statement (sent
+ * with `BEGIN`), then the handler of each new one in delivery order, then one commit, then the acks. The
+ * result is the same as {@link processMessage} applied to each in turn (each event at most once in effect,
+ * acked only after its writes committed); what is saved is a transaction, a commit (a WAL flush) and two
+ * round trips per event after the first.
  *
  * Should anything in the batch fail (a handler, a deadlock, the connection), the whole transaction rolls
  * back and every message of the batch goes through {@link processMessage} on its own, so a failing event
@@ -227,6 +240,7 @@ async function reportFailure<T>(
   }
 }
 
+/** The inbox row, then the handler, unless the inbox already had it; `BEGIN` and the insert share a round trip. */
 async function handleOnce<T>(
   ctx: MessageContext<T>,
   event: EventEnvelope<T>,
@@ -235,23 +249,15 @@ async function handleOnce<T>(
   return outcome as "handled" | "duplicate";
 }
 
-/** Inside the caller's transaction: the inbox row, then the handler, unless the inbox already had it. */
-async function applyOnce<T>(
-  consumer: string,
-  event: EventEnvelope<T>,
-  client: PoolClient,
-  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>,
-  transaction: HandlerTransaction,
-): Promise<"handled" | "duplicate"> {
-  // A named (prepared) statement: parsed and planned once per connection, not once per event.
-  const inserted = await client.query({
-    name: "bus-inbox-insert",
-    text: "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    values: [consumer, event.id],
-  });
-  if (inserted.rowCount === 0) return "duplicate";
-  await handle(event, client, transaction);
-  return "handled";
+/**
+ * One statement inserting the inbox rows of `events`, returning the ids that were new. Literals, not
+ * parameters, so it can travel with `BEGIN`: the consumer name is quoted, the ids are UUIDs the envelope
+ * schema checked (and quoted all the same).
+ */
+function inboxInsertSql<T>(consumer: string, events: readonly EventEnvelope<T>[]): string {
+  const quoted = escapeLiteral(consumer);
+  const values = events.map((event) => `(${quoted}, ${escapeLiteral(event.id)}::uuid)`).join(", ");
+  return `INSERT INTO inbox (consumer, event_id) VALUES ${values} ON CONFLICT DO NOTHING RETURNING event_id`;
 }
 
 async function deadLetter<T>(

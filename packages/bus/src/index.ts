@@ -24,7 +24,7 @@ export { countDeadLetters, type DeadLetterRow, listDeadLetters, replayDeadLetter
 export { durableName, isDurableOf } from "./durable-name";
 export { type EventEnvelope, newEvent, parseEnvelope, UnparsableEventError } from "./envelope";
 export { busMigrations } from "./migrations";
-export { appendToOutbox, EventTooLargeError } from "./outbox";
+export { appendToOutbox, EventTooLargeError, writeWithOutbox } from "./outbox";
 export { listParked, type ParkedRow, unpark } from "./outbox-admin";
 export { listenForSchemaChannel, type OutboxListener } from "./outbox-listener";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox-relay";

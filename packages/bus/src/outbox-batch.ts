@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from "@mp/db";
 import type { Logger } from "@mp/logger";
 import { context, SpanKind, trace } from "@opentelemetry/api";
+import type { QueryResult } from "pg";
 import type { Bus } from "./connection";
 import type { EventEnvelope } from "./envelope";
 import {
@@ -56,6 +57,11 @@ export interface RelayBatchResult {
  * at a time publish, so two relays never publish a row twice or interleave their passes; `SKIP LOCKED`
  * keeps a replica without the lock from ever waiting on claimed rows.
  *
+ * A pass that publishes without a failure costs two PostgreSQL round trips: `BEGIN` with the claim (whose
+ * one-time condition takes the advisory lock before any row is read: without the lock it claims nothing),
+ * then the mark-sent with `COMMIT`, both sent as one simple-protocol query each (no parameters: the batch
+ * size is a checked integer and the seqs are the bigints the claim read).
+ *
  * When publishes fail the pass asks JetStream a cheap question (account info). No answer means an outage
  * (NATS down, JetStream unavailable): what was acknowledged is marked sent, no attempt is counted, and
  * {@link OutboxOutageError} pauses the relay. An answer means the fault is the row's (no stream for its
@@ -67,12 +73,12 @@ export interface RelayBatchResult {
  * dedup drops what JetStream already stored.
  */
 export async function relayOutboxBatch(deps: RelayBatchDeps): Promise<RelayBatchResult> {
+  if (!Number.isInteger(deps.batchSize) || deps.batchSize < 1)
+    throw new Error(`The relay's batch size must be a positive integer, got ${deps.batchSize}`);
   const client = await deps.pool.connect();
   let reusable = true;
   try {
-    await client.query("BEGIN");
     const outcome = await publishClaimed(client, deps);
-    await client.query("COMMIT");
     if (outcome.failure) throw outcome.failure;
     return { published: outcome.published, parked: outcome.parked };
   } catch (error) {
@@ -88,23 +94,30 @@ export async function relayOutboxBatch(deps: RelayBatchDeps): Promise<RelayBatch
   }
 }
 
+/**
+ * `BEGIN` and the claim in one simple-protocol query. The advisory lock is an uncorrelated sub-select, so
+ * PostgreSQL evaluates it once, as a one-time filter, before reading any row.
+ */
+function claimSql(batchSize: number): string {
+  return `BEGIN;
+    SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
+      FROM outbox
+     WHERE sent_at IS NULL AND parked_at IS NULL
+       AND (SELECT pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), ''))))
+     ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
+}
+
 async function publishClaimed(
   client: PoolClient,
   deps: RelayBatchDeps,
 ): Promise<RelayBatchResult & { failure?: Error }> {
-  const { rows: lock } = await client.query<{ locked: boolean }>(
-    "SELECT pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), ''))) AS locked",
-  );
-  if (!lock[0]?.locked) return { published: 0, parked: 0 };
-  const { rows } = await client.query<OutboxRow>(
-    `SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
-       FROM outbox WHERE sent_at IS NULL AND parked_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-    [deps.batchSize],
-  );
-  const results = await Promise.allSettled(rows.map((row) => publishRow(deps.bus, row)));
+  // A multi-statement simple query resolves to one result per statement.
+  const results = (await client.query(claimSql(deps.batchSize))) as unknown as Array<QueryResult<OutboxRow>>;
+  const rows = results[1]?.rows ?? [];
+  const published = await Promise.allSettled(rows.map((row) => publishRow(deps.bus, row)));
   const sent: string[] = [];
   const failed: Array<{ row: OutboxRow; error: unknown }> = [];
-  for (const [i, result] of results.entries()) {
+  for (const [i, result] of published.entries()) {
     const row = rows[i] as OutboxRow;
     if (result.status === "rejected") {
       failed.push({ row, error: result.reason });
@@ -113,10 +126,14 @@ async function publishClaimed(
     if (deps.afterPublish) await deps.afterPublish(JSON.parse(row.payload) as EventEnvelope);
     sent.push(row.seq);
   }
-  await markSent(client, sent);
   const first = failed[0];
-  if (!first) return { published: sent.length, parked: 0 };
+  if (!first) {
+    await client.query(`${markSentSql(sent)}COMMIT`);
+    return { published: sent.length, parked: 0 };
+  }
+  if (sent.length > 0) await client.query(markSentSql(sent));
   if (!deps.connected() || !(await jetStreamAnswers(deps.bus))) {
+    await client.query("COMMIT");
     return {
       published: sent.length,
       parked: 0,
@@ -137,6 +154,7 @@ async function publishClaimed(
       deps.logger.error(where, "outbox row parked after its last attempt; it waits for a human");
     }
   }
+  await client.query("COMMIT");
   const retried = failed.length - parked;
   return {
     published: sent.length,
@@ -195,7 +213,12 @@ async function jetStreamAnswers(bus: Bus): Promise<boolean> {
   }
 }
 
-async function markSent(client: PoolClient, seqs: string[]): Promise<void> {
-  if (seqs.length === 0) return;
-  await client.query("UPDATE outbox SET sent_at = now() WHERE seq = ANY($1::bigint[])", [seqs]);
+/**
+ * The statement marking `seqs` sent, ending in `;` (empty when there are none), with the seqs as literals:
+ * they are the bigints the claim read, checked to be digits only.
+ */
+function markSentSql(seqs: string[]): string {
+  if (seqs.length === 0) return "";
+  for (const seq of seqs) if (!/^\d+$/.test(seq)) throw new Error(`Unexpected outbox seq ${seq}`);
+  return `UPDATE outbox SET sent_at = now() WHERE seq IN (${seqs.join(", ")});`;
 }

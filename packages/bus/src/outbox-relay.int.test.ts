@@ -3,7 +3,7 @@ import { waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bus } from "./connection";
 import { type EventEnvelope, newEvent } from "./envelope";
-import { appendToOutbox } from "./outbox";
+import { appendToOutbox, writeWithOutbox } from "./outbox";
 import { startOutboxRelay } from "./outbox-relay";
 import { ensureStream } from "./streams";
 import { type BusFixture, busFixture, readStream } from "./test-fixture";
@@ -141,5 +141,45 @@ describe("outbox relay", () => {
     }
     expect((await readStream(bus, "PRUNE")).map((e) => e.msgId)).toEqual([sent.id]);
     expect(await sentAt(stuck.id)).toBeNull();
+  });
+
+  it("writeWithOutbox commits a one-statement write and its events together, or neither, and wakes the relay", async () => {
+    await ensureStream(bus, { name: "WRITE", subjects: ["write.>"] });
+    await fx.pool.query("CREATE TABLE IF NOT EXISTS written_thing (id int PRIMARY KEY, name text NOT NULL)");
+    const relay = startOutboxRelay({ pool: fx.pool, bus, logger: fx.logger, pollIntervalMs: 60_000 });
+    try {
+      const kept = [
+        newEvent("write.kept.v1", "write", { n: 1 }),
+        newEvent("write.kept.v1", "write", { n: 2 }),
+      ];
+      await writeWithOutbox(
+        fx.pool,
+        { text: "INSERT INTO written_thing (id, name) VALUES ($1, $2)", values: [1, "kept"] },
+        kept,
+      );
+      // The same key again: the write fails, so its event is not stored either.
+      const lost = newEvent("write.lost.v1", "write", {});
+      await expect(
+        writeWithOutbox(
+          fx.pool,
+          { text: "INSERT INTO written_thing (id, name) VALUES ($1, $2)", values: [1, "again"] },
+          lost,
+        ),
+      ).rejects.toThrow(/duplicate key/);
+      // Published on the commit's notification: the poll is a minute away.
+      const entries = await waitFor(
+        async () => {
+          const all = await readStream(bus, "WRITE");
+          return all.length >= 2 ? all : undefined;
+        },
+        { what: "the two events on the stream" },
+      );
+      expect(entries.map((e) => e.msgId)).toEqual(kept.map((e) => e.id));
+      const { rows } = await fx.pool.query("SELECT name FROM written_thing");
+      expect(rows).toEqual([{ name: "kept" }]);
+      expect(await sentAt(lost.id)).toBeUndefined();
+    } finally {
+      await relay.stop();
+    }
   });
 });

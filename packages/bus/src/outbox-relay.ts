@@ -102,6 +102,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const loop = (async () => {
     while (!stopping) {
       let delay = pollIntervalMs;
+      // This pass claims whatever committed before it starts, so a notification remembered until now
+      // (often of a row the last pass already took, when commits come faster than passes) would only
+      // cost an empty pass; a commit after this point notifies again.
+      alarm.reset();
       try {
         const { published, parked } = await runPass();
         failures = 0;

@@ -1,4 +1,4 @@
-import type { Queryable } from "@mp/db";
+import type { Queryable, SqlStatement } from "@mp/db";
 import { DEFAULT_MAX_EVENT_BYTES } from "./config";
 import type { EventEnvelope } from "./envelope";
 import { captureTraceContext } from "./trace-context";
@@ -48,25 +48,63 @@ export async function appendToOutbox(
   events: EventEnvelope | readonly EventEnvelope[],
   options: { maxBytes?: number } = {},
 ): Promise<void> {
+  const append = outboxAppend(events, options.maxBytes, 0);
+  if (!append) return;
+  await client.query(`WITH ${append.text}`, append.values);
+}
+
+/**
+ * Run `write`, one data-modifying statement (an `INSERT`, `UPDATE` or `DELETE`, with its parameters), and
+ * append `events` to the outbox in the same single statement (`WITH written AS (<write>) …`). A statement
+ * is atomic on its own, so on a pool, outside any transaction, one round trip commits the change and its
+ * events together (or neither), where `withTransaction` + `appendToOutbox` take four (`BEGIN`, the write,
+ * the append, `COMMIT`): for a use case whose whole change is one statement. Do not call it on a pool
+ * inside a transaction on that pool (it would commit on its own); pass the transaction's client instead.
+ * The size limit and the trace context are as in {@link appendToOutbox}.
+ */
+export async function writeWithOutbox(
+  db: Queryable,
+  write: SqlStatement,
+  events: EventEnvelope | readonly EventEnvelope[],
+  options: { maxBytes?: number } = {},
+): Promise<void> {
+  const append = outboxAppend(events, options.maxBytes, write.values.length);
+  if (!append) {
+    await db.query(write.text, write.values);
+    return;
+  }
+  await db.query(`WITH written AS (${write.text}), ${append.text}`, [...write.values, ...append.values]);
+}
+
+/**
+ * The `appended AS (INSERT INTO outbox …) SELECT pg_notify(…)` tail of a `WITH` statement, its parameters
+ * numbered after the `offset` ones before them; undefined when there is no event.
+ */
+function outboxAppend(
+  events: EventEnvelope | readonly EventEnvelope[],
+  maxBytes: number | undefined,
+  offset: number,
+): SqlStatement | undefined {
   const list = Array.isArray(events) ? events : [events as EventEnvelope];
-  if (list.length === 0) return;
-  const maxBytes = options.maxBytes ?? processMaxEventBytes;
+  if (list.length === 0) return undefined;
+  const limit = maxBytes ?? processMaxEventBytes;
   const payloads = list.map((event) => {
     const payload = JSON.stringify(event);
     const bytes = Buffer.byteLength(payload, "utf8");
-    if (bytes > maxBytes) throw new EventTooLargeError(event.type, bytes, maxBytes);
+    if (bytes > limit) throw new EventTooLargeError(event.type, bytes, limit);
     return payload;
   });
   const traceHeaders = JSON.stringify(captureTraceContext());
-  await client.query(
-    `WITH appended AS (
+  const $ = (n: number) => `$${offset + n}`;
+  return {
+    text: `appended AS (
        INSERT INTO outbox (event_id, event_type, payload, headers)
-       SELECT id, type, payload, $4::jsonb
-         FROM unnest($1::uuid[], $2::text[], $3::json[]) WITH ORDINALITY AS e(id, type, payload, position)
+       SELECT id, type, payload, ${$(4)}::jsonb
+         FROM unnest(${$(1)}::uuid[], ${$(2)}::text[], ${$(3)}::json[]) WITH ORDINALITY AS e(id, type, payload, position)
         ORDER BY position
        RETURNING 1
      )
-     SELECT pg_notify($5 || coalesce(current_schema(), ''), '') FROM (SELECT 1 FROM appended LIMIT 1) AS one`,
-    [list.map((e) => e.id), list.map((e) => e.type), payloads, traceHeaders, OUTBOX_CHANNEL_PREFIX],
-  );
+     SELECT pg_notify(${$(5)} || coalesce(current_schema(), ''), '') FROM (SELECT 1 FROM appended LIMIT 1) AS one`,
+    values: [list.map((e) => e.id), list.map((e) => e.type), payloads, traceHeaders, OUTBOX_CHANNEL_PREFIX],
+  };
 }

@@ -6,6 +6,11 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 /** Anything that runs a query: the pool, or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, "query">;
+/** One parameterised statement: `$1`, `$2`, … in `text` are `values[0]`, `values[1]`, … */
+export interface SqlStatement {
+  text: string;
+  values: unknown[];
+}
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

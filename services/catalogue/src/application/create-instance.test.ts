@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient } from "@mp/db";
+import type { Paged } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
@@ -7,28 +7,25 @@ import type { Instance } from "../domain/instance";
 import { makeCreateInstance } from "./create-instance";
 import type { InstanceRepository, UnitOfWork } from "./ports";
 
-/** Hand-written fakes: a repository and a unit of work that record what was written and emitted together. */
+/**
+ * Hand-written fakes: a repository whose statements carry the instance, and a unit of work that records
+ * what a statement wrote and the events committed with it, or nothing when the write fails.
+ */
 function fakes(options: { failInsert?: boolean } = {}) {
   const committed: { instances: Instance[]; events: EventEnvelope[] } = { instances: [], events: [] };
-  const tx = {} as PoolClient;
   const instances: InstanceRepository = {
-    async insert(_tx, instance) {
-      if (options.failInsert) throw new Error("disk full");
-      pending.instances.push(instance);
-    },
+    insertStatement: (instance) => ({ text: "INSERT INTO instances", values: [instance] }),
     get: async () => undefined,
     list: async () => ({}) as Paged<Instance>,
   };
-  let pending: typeof committed = { instances: [], events: [] };
   const unitOfWork: UnitOfWork = {
-    async run(work) {
-      pending = { instances: [], events: [] };
-      const result = await work(tx, async (event) => {
-        pending.events.push(event);
-      });
-      committed.instances.push(...pending.instances);
-      committed.events.push(...pending.events);
-      return result;
+    run: async () => {
+      throw new Error("createInstance commits one statement; it opens no transaction");
+    },
+    async commit(write, events) {
+      if (options.failInsert) throw new Error("disk full");
+      committed.instances.push(...(write.values as Instance[]));
+      committed.events.push(...(Array.isArray(events) ? events : [events as EventEnvelope]));
     },
   };
   return { committed, instances, unitOfWork };

@@ -18,8 +18,9 @@ export function toInstanceCreatedEvent(instance: Instance): InstanceCreatedV1 {
 }
 
 /**
- * Admins create instances. The row and its `catalogue.instance.created.v1` event commit together, so
- * publishing and listings learn of every instance that exists and of none that does not.
+ * Admins create instances. The row and its `catalogue.instance.created.v1` event commit together (one
+ * statement, one round trip), so publishing and listings learn of every instance that exists and of none
+ * that does not.
  */
 export function makeCreateInstance(deps: {
   instances: InstanceRepository;
@@ -30,12 +31,10 @@ export function makeCreateInstance(deps: {
   return async (input: NewInstanceInput, ctx: CallContext): Promise<Instance> => {
     const caller = requirePrincipal(ctx, "admin");
     const instance = createInstance(input, caller, { id: deps.ids.next(), now: deps.clock.now() });
-    await deps.unitOfWork.run(async (tx, emit) => {
-      await deps.instances.insert(tx, instance);
-      await emit(
-        newEvent(instanceCreatedV1.type, "catalogue", toInstanceCreatedEvent(instance), instance.createdAt),
-      );
-    });
+    await deps.unitOfWork.commit(
+      deps.instances.insertStatement(instance),
+      newEvent(instanceCreatedV1.type, "catalogue", toInstanceCreatedEvent(instance), instance.createdAt),
+    );
     ctx.logger.info({ instanceId: instance.id }, "instance created");
     return instance;
   };

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient } from "@mp/db";
+import type { Paged, PoolClient, SqlStatement } from "@mp/db";
 import type { Instance } from "../domain/instance";
 
 export type InstanceOrder = "createdAt" | "name";
@@ -11,9 +11,9 @@ export interface ListInstancesQuery {
   direction: "asc" | "desc";
 }
 
-/** Storage of instances. Writes take the transaction's client so the outbox row commits with them. */
+/** Storage of instances. A write is a statement the unit of work commits with its outbox rows. */
 export interface InstanceRepository {
-  insert(tx: PoolClient, instance: Instance): Promise<void>;
+  insertStatement(instance: Instance): SqlStatement;
   get(id: string): Promise<Instance | undefined>;
   list(query: ListInstancesQuery): Promise<Paged<Instance>>;
 }
@@ -21,6 +21,8 @@ export interface InstanceRepository {
 /** Runs work in one database transaction and appends events to the outbox inside it. */
 export interface UnitOfWork {
   run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T>;
+  /** Commits one write statement and its events together, as one statement (one round trip). */
+  commit(write: SqlStatement, events: EventEnvelope | readonly EventEnvelope[]): Promise<void>;
 }
 
 export interface Clock {

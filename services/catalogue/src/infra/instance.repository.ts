@@ -1,4 +1,4 @@
-import { type Paged, type Pool, type PoolClient, paged, pageWindow } from "@mp/db";
+import { type Paged, type Pool, paged, pageWindow } from "@mp/db";
 import type { InstanceRepository, ListInstancesQuery } from "../application/ports";
 import type { Instance, InstanceId } from "../domain/instance";
 
@@ -28,11 +28,11 @@ const ORDER_SQL = {
 
 export function makeInstanceRepository(pool: Pool): InstanceRepository {
   return {
-    async insert(tx: PoolClient, instance: Instance) {
-      await tx.query(
-        `INSERT INTO instances (id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at)
+    insertStatement(instance: Instance) {
+      return {
+        text: `INSERT INTO instances (id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
+        values: [
           instance.id,
           instance.name,
           instance.ownerOrganisationId,
@@ -40,7 +40,7 @@ export function makeInstanceRepository(pool: Pool): InstanceRepository {
           instance.platformFeeBps,
           instance.createdAt,
         ],
-      );
+      };
     },
 
     async get(id: string) {
