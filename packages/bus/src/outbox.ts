@@ -42,11 +42,16 @@ export class EventTooLargeError extends Error {
  * An event larger than `maxBytes` (default: the process limit, `BUS_MAX_EVENT_BYTES`) is refused with an
  * {@link EventTooLargeError} here, while the caller can still fail its request, rather than discovered by
  * the relay after the commit.
+ *
+ * `traceContexts`, one per event, are the trace contexts to store instead of the active one: a caller that
+ * gathers events made in several contexts (a consumer writing a batch's events at once) captures each
+ * with {@link captureTraceContext} where the event is made. The statement is named (prepared once per
+ * connection).
  */
 export async function appendToOutbox(
   client: Queryable,
   events: EventEnvelope | readonly EventEnvelope[],
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; traceContexts?: ReadonlyArray<Record<string, string>> } = {},
 ): Promise<void> {
   const list = Array.isArray(events) ? events : [events as EventEnvelope];
   if (list.length === 0) return;
@@ -57,16 +62,22 @@ export async function appendToOutbox(
     if (bytes > maxBytes) throw new EventTooLargeError(event.type, bytes, maxBytes);
     return payload;
   });
-  const traceHeaders = JSON.stringify(captureTraceContext());
-  await client.query(
-    `WITH appended AS (
+  const { traceContexts } = options;
+  if (traceContexts && traceContexts.length !== list.length)
+    throw new Error(`${traceContexts.length} trace contexts for ${list.length} events`);
+  const active = traceContexts ? undefined : JSON.stringify(captureTraceContext());
+  const traceHeaders = list.map((_, i) => active ?? JSON.stringify(traceContexts?.[i]));
+  await client.query({
+    name: "bus-outbox-append",
+    text: `WITH appended AS (
        INSERT INTO outbox (event_id, event_type, payload, headers)
-       SELECT id, type, payload, $4::jsonb
-         FROM unnest($1::uuid[], $2::text[], $3::json[]) WITH ORDINALITY AS e(id, type, payload, position)
+       SELECT id, type, payload, headers
+         FROM unnest($1::uuid[], $2::text[], $3::json[], $4::jsonb[])
+              WITH ORDINALITY AS e(id, type, payload, headers, position)
         ORDER BY position
        RETURNING 1
      )
      SELECT pg_notify($5 || coalesce(current_schema(), ''), '') FROM (SELECT 1 FROM appended LIMIT 1) AS one`,
-    [list.map((e) => e.id), list.map((e) => e.type), payloads, traceHeaders, OUTBOX_CHANNEL_PREFIX],
-  );
+    values: [list.map((e) => e.id), list.map((e) => e.type), payloads, traceHeaders, OUTBOX_CHANNEL_PREFIX],
+  });
 }
