@@ -22,7 +22,6 @@ import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { makeApplyPaymentUpdate } from "../src/application/apply-payment-update";
 import { cachedDeviceOwners } from "../src/infra/device-owner-cache";
-import { makeKnownItemRepository } from "../src/infra/known-item.repository";
 import { makeKnownListingRepository } from "../src/infra/known-listing.repository";
 import { makePurchaseRepository } from "../src/infra/purchase.repository";
 import { makeUnmatchedCounter } from "../src/infra/unmatched-counter";
@@ -83,7 +82,6 @@ async function main() {
     let ids = 0;
     const apply = makeApplyPaymentUpdate({
       listings: makeKnownListingRepository(),
-      items: makeKnownItemRepository(),
       devices: cachedDeviceOwners({
         ownerOf: async () => ({ organisationId: PROV_ORG, boardId: "board" }),
       }),
@@ -94,7 +92,7 @@ async function main() {
       clock: { now: () => new Date("2026-11-26T12:00:00Z") },
       // Sequential ids: the digest may then keep them (the same events make the same ids in the same order).
       ids: { next: () => `0193a1b2-0000-7000-8000-${(++ids).toString(16).padStart(12, "0")}` },
-      emitIn: (tx) => (event) => appendToOutbox(tx, event),
+      emitIn: (tx) => (events, traceContexts) => appendToOutbox(tx, events, { traceContexts }),
     });
     const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     const pid = (rows[0] as { pid: number }).pid;
