@@ -20,6 +20,7 @@ import { appendToOutbox } from "./outbox";
 import { startOutboxRelay } from "./outbox-relay";
 import { ensureStream } from "./streams";
 import { type BusFixture, busFixture, publishRaw, readStream } from "./test-fixture";
+import { captureTraceContext } from "./trace-context";
 
 /** Just enough of an OpenTelemetry SDK for context to flow across awaits and cross as `traceparent`. */
 class AsyncLocalContextManager implements ContextManager {
@@ -154,6 +155,31 @@ describe("bus", () => {
     expect(seen).toEqual([{ event, traceId }]);
     const [entry] = await readStream(bus, "SALES");
     expect(entry?.traceparent).toBe(`00-${traceId}-00f067aa0ba902b7-01`);
+  });
+
+  it("appends events gathered from several contexts with each one's trace context", async () => {
+    const contextOf = (spanId: string) =>
+      trace.setSpanContext(ROOT_CONTEXT, {
+        traceId: "4bf92f3577b34da6a3ce929d0e0e4737",
+        spanId,
+        traceFlags: TraceFlags.SAMPLED,
+      });
+    const spans = ["00f067aa0ba902c1", "00f067aa0ba902c2"];
+    const traceContexts = spans.map((span) => captureTraceContext(contextOf(span)));
+    const events = spans.map((_, i) => newEvent("gathered.event.v1", "gathered", { i }));
+    await withTransaction(fx.pool, (client) => appendToOutbox(client, events, { traceContexts }));
+    const { rows } = await fx.pool.query<{ traceparent: string }>(
+      "SELECT headers->>'traceparent' AS traceparent FROM outbox WHERE event_id = ANY($1::uuid[]) ORDER BY seq",
+      [events.map((e) => e.id)],
+    );
+    expect(rows.map((r) => r.traceparent)).toEqual(
+      spans.map((span) => `00-4bf92f3577b34da6a3ce929d0e0e4737-${span}-01`),
+    );
+    await expect(
+      withTransaction(fx.pool, (client) =>
+        appendToOutbox(client, events, { traceContexts: traceContexts.slice(1) }),
+      ),
+    ).rejects.toThrow("1 trace contexts for 2 events");
   });
 
   it("consumes several event types with one consumer and ignores the others", async () => {

@@ -31,5 +31,6 @@ export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./o
 export { PRUNE_BATCH, type PruneResult, pruneBusTables, type RetentionWindows } from "./pruning";
 export { resetConsumer } from "./replay";
 export { DUPLICATE_WINDOW_MS, ensureStream, type StreamLimits } from "./streams";
+export { captureTraceContext } from "./trace-context";
 export { natsConnectOptions, redactNatsUrl } from "./url-credentials";
 export { applyIfNewer, type VersionedChange } from "./version-guard";

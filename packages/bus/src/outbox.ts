@@ -42,15 +42,22 @@ export class EventTooLargeError extends Error {
  * An event larger than `maxBytes` (default: the process limit, `BUS_MAX_EVENT_BYTES`) is refused with an
  * {@link EventTooLargeError} here, while the caller can still fail its request, rather than discovered by
  * the relay after the commit.
+ *
+ * `traceContexts`, one per event, are the trace contexts to store instead of the active one: a caller that
+ * gathers events made in several contexts (a consumer writing a batch's events at once) captures each
+ * with {@link captureTraceContext} where the event is made. The statement is named (prepared once per
+ * connection).
  */
 export async function appendToOutbox(
   client: Queryable,
   events: EventEnvelope | readonly EventEnvelope[],
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; traceContexts?: ReadonlyArray<Record<string, string>> } = {},
 ): Promise<void> {
-  const append = outboxAppend(events, options.maxBytes, 0);
+  const append = outboxAppend(events, options, 0);
   if (!append) return;
-  await client.query(`WITH ${append.text}`, append.values);
+  // A named (prepared) statement: its text is the same on every call (no offset), so it is parsed and
+  // planned once per connection.
+  await client.query({ name: "bus-outbox-append", text: `WITH ${append.text}`, values: append.values });
 }
 
 /**
@@ -68,7 +75,7 @@ export async function writeWithOutbox(
   events: EventEnvelope | readonly EventEnvelope[],
   options: { maxBytes?: number } = {},
 ): Promise<void> {
-  const append = outboxAppend(events, options.maxBytes, write.values.length);
+  const append = outboxAppend(events, options, write.values.length);
   if (!append) {
     await db.query(write.text, write.values);
     return;
@@ -82,25 +89,33 @@ export async function writeWithOutbox(
  */
 function outboxAppend(
   events: EventEnvelope | readonly EventEnvelope[],
-  maxBytes: number | undefined,
+  options: {
+    maxBytes?: number | undefined;
+    traceContexts?: ReadonlyArray<Record<string, string>> | undefined;
+  },
   offset: number,
 ): SqlStatement | undefined {
   const list = Array.isArray(events) ? events : [events as EventEnvelope];
   if (list.length === 0) return undefined;
-  const limit = maxBytes ?? processMaxEventBytes;
+  const limit = options.maxBytes ?? processMaxEventBytes;
   const payloads = list.map((event) => {
     const payload = JSON.stringify(event);
     const bytes = Buffer.byteLength(payload, "utf8");
     if (bytes > limit) throw new EventTooLargeError(event.type, bytes, limit);
     return payload;
   });
-  const traceHeaders = JSON.stringify(captureTraceContext());
+  const traceContexts = options.traceContexts;
+  if (traceContexts && traceContexts.length !== list.length)
+    throw new Error(`${traceContexts.length} trace contexts for ${list.length} events`);
+  const active = traceContexts ? undefined : JSON.stringify(captureTraceContext());
+  const traceHeaders = list.map((_, i) => active ?? JSON.stringify(traceContexts?.[i]));
   const $ = (n: number) => `$${offset + n}`;
   return {
     text: `appended AS (
        INSERT INTO outbox (event_id, event_type, payload, headers)
-       SELECT id, type, payload, ${$(4)}::jsonb
-         FROM unnest(${$(1)}::uuid[], ${$(2)}::text[], ${$(3)}::json[]) WITH ORDINALITY AS e(id, type, payload, position)
+       SELECT id, type, payload, headers
+         FROM unnest(${$(1)}::uuid[], ${$(2)}::text[], ${$(3)}::json[], ${$(4)}::jsonb[])
+              WITH ORDINALITY AS e(id, type, payload, headers, position)
         ORDER BY position
        RETURNING 1
      )

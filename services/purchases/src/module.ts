@@ -60,7 +60,6 @@ export function buildPurchases(
   });
   const applyPaymentUpdate = makeApplyPaymentUpdate({
     listings: makeKnownListingRepository(),
-    items: makeKnownItemRepository(),
     devices: cachedDeviceOwners(devices),
     purchases,
     unmatched: makeUnmatchedPaymentRepository(deps.pool),
@@ -68,7 +67,7 @@ export function buildPurchases(
     logger: deps.logger,
     clock,
     ids: overrides.ids ?? uuidV7Ids,
-    emitIn: (tx) => (event) => appendToOutbox(tx, event),
+    emitIn: (tx) => (events, traceContexts) => appendToOutbox(tx, events, { traceContexts }),
   });
   const installs = makeInstallRepository(deps.pool);
   const deviceDeps = { iot: devices, purchases, defaultLivemode: modes.defaultLivemode };

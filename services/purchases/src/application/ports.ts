@@ -16,10 +16,16 @@ export interface KnownListing {
   disabled: boolean;
 }
 
+/** A listing with its item's display name: `item` is undefined while the item is not known. */
+export interface PayableListing extends KnownListing {
+  item: { displayName: string | null } | undefined;
+}
+
 export interface KnownListingRepository {
   /** Insert, or update when `version` is newer than the one held. */
   remember(tx: Queryable, listing: KnownListing & { version: number }): Promise<boolean>;
-  get(db: Queryable, id: string): Promise<KnownListing | undefined>;
+  /** The listings known of `ids`, each with its item (one query), keyed by id. */
+  withItems(db: Queryable, ids: string[]): Promise<Map<string, PayableListing>>;
 }
 
 export interface KnownItemRepository {
@@ -71,13 +77,28 @@ export interface ObjectUrlSigner {
   presignGet(objectKey: string): Promise<string>;
 }
 
+/**
+ * What one transaction decided about the purchases of the payment updates it applied, written at once
+ * (`PurchaseRepository.write`).
+ */
+export interface PurchaseWrites {
+  /** Purchases the transaction made, as they stand at its end. */
+  inserts: Purchase[];
+  /** Purchases that existed before it and changed, as they stand at its end. */
+  updates: Purchase[];
+  /** The history rows, in the order of the changes; `purchase` as the change left it. */
+  history: Array<{ purchase: Purchase; change: PurchaseChange }>;
+}
+
 export interface PurchaseRepository {
-  /** Inserts unless the payment intent already has a purchase; resolves to whether it inserted. */
-  insertIfNew(tx: PoolClient, purchase: Purchase): Promise<boolean>;
-  /** The payment intent's purchase, locked until the transaction ends. */
-  lockByPaymentReference(tx: PoolClient, paymentReference: string): Promise<Purchase | undefined>;
-  update(tx: PoolClient, purchase: Purchase): Promise<void>;
-  appendHistory(tx: PoolClient, purchase: Purchase, change: PurchaseChange): Promise<void>;
+  /** The payment intents' purchases, keyed by payment reference, locked until the transaction ends. */
+  lockByPaymentReferences(tx: Queryable, paymentReferences: string[]): Promise<Map<string, Purchase>>;
+  /**
+   * Writes a transaction's purchases and history in one statement; resolves to the ids of the purchases
+   * it inserted: a purchase whose payment intent already has one (made by a concurrent transaction) is not
+   * inserted, nor its history.
+   */
+  write(tx: Queryable, writes: PurchaseWrites): Promise<Set<string>>;
   list(providerOrganisationId: string, query: PurchaseListQuery): Promise<Paged<Purchase>>;
   /** Statuses of the device's purchases of the item by the organisation's listings, in one mode. */
   statusesOf(query: {
@@ -148,8 +169,8 @@ export interface DeviceOwnersPort {
 export interface UnmatchedPaymentRepository {
   /** Records (or counts again) an update that could not be matched; outside the handler's transaction. */
   record(update: PaymentUpdatedV1, reason: UnmatchedReason): Promise<void>;
-  /** Marks the update matched, in the transaction that applied it. */
-  resolve(tx: PoolClient, stripeEventId: string): Promise<void>;
+  /** Marks the updates matched, in the transaction that applied them. */
+  resolve(tx: Queryable, stripeEventIds: string[]): Promise<void>;
 }
 
 /** Counts unmatched payment updates (a metric). */
@@ -157,7 +178,11 @@ export interface UnmatchedCounter {
   add(reason: UnmatchedReason): void;
 }
 
-export type Emit = (event: EventEnvelope) => Promise<void>;
+/** Appends events to the outbox in order, each with the trace context (propagation fields) given for it. */
+export type Emit = (
+  events: readonly EventEnvelope[],
+  traceContexts: ReadonlyArray<Record<string, string>>,
+) => Promise<void>;
 
 export interface Clock {
   now(): Date;

@@ -1,5 +1,5 @@
 import { applyIfNewer } from "@mp/bus";
-import type { KnownListingRepository } from "../application/ports";
+import type { KnownListing, KnownListingRepository } from "../application/ports";
 
 interface Row {
   id: string;
@@ -10,6 +10,15 @@ interface Row {
   price_currency: string;
   disabled: boolean;
 }
+
+const toListing = (row: Row): KnownListing => ({
+  id: row.id,
+  marketplaceItemId: row.marketplace_item_id,
+  marketplaceInstanceId: row.marketplace_instance_id,
+  providerOrganisationId: row.provider_organisation_id,
+  price: { amount: Number(row.price_amount), currency: row.price_currency },
+  disabled: row.disabled,
+});
 
 export function makeKnownListingRepository(): KnownListingRepository {
   return {
@@ -27,19 +36,21 @@ export function makeKnownListingRepository(): KnownListingRepository {
           disabled: listing.disabled,
         },
       }),
-    get: async (db, id) => {
-      const { rows } = await db.query<Row>("SELECT * FROM known_listings WHERE id = $1", [id]);
-      const row = rows[0];
-      return row
-        ? {
-            id: row.id,
-            marketplaceItemId: row.marketplace_item_id,
-            marketplaceInstanceId: row.marketplace_instance_id,
-            providerOrganisationId: row.provider_organisation_id,
-            price: { amount: Number(row.price_amount), currency: row.price_currency },
-            disabled: row.disabled,
-          }
-        : undefined;
+    withItems: async (db, ids) => {
+      if (ids.length === 0) return new Map();
+      const { rows } = await db.query<Row & { item_known: boolean; display_name: string | null }>({
+        name: "purchases-listings-with-items",
+        text: `SELECT l.*, i.id IS NOT NULL AS item_known, i.display_name
+                 FROM known_listings l LEFT JOIN known_items i ON i.id = l.marketplace_item_id
+                WHERE l.id = ANY($1::uuid[])`,
+        values: [ids],
+      });
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { ...toListing(row), item: row.item_known ? { displayName: row.display_name } : undefined },
+        ]),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Pool, type PoolClient, paged, pageWindow } from "@mp/db";
+import { type Pool, paged, pageWindow } from "@mp/db";
 import type { ActivityEntry, PurchaseRepository } from "../application/ports";
 import {
   activityKind,
@@ -73,70 +73,113 @@ const ORDER_COLUMNS = { purchasedAt: "purchased_at", amount: "amount" } as const
 
 export function makePurchaseRepository(pool: Pool): PurchaseRepository {
   return {
-    insertIfNew: async (tx, p) => {
-      const { rowCount } = await tx.query(
-        `INSERT INTO purchases (id, payment_reference, marketplace_item_id, display_name, listing_id,
-           marketplace_instance_id, provider_organisation_id, device_id, amount, currency, amount_refunded,
-           status, dispute_status, dispute_version, livemode, purchased_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-         ON CONFLICT (payment_reference) DO NOTHING`,
-        [
-          p.id,
-          p.paymentReference,
-          p.marketplaceItemId,
-          p.displayName,
-          p.listingId,
-          p.marketplaceInstanceId,
-          p.providerOrganisationId,
-          p.deviceId,
-          p.amount.amount,
-          p.amount.currency,
-          p.amountRefunded,
-          p.status,
-          p.disputeStatus,
-          p.disputeVersion,
-          p.livemode,
-          p.purchasedAt,
-          p.version,
-        ],
-      );
-      return rowCount === 1;
+    lockByPaymentReferences: async (tx, paymentReferences) => {
+      if (paymentReferences.length === 0) return new Map();
+      // In payment-reference order, so that two transactions locking overlapping sets cannot deadlock.
+      const { rows } = await tx.query<Row>({
+        name: "purchases-lock-by-payment-references",
+        text: `SELECT * FROM purchases WHERE payment_reference = ANY($1::text[])
+                ORDER BY payment_reference FOR UPDATE`,
+        values: [paymentReferences],
+      });
+      return new Map(rows.map((row) => [row.payment_reference, toPurchase(row)]));
     },
-    lockByPaymentReference: async (tx, paymentReference) => {
-      const { rows } = await tx.query<Row>(
-        "SELECT * FROM purchases WHERE payment_reference = $1 FOR UPDATE",
-        [paymentReference],
+    write: async (tx, writes) => {
+      const { inserts, updates, history } = writes;
+      if (inserts.length === 0 && updates.length === 0 && history.length === 0) return new Set();
+      const fresh = new Set(inserts.map((p) => p.id));
+      const purchaseRows = JSON.stringify(
+        inserts.map((p) => ({
+          id: p.id,
+          payment_reference: p.paymentReference,
+          marketplace_item_id: p.marketplaceItemId,
+          display_name: p.displayName,
+          listing_id: p.listingId,
+          marketplace_instance_id: p.marketplaceInstanceId,
+          provider_organisation_id: p.providerOrganisationId,
+          device_id: p.deviceId,
+          amount: p.amount.amount,
+          currency: p.amount.currency,
+          amount_refunded: p.amountRefunded,
+          status: p.status,
+          dispute_status: p.disputeStatus,
+          dispute_version: p.disputeVersion,
+          livemode: p.livemode,
+          purchased_at: p.purchasedAt.toISOString(),
+          version: p.version,
+        })),
       );
-      return rows[0] ? toPurchase(rows[0]) : undefined;
-    },
-    update: async (tx: PoolClient, p) => {
-      await tx.query(
-        `UPDATE purchases SET amount_refunded = $2, status = $3, dispute_status = $4, dispute_version = $5,
-           version = $6 WHERE id = $1`,
-        [p.id, p.amountRefunded, p.status, p.disputeStatus, p.disputeVersion, p.version],
+      const updateRows = JSON.stringify(
+        updates.map((p) => ({
+          id: p.id,
+          amount_refunded: p.amountRefunded,
+          status: p.status,
+          dispute_status: p.disputeStatus,
+          dispute_version: p.disputeVersion,
+          version: p.version,
+        })),
       );
-    },
-    appendHistory: async (tx, p, change) => {
-      await tx.query(
-        `INSERT INTO purchase_history (purchase_id, provider_organisation_id, livemode, kind, amount, currency,
-           status, stripe_event_id, marketplace_item_id, display_name, device_id, at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [
-          p.id,
-          p.providerOrganisationId,
-          p.livemode,
-          change.kind,
-          change.amount.amount,
-          change.amount.currency,
-          p.status,
-          change.stripeEventId,
-          p.marketplaceItemId,
-          p.displayName,
-          p.deviceId,
-          change.at,
-          p.version,
-        ],
+      const historyRows = JSON.stringify(
+        history.map(({ purchase: p, change }, ord) => ({
+          ord,
+          fresh: fresh.has(p.id),
+          purchase_id: p.id,
+          provider_organisation_id: p.providerOrganisationId,
+          livemode: p.livemode,
+          kind: change.kind,
+          amount: change.amount.amount,
+          currency: change.amount.currency,
+          status: p.status,
+          stripe_event_id: change.stripeEventId,
+          marketplace_item_id: p.marketplaceItemId,
+          display_name: p.displayName,
+          device_id: p.deviceId,
+          at: change.at.toISOString(),
+          version: p.version,
+        })),
       );
+      // One statement: the new purchases (unless a concurrent transaction made the intent's purchase first:
+      // then neither it nor its history is written, and it is missing from what this resolves to), the
+      // changed ones, and the history in the order of the changes (its foreign key is checked at the
+      // statement's end, the new purchases there).
+      const { rows } = await tx.query<{ inserted: string[] }>({
+        name: "purchases-write",
+        text: `WITH inserted AS (
+           INSERT INTO purchases (id, payment_reference, marketplace_item_id, display_name, listing_id,
+             marketplace_instance_id, provider_organisation_id, device_id, amount, currency, amount_refunded,
+             status, dispute_status, dispute_version, livemode, purchased_at, version)
+           SELECT id, payment_reference, marketplace_item_id, display_name, listing_id, marketplace_instance_id,
+                  provider_organisation_id, device_id, amount, currency, amount_refunded, status, dispute_status,
+                  dispute_version, livemode, purchased_at, version
+             FROM json_to_recordset($1::json) AS p(id uuid, payment_reference text, marketplace_item_id uuid,
+               display_name text, listing_id uuid, marketplace_instance_id uuid, provider_organisation_id uuid,
+               device_id text, amount bigint, currency char(3), amount_refunded bigint, status text,
+               dispute_status text, dispute_version integer, livemode boolean, purchased_at timestamptz,
+               version integer)
+           ON CONFLICT (payment_reference) DO NOTHING
+           RETURNING id
+         ), updated AS (
+           UPDATE purchases SET amount_refunded = u.amount_refunded, status = u.status,
+                  dispute_status = u.dispute_status, dispute_version = u.dispute_version, version = u.version
+             FROM json_to_recordset($2::json) AS u(id uuid, amount_refunded bigint, status text,
+               dispute_status text, dispute_version integer, version integer)
+            WHERE purchases.id = u.id
+         ), history AS (
+           INSERT INTO purchase_history (purchase_id, provider_organisation_id, livemode, kind, amount, currency,
+             status, stripe_event_id, marketplace_item_id, display_name, device_id, at, version)
+           SELECT purchase_id, provider_organisation_id, livemode, kind, amount, currency, status, stripe_event_id,
+                  marketplace_item_id, display_name, device_id, at, version
+             FROM json_to_recordset($3::json) AS h(ord integer, fresh boolean, purchase_id uuid,
+               provider_organisation_id uuid, livemode boolean, kind text, amount bigint, currency char(3),
+               status text, stripe_event_id text, marketplace_item_id uuid, display_name text, device_id text,
+               at timestamptz, version integer)
+            WHERE NOT h.fresh OR h.purchase_id IN (SELECT id FROM inserted)
+            ORDER BY ord
+         )
+         SELECT array(SELECT id::text FROM inserted) AS inserted`,
+        values: [purchaseRows, updateRows, historyRows],
+      });
+      return new Set(rows[0]?.inserted ?? []);
     },
     statusesOf: async (q) => {
       const { rows } = await pool.query<{ status: PurchaseStatus }>(

@@ -23,11 +23,14 @@ export function makeUnmatchedPaymentRepository(pool: Pool): UnmatchedPaymentRepo
         ],
       );
     },
-    resolve: async (tx, stripeEventId) => {
-      await tx.query(
-        "UPDATE unmatched_payments SET resolved_at = now() WHERE stripe_event_id = $1 AND resolved_at IS NULL",
-        [stripeEventId],
-      );
+    resolve: async (tx, stripeEventIds) => {
+      if (stripeEventIds.length === 0) return;
+      await tx.query({
+        name: "purchases-unmatched-resolve",
+        text: `UPDATE unmatched_payments SET resolved_at = now()
+                WHERE stripe_event_id = ANY($1::text[]) AND resolved_at IS NULL`,
+        values: [stripeEventIds],
+      });
     },
   };
 }

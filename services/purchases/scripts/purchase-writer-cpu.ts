@@ -1,0 +1,200 @@
+/**
+ * The payment-updates consumer's cost per purchase made, without a stack: a fresh database on the local
+ * PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), the purchases
+ * migrations, one item and listing (as in bench scenario E: every payment names the demo provider's
+ * listing and one of a few devices), an in-memory device-owner port behind the service's cache, then
+ * settlements.payment.updated.v1 events applied the way the bus applies a batch (inbox row, handler, the
+ * transaction's beforeCommit tasks, up to 32 in one transaction, on one connection). Reports SQL statements
+ * and CPU (this process, and the PostgreSQL backend from /proc/<pid>/stat, so the server must run on this
+ * machine) per purchase made (per event in the mixed run), and a digest of what was written (purchases,
+ * history, outbox events, unmatched rows; generated ids and the envelope's own id left out) that must not
+ * change with an optimisation.
+ *
+ *   pnpm --filter @mp/svc-purchases exec tsx scripts/purchase-writer-cpu.ts [purchases=3200]
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { appendToOutbox, applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
+import { type PaymentUpdatedV1, paymentUpdatedV1 } from "@mp/contracts";
+import { createPool, migrate, type PoolClient } from "@mp/db";
+import { createLogger } from "@mp/logger";
+import { serviceMigrations } from "@mp/runtime";
+import { makeApplyPaymentUpdate } from "../src/application/apply-payment-update";
+import { cachedDeviceOwners } from "../src/infra/device-owner-cache";
+import { makeKnownListingRepository } from "../src/infra/known-listing.repository";
+import { makePurchaseRepository } from "../src/infra/purchase.repository";
+import { makeUnmatchedCounter } from "../src/infra/unmatched-counter";
+import { makeUnmatchedPaymentRepository } from "../src/infra/unmatched-payment.repository";
+import { PAYMENT_UPDATE_BATCH } from "../src/transport/payment-updated.consumer";
+
+const PURCHASES = Number(process.argv[2] ?? 3200);
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const CONSUMER = "purchases-payments";
+const PROV_ORG = "0193a1b2-0000-7000-8000-0000000000b1";
+const ITEM = "0193a1b2-0000-7000-8000-00000000a001";
+const LISTING = "0193a1b2-0000-7000-8000-00000000e001";
+const INSTANCE = "0193a1b2-0000-7000-8000-00000000c001";
+const DEVICES = ["0123456789abcdef", "fedcba9876543210", "00000000000000d3"];
+const BASE = Date.parse("2026-11-02T10:00:00Z");
+
+let seq = 0;
+const update = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) =>
+  newEvent(paymentUpdatedV1.type, "settlements", {
+    stripeEventId: `evt_${++seq}_${pi}`,
+    kind: "paid",
+    paymentIntentId: pi,
+    listingId: LISTING,
+    deviceId: DEVICES[seq % DEVICES.length],
+    amount: { amount: 1999 + (seq % 50), currency: "EUR" },
+    livemode: false,
+    occurredAt: new Date(BASE + seq * 1000).toISOString(),
+    version,
+    ...fields,
+  } satisfies PaymentUpdatedV1) as EventEnvelope<PaymentUpdatedV1>;
+
+function backendTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const f = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
+  return (f[11] ?? 0) + (f[12] ?? 0);
+}
+
+async function main() {
+  const database = `purchases_cpu_${randomBytes(4).toString("hex")}`;
+  const logger = createLogger({ service: "purchases-cpu", level: "error" });
+  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const pool = createPool({ url: url.toString(), schema: "purchases", max: 1, logger });
+  try {
+    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    await migrate(pool, "purchases", await serviceMigrations({ migrationsDir }));
+    await pool.query("INSERT INTO known_items (id, display_name, version) VALUES ($1, 'Thermo', 1)", [ITEM]);
+    await pool.query(
+      `INSERT INTO known_listings (id, marketplace_item_id, marketplace_instance_id, provider_organisation_id,
+         price_amount, price_currency, disabled, version) VALUES ($1, $2, $3, $4, 2000, 'EUR', false, 1)`,
+      [LISTING, ITEM, INSTANCE, PROV_ORG],
+    );
+    let ids = 0;
+    const apply = makeApplyPaymentUpdate({
+      listings: makeKnownListingRepository(),
+      devices: cachedDeviceOwners({
+        ownerOf: async () => ({ organisationId: PROV_ORG, boardId: "board" }),
+      }),
+      purchases: makePurchaseRepository(pool),
+      unmatched: makeUnmatchedPaymentRepository(pool),
+      unmatchedCounter: makeUnmatchedCounter(),
+      logger,
+      clock: { now: () => new Date("2026-11-26T12:00:00Z") },
+      // Sequential ids: the digest may then keep them (the same events make the same ids in the same order).
+      ids: { next: () => `0193a1b2-0000-7000-8000-${(++ids).toString(16).padStart(12, "0")}` },
+      emitIn: (tx) => (events, traceContexts) => appendToOutbox(tx, events, { traceContexts }),
+    });
+    const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    const pid = (rows[0] as { pid: number }).pid;
+    let statements = 0;
+    const counted = new WeakSet<PoolClient>();
+    pool.on("acquire", (client: PoolClient) => {
+      if (counted.has(client)) return;
+      counted.add(client);
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        statements++;
+        return query(...args);
+      };
+    });
+    /** As the bus's processBatch: one transaction, each event's inbox row then its handler. */
+    const applyBatch = (events: EventEnvelope<PaymentUpdatedV1>[]) =>
+      applyInTransaction(
+        pool,
+        CONSUMER,
+        events.map((event) => ({ event })),
+        apply.handle,
+      );
+    const run = async (label: string, events: EventEnvelope<PaymentUpdatedV1>[], per: number) => {
+      statements = 0;
+      const cpu0 = process.cpuUsage();
+      const pg0 = backendTicks(pid);
+      const t0 = performance.now();
+      for (let i = 0; i < events.length; i += PAYMENT_UPDATE_BATCH)
+        await applyBatch(events.slice(i, i + PAYMENT_UPDATE_BATCH));
+      const wall = performance.now() - t0;
+      const pgMs = (backendTicks(pid) - pg0) * 10;
+      const cpu = process.cpuUsage(cpu0);
+      const nodeMs = (cpu.user + cpu.system) / 1000;
+      console.log(
+        `${label}: ${events.length} events; per ${per === events.length ? "event" : "purchase made"}: ` +
+          `${(statements / per).toFixed(2)} statements, PostgreSQL backend ${(pgMs / per).toFixed(3)} ms CPU, ` +
+          `this process ${(nodeMs / per).toFixed(3)} ms CPU, wall ${(wall / per).toFixed(3)} ms`,
+      );
+    };
+    // Warm-up: plan caches and the device-owner cache, as in a running service.
+    await run(
+      "warm-up",
+      Array.from({ length: 64 }, (_, i) => update(`pi_warm_${i}`, 1, {})),
+      64,
+    );
+    await run(
+      "purchases",
+      Array.from({ length: PURCHASES }, (_, i) => update(`pi_${i}`, 1, {})),
+      PURCHASES,
+    );
+    // A mixed run: a checkout and its payment intent (two paid updates of one intent), a repeated Stripe
+    // event, refunds (partial, full, not raising the total), disputes, and updates resolving unmatched rows.
+    const mixed: EventEnvelope<PaymentUpdatedV1>[] = [];
+    for (let n = 0; n < 400; n++) {
+      const pi = `pi_mixed_${n}`;
+      const paid = update(pi, 1, {});
+      mixed.push(paid);
+      if (n % 2 === 0) mixed.push(update(pi, 2, {}));
+      if (n % 5 === 0) mixed.push(newEvent(paid.type, "settlements", paid.data) as typeof paid);
+      const refunded = (version: number, amount: number) =>
+        update(pi, version, {
+          kind: "refunded",
+          amountRefunded: { amount, currency: "EUR" },
+          refund: amount >= 1999 ? "full" : "partial",
+        });
+      if (n % 3 === 0) mixed.push(refunded(3, 300));
+      if (n % 6 === 0) mixed.push(refunded(4, 200)); // below the total: no change
+      if (n % 9 === 0) mixed.push(refunded(5, 5000));
+      if (n % 4 === 1) {
+        mixed.push(update(pi, 6, { kind: "dispute-created", disputeStatus: "open" }));
+        mixed.push(update(pi, 7, { kind: "dispute-closed", disputeStatus: n % 8 === 1 ? "won" : "lost" }));
+        mixed.push(update(pi, 6, { kind: "dispute-created", disputeStatus: "open" })); // older: no change
+      }
+    }
+    // Some were unmatched before (a retried update is then resolved by the transaction applying it).
+    for (const event of mixed.filter((_, i) => i % 7 === 0))
+      await pool.query(
+        `INSERT INTO unmatched_payments (stripe_event_id, payment_intent_id, kind, amount, currency, livemode, reason)
+         VALUES ($1, $2, $3, 0, 'EUR', false, 'unknown-listing')`,
+        [event.data.stripeEventId, event.data.paymentIntentId, event.data.kind],
+      );
+    await run("mixed", mixed, mixed.length);
+    const digest = createHash("sha256");
+    const dump = async (sql: string) => {
+      for (const r of (await pool.query(sql)).rows) digest.update(JSON.stringify(r));
+    };
+    await dump("SELECT * FROM purchases ORDER BY payment_reference");
+    await dump(`SELECT seq, purchase_id, provider_organisation_id, livemode, kind, amount, currency, status,
+                       stripe_event_id, marketplace_item_id, display_name, device_id, at, version
+                  FROM purchase_history ORDER BY seq`);
+    await dump(`SELECT seq, event_type, payload->'data' AS data, payload->>'type' AS type,
+                       payload->>'source' AS source, payload->>'occurredAt' AS occurred_at
+                  FROM outbox ORDER BY seq`);
+    await dump(`SELECT stripe_event_id, resolved_at IS NOT NULL AS resolved, attempts
+                  FROM unmatched_payments ORDER BY stripe_event_id`);
+    await dump("SELECT count(*) FROM inbox");
+    console.log(`purchases digest ${digest.digest("hex").slice(0, 16)}`);
+  } finally {
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
