@@ -54,8 +54,9 @@ function fakes() {
   const items = { get: async () => ITEM } as unknown as ReleaseItemReader;
   const statements: string[] = [];
   const tx = {
-    query: async (sql: string) => {
-      statements.push(sql);
+    // A statement comes as text or as a query config (`{ name, text, values }`, a named statement).
+    query: async (sql: string | { text: string }) => {
+      statements.push(typeof sql === "string" ? sql : sql.text);
       return { rows: [], rowCount: 1 };
     },
   } as unknown as PoolClient;
