@@ -268,4 +268,27 @@ describe("ledger writer: batches write what one event per transaction writes", (
     expect(batched).toEqual(expected);
     expect(directly).toEqual(expected);
   });
+
+  it("books one sale when two copies of a purchase's first event are applied at the same moment", async () => {
+    const infra = await freshInfra("ledger_race");
+    infras.push(infra);
+    const pool = await database(infra);
+    pools.push(pool);
+    const apply = writer("bus");
+    // Each purchase's sale twice under two event ids (the event and a snapshot of it), in two transactions
+    // on two connections at once; a transaction that fails is applied again alone, as the bus would.
+    for (let n = 1; n <= 8; n++) {
+      const sale = event(n, 1, "purchase", 1000 + n * 7);
+      const copy = { ...sale, id: newEvent(sale.type, "purchases", sale.data).id };
+      const outcomes = await Promise.allSettled([apply(pool, [sale]), apply(pool, [copy])]);
+      for (const [i, outcome] of outcomes.entries())
+        if (outcome.status === "rejected") await apply(pool, [i === 0 ? sale : copy]);
+    }
+    const { rows } = await pool.query<{ purchase_id: string; sales: number }>(
+      `SELECT purchase_id, count(*)::int AS sales FROM ledger_transactions WHERE kind = 'sale'
+        GROUP BY purchase_id ORDER BY purchase_id`,
+    );
+    expect(rows).toHaveLength(8);
+    for (const row of rows) expect(row.sales).toBe(1);
+  });
 });
