@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { childPids } from "@mp/local/proc";
 
 /** Linux reports process CPU time in clock ticks of 1/100 s (USER_HZ) on every common architecture. */
@@ -44,37 +44,32 @@ export async function cpuDuring<T>(
   return { result, cpuMs: after - before };
 }
 
-/**
- * Every descendant of this process (children, their children, …) whose command line contains `fragment`,
- * such as the backends of the PostgreSQL server the runner launched (`postgres`). Empty without /proc.
- */
-export function descendantsRunning(fragment: string): number[] {
-  const parents = new Map<number, number>();
-  let entries: string[] = [];
+/** Clock ticks in user and system time: the process's own (fields 14, 15) and its reaped children's (16, 17). */
+function ticks(pid: number): { own: number; reaped: number } {
   try {
-    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    return { own: (f[11] ?? 0) + (f[12] ?? 0), reaped: (f[13] ?? 0) + (f[14] ?? 0) };
   } catch {
-    return [];
+    return { own: 0, reaped: 0 };
   }
-  for (const entry of entries) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // The process ended while we looked.
-    }
+}
+
+/**
+ * CPU milliseconds the stack's PostgreSQL server (the ephemeral one the launcher started, a child of this
+ * process) has used so far: its postmaster, every live backend and helper, and every one that has ended
+ * (the postmaster reaps them, so their time is in its children's time). 0 when the stack uses a server
+ * this process did not start.
+ */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const postmaster of childrenRunning("postgres")) {
+    const own = ticks(postmaster);
+    total += own.own + own.reaped;
+    for (const child of childPids(postmaster)) total += ticks(child).own;
   }
-  const mine = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at))
-      if (at === process.pid) return true;
-    return false;
-  };
-  return [...parents.keys()].filter((pid) => {
-    if (!mine(pid)) return false;
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(fragment);
-    } catch {
-      return false;
-    }
-  });
+  return (total / TICKS_PER_SECOND) * 1000;
 }

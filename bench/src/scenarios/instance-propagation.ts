@@ -1,5 +1,5 @@
 import pg from "pg";
-import { childrenRunning, cpuDuring, cpuMs, descendantsRunning } from "../cpu";
+import { childrenRunning, cpuDuring, cpuMs, postgresCpuMs } from "../cpu";
 import { p99Figure } from "../latency-figure";
 import { postJson } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
@@ -49,14 +49,12 @@ export const instancePropagation: Scenario = {
         childrenRunning(name === "gateway" ? "gateway/src/main.ts" : `services/${name}/src/main.ts`),
       );
       const before = pids.map((list) => list.reduce((sum, pid) => sum + cpuMs(pid), 0));
-      // The stack's PostgreSQL (server and backends) and NATS server, when the runner launched them: every
-      // round trip and publish costs them too. Backends that exit during the run are not counted.
-      const serverCpu = (): Map<number, number> =>
-        new Map(
-          ["postgres", "nats-server"]
-            .flatMap((name) => descendantsRunning(name))
-            .map((pid) => [pid, cpuMs(pid)]),
-        );
+      // The stack's PostgreSQL (server and backends, ended ones included) and NATS server, when the runner
+      // launched them: every round trip and publish costs them too.
+      const serverCpu = () => ({
+        postgres: postgresCpuMs(),
+        "nats-server": childrenRunning("nats-server").reduce((sum, pid) => sum + cpuMs(pid), 0),
+      });
       const serversBefore = serverCpu();
       const { result } = await cpuDuring(pids.flat(), () =>
         runOpenLoop({
@@ -88,14 +86,9 @@ export const instancePropagation: Scenario = {
           (list.reduce((sum, pid) => sum + cpuMs(pid), 0) - (before[i] ?? 0)) / Math.max(1, result.sent),
       );
       const serversAfter = serverCpu();
-      const serverMs = (name: string) =>
-        descendantsRunning(name).reduce(
-          (sum, pid) => sum + (serversAfter.get(pid) ?? 0) - (serversBefore.get(pid) ?? 0),
-          0,
-        );
-      const serverFigures = ["postgres", "nats-server"].map((name) => ({
+      const serverFigures = (["postgres", "nats-server"] as const).map((name) => ({
         name: `${name} CPU per creation`,
-        value: serverMs(name) / Math.max(1, result.sent),
+        value: (serversAfter[name] - serversBefore[name]) / Math.max(1, result.sent),
         unit: "ms",
       }));
       ctx.log(`B: baseline, bare JetStream publish -> consume at ${RATE}/s`);

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { childPids } from "@mp/local/proc";
-import { childrenRunning, cpuMs } from "../cpu";
+import { childrenRunning, cpuMs, postgresCpuMs } from "../cpu";
 import type { Figure } from "../scenario";
 
 /** The processes scenario E's events go through, by the fragment of their command line. */
@@ -12,40 +10,8 @@ const PATH_PROCESSES = {
 
 export type PathProcess = keyof typeof PATH_PROCESSES | "postgres";
 
-/** Linux reports CPU time in clock ticks of 1/100 s (USER_HZ), as `cpuMs` assumes. */
-const TICKS_PER_SECOND = 100;
-
 /** CPU milliseconds used so far by each process of the path, PostgreSQL's backends included. */
 export type CpuSnapshot = Record<PathProcess, number>;
-
-/** Clock ticks in user and system time: the process's own (fields 14, 15) and its reaped children's (16, 17). */
-function ticks(pid: number): { own: number; reaped: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat
-      .slice(stat.lastIndexOf(")") + 2)
-      .split(" ")
-      .map(Number);
-    return { own: (f[11] ?? 0) + (f[12] ?? 0), reaped: (f[13] ?? 0) + (f[14] ?? 0) };
-  } catch {
-    return { own: 0, reaped: 0 };
-  }
-}
-
-/**
- * The stack's PostgreSQL server (the ephemeral one the launcher started, a child of this process): its
- * postmaster, every live backend and helper, and every one that has ended (the postmaster reaps them, so
- * their time is in its children's time). 0 when the stack uses a server this process did not start.
- */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const postmaster of childrenRunning("postgres")) {
-    const own = ticks(postmaster);
-    total += own.own + own.reaped;
-    for (const child of childPids(postmaster)) total += ticks(child).own;
-  }
-  return (total / TICKS_PER_SECOND) * 1000;
-}
 
 /** A snapshot of the path's CPU: zeros for a stack the runner only attached to, or off Linux. */
 export function cpuSnapshot(): CpuSnapshot {
