@@ -1,20 +1,9 @@
 import { readFileSync } from "node:fs";
 import { childPids } from "@mp/local/proc";
-
-/** Linux reports process CPU time in clock ticks of 1/100 s (USER_HZ) on every common architecture. */
-const TICKS_PER_SECOND = 100;
+import { processCpuMs, procTicks, ticksToMs } from "@mp/testing/proc-cpu";
 
 /** User + system CPU milliseconds `pid` has used so far; 0 when /proc cannot tell (not Linux, gone). */
-export function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields after the command: state is index 0, so utime (14th field) is 11 and stime is 12.
-    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
-  } catch {
-    return 0;
-  }
-}
+export const cpuMs = processCpuMs;
 
 /**
  * This process's children (the stack the runner launched, the bare server) whose command line contains
@@ -44,20 +33,6 @@ export async function cpuDuring<T>(
   return { result, cpuMs: after - before };
 }
 
-/** Clock ticks in user and system time: the process's own (fields 14, 15) and its reaped children's (16, 17). */
-function ticks(pid: number): { own: number; reaped: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat
-      .slice(stat.lastIndexOf(")") + 2)
-      .split(" ")
-      .map(Number);
-    return { own: (f[11] ?? 0) + (f[12] ?? 0), reaped: (f[13] ?? 0) + (f[14] ?? 0) };
-  } catch {
-    return { own: 0, reaped: 0 };
-  }
-}
-
 /**
  * CPU milliseconds the stack's PostgreSQL server (the ephemeral one the launcher started, a child of this
  * process) has used so far: its postmaster, every live backend and helper, and every one that has ended
@@ -67,9 +42,9 @@ function ticks(pid: number): { own: number; reaped: number } {
 export function postgresCpuMs(): number {
   let total = 0;
   for (const postmaster of childrenRunning("postgres")) {
-    const own = ticks(postmaster);
+    const own = procTicks(postmaster);
     total += own.own + own.reaped;
-    for (const child of childPids(postmaster)) total += ticks(child).own;
+    for (const child of childPids(postmaster)) total += procTicks(child).own;
   }
-  return (total / TICKS_PER_SECOND) * 1000;
+  return ticksToMs(total);
 }

@@ -12,14 +12,13 @@
  *
  *   pnpm --filter @mp/svc-purchases exec tsx scripts/purchase-writer-cpu.ts [purchases=3200]
  */
-import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { appendToOutbox, applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
 import { type PaymentUpdatedV1, paymentUpdatedV1 } from "@mp/contracts";
-import { createPool, migrate, type PoolClient } from "@mp/db";
+import { createPool, migrate } from "@mp/db";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
+import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
 import { makeApplyPaymentUpdate } from "../src/application/apply-payment-update";
 import { cachedDeviceOwners } from "../src/infra/device-owner-cache";
 import { makeKnownListingRepository } from "../src/infra/known-listing.repository";
@@ -53,24 +52,10 @@ const update = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) 
     ...fields,
   } satisfies PaymentUpdatedV1) as EventEnvelope<PaymentUpdatedV1>;
 
-function backendTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat
-    .slice(stat.lastIndexOf(")") + 2)
-    .split(" ")
-    .map(Number);
-  return (f[11] ?? 0) + (f[12] ?? 0);
-}
-
 async function main() {
-  const database = `purchases_cpu_${randomBytes(4).toString("hex")}`;
   const logger = createLogger({ service: "purchases-cpu", level: "error" });
-  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const pool = createPool({ url: url.toString(), schema: "purchases", max: 1, logger });
-  try {
+  const open = (url: string) => createPool({ url, schema: "purchases", max: 1, logger });
+  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "purchases_cpu", open }, async (pool) => {
     const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
     await migrate(pool, "purchases", await serviceMigrations({ migrationsDir }));
     await pool.query("INSERT INTO known_items (id, display_name, version) VALUES ($1, 'Thermo', 1)", [ITEM]);
@@ -94,19 +79,7 @@ async function main() {
       ids: { next: () => `0193a1b2-0000-7000-8000-${(++ids).toString(16).padStart(12, "0")}` },
       emitIn: (tx) => (events, traceContexts) => appendToOutbox(tx, events, { traceContexts }),
     });
-    const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-    const pid = (rows[0] as { pid: number }).pid;
-    let statements = 0;
-    const counted = new WeakSet<PoolClient>();
-    pool.on("acquire", (client: PoolClient) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        statements++;
-        return query(...args);
-      };
-    });
+    const meter = await writeCostMeter(pool);
     /** As the bus's processBatch: one transaction, each event's inbox row then its handler. */
     const applyBatch = (events: EventEnvelope<PaymentUpdatedV1>[]) =>
       applyInTransaction(
@@ -115,23 +88,17 @@ async function main() {
         events.map((event) => ({ event })),
         apply.handle,
       );
-    const run = async (label: string, events: EventEnvelope<PaymentUpdatedV1>[], per: number) => {
-      statements = 0;
-      const cpu0 = process.cpuUsage();
-      const pg0 = backendTicks(pid);
-      const t0 = performance.now();
-      for (let i = 0; i < events.length; i += PAYMENT_UPDATE_BATCH)
-        await applyBatch(events.slice(i, i + PAYMENT_UPDATE_BATCH));
-      const wall = performance.now() - t0;
-      const pgMs = (backendTicks(pid) - pg0) * 10;
-      const cpu = process.cpuUsage(cpu0);
-      const nodeMs = (cpu.user + cpu.system) / 1000;
-      console.log(
-        `${label}: ${events.length} events; per ${per === events.length ? "event" : "purchase made"}: ` +
-          `${(statements / per).toFixed(2)} statements, PostgreSQL backend ${(pgMs / per).toFixed(3)} ms CPU, ` +
-          `this process ${(nodeMs / per).toFixed(3)} ms CPU, wall ${(wall / per).toFixed(3)} ms`,
+    const run = (label: string, events: EventEnvelope<PaymentUpdatedV1>[], per: number) =>
+      meter.measure(
+        label,
+        events.length,
+        per,
+        per === events.length ? "event" : "purchase made",
+        async () => {
+          for (let i = 0; i < events.length; i += PAYMENT_UPDATE_BATCH)
+            await applyBatch(events.slice(i, i + PAYMENT_UPDATE_BATCH));
+        },
       );
-    };
     // Warm-up: plan caches and the device-owner cache, as in a running service.
     await run(
       "warm-up",
@@ -175,26 +142,20 @@ async function main() {
         [event.data.stripeEventId, event.data.paymentIntentId, event.data.kind],
       );
     await run("mixed", mixed, mixed.length);
-    const digest = createHash("sha256");
-    const dump = async (sql: string) => {
-      for (const r of (await pool.query(sql)).rows) digest.update(JSON.stringify(r));
-    };
-    await dump("SELECT * FROM purchases ORDER BY payment_reference");
-    await dump(`SELECT seq, purchase_id, provider_organisation_id, livemode, kind, amount, currency, status,
-                       stripe_event_id, marketplace_item_id, display_name, device_id, at, version
-                  FROM purchase_history ORDER BY seq`);
-    await dump(`SELECT seq, event_type, payload->'data' AS data, payload->>'type' AS type,
-                       payload->>'source' AS source, payload->>'occurredAt' AS occurred_at
-                  FROM outbox ORDER BY seq`);
-    await dump(`SELECT stripe_event_id, resolved_at IS NOT NULL AS resolved, attempts
-                  FROM unmatched_payments ORDER BY stripe_event_id`);
-    await dump("SELECT count(*) FROM inbox");
-    console.log(`purchases digest ${digest.digest("hex").slice(0, 16)}`);
-  } finally {
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+    const digest = await rowsDigest(pool, [
+      "SELECT * FROM purchases ORDER BY payment_reference",
+      `SELECT seq, purchase_id, provider_organisation_id, livemode, kind, amount, currency, status,
+              stripe_event_id, marketplace_item_id, display_name, device_id, at, version
+         FROM purchase_history ORDER BY seq`,
+      `SELECT seq, event_type, payload->'data' AS data, payload->>'type' AS type,
+              payload->>'source' AS source, payload->>'occurredAt' AS occurred_at
+         FROM outbox ORDER BY seq`,
+      `SELECT stripe_event_id, resolved_at IS NOT NULL AS resolved, attempts
+         FROM unmatched_payments ORDER BY stripe_event_id`,
+      "SELECT count(*) FROM inbox",
+    ]);
+    console.log(`purchases digest ${digest}`);
+  });
 }
 
 await main();

@@ -9,14 +9,13 @@
  *
  *   pnpm --filter @mp/svc-settlements exec tsx scripts/ledger-writer-cpu.ts [sales=3200]
  */
-import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
 import { type PurchaseSnapshotV1, purchaseCreatedV1, purchaseRefundedV1 } from "@mp/contracts";
-import { createPool, migrate, type PoolClient } from "@mp/db";
+import { createPool, migrate } from "@mp/db";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
+import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
 import { makeRecordPurchaseChange } from "../src/application/record-purchase-change";
 import { makeHandlerDeadLetter } from "../src/infra/dead-letter";
 import { makeLedgerRepository } from "../src/infra/ledger.repository";
@@ -77,24 +76,10 @@ const refund = (n: number, version: number, amount: number) =>
     }),
   ) as EventEnvelope<PurchaseSnapshotV1>;
 
-function backendTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat
-    .slice(stat.lastIndexOf(")") + 2)
-    .split(" ")
-    .map(Number);
-  return (f[11] ?? 0) + (f[12] ?? 0);
-}
-
 async function main() {
-  const database = `ledger_cpu_${randomBytes(4).toString("hex")}`;
   const logger = createLogger({ service: "ledger-cpu", level: "warn" });
-  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const pool = createPool({ url: url.toString(), schema: "settlements", max: 1, logger });
-  try {
+  const open = (url: string) => createPool({ url, schema: "settlements", max: 1, logger });
+  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "ledger_cpu", open }, async (pool) => {
     const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
     await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
     await pool.query(
@@ -121,19 +106,7 @@ async function main() {
       clock: { now: () => new Date("2026-11-26T12:00:00Z") },
       logger,
     });
-    const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-    const pid = (rows[0] as { pid: number }).pid;
-    let statements = 0;
-    const counted = new WeakSet<PoolClient>();
-    pool.on("acquire", (client: PoolClient) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        statements++;
-        return query(...args);
-      };
-    });
+    const meter = await writeCostMeter(pool);
     /** As the bus's processBatch: one transaction, each event's inbox row then its handler. */
     const applyBatch = (events: EventEnvelope<PurchaseSnapshotV1>[]) =>
       applyInTransaction(
@@ -142,23 +115,11 @@ async function main() {
         events.map((event) => ({ event })),
         handle,
       );
-    const run = async (label: string, events: EventEnvelope<PurchaseSnapshotV1>[], per: number) => {
-      statements = 0;
-      const cpu0 = process.cpuUsage();
-      const pg0 = backendTicks(pid);
-      const t0 = performance.now();
-      for (let i = 0; i < events.length; i += LEDGER_BATCH)
-        await applyBatch(events.slice(i, i + LEDGER_BATCH));
-      const wall = performance.now() - t0;
-      const pgMs = (backendTicks(pid) - pg0) * 10;
-      const cpu = process.cpuUsage(cpu0);
-      const nodeMs = (cpu.user + cpu.system) / 1000;
-      console.log(
-        `${label}: ${events.length} events; per booked movement: ${(statements / per).toFixed(2)} statements, ` +
-          `PostgreSQL backend ${(pgMs / per).toFixed(3)} ms CPU, this process ${(nodeMs / per).toFixed(3)} ms CPU, ` +
-          `wall ${(wall / per).toFixed(3)} ms`,
-      );
-    };
+    const run = (label: string, events: EventEnvelope<PurchaseSnapshotV1>[], per: number) =>
+      meter.measure(label, events.length, per, "booked movement", async () => {
+        for (let i = 0; i < events.length; i += LEDGER_BATCH)
+          await applyBatch(events.slice(i, i + LEDGER_BATCH));
+      });
     // Warm-up: plan caches and the statements of the month exist, as in a running service.
     await run(
       "warm-up",
@@ -179,28 +140,22 @@ async function main() {
       if (n % 10 === 0) mixed.push(refund(n, 2, 1)); // repeated version: a no-op
     }
     await run("mixed", mixed, mixed.length);
-    const digest = createHash("sha256");
-    const dump = async (sql: string) => {
-      for (const r of (await pool.query(sql)).rows) digest.update(JSON.stringify(r));
-    };
-    await dump(`SELECT t.purchase_id, t.kind, t.display_name, t.gross, t.platform_fee, t.developer_share,
-                       t.provider_share, t.occurred_at, e.party, e.organisation_id, e.amount, e.line_kind,
-                       s.role, s.period_start
-                  FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-                  LEFT JOIN statements s ON s.id = e.statement_id ORDER BY t.seq, e.party`);
-    await dump("SELECT purchase_id, version, rejected FROM ledger_purchases ORDER BY purchase_id");
-    await dump(`SELECT provider_organisation_id, day, display_name, name_at, gross_sales, refunds, platform_fees,
-                       developer_costs, net_earnings, sale_count FROM earnings_daily ORDER BY 1, 2`);
-    await dump(`SELECT provider_organisation_id, hour, display_name, name_at, gross_sales, refunds, platform_fees,
-                       developer_costs, net_earnings, sale_count FROM earnings_hourly ORDER BY 1, 2`);
-    await dump("SELECT organisation_id, role, period_start, status FROM statements ORDER BY 1, 2, 3");
-    await dump("SELECT count(*) FROM dead_letters");
-    console.log(`ledger digest ${digest.digest("hex").slice(0, 16)}`);
-  } finally {
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+    const digest = await rowsDigest(pool, [
+      `SELECT t.purchase_id, t.kind, t.display_name, t.gross, t.platform_fee, t.developer_share,
+              t.provider_share, t.occurred_at, e.party, e.organisation_id, e.amount, e.line_kind,
+              s.role, s.period_start
+         FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
+         LEFT JOIN statements s ON s.id = e.statement_id ORDER BY t.seq, e.party`,
+      "SELECT purchase_id, version, rejected FROM ledger_purchases ORDER BY purchase_id",
+      `SELECT provider_organisation_id, day, display_name, name_at, gross_sales, refunds, platform_fees,
+              developer_costs, net_earnings, sale_count FROM earnings_daily ORDER BY 1, 2`,
+      `SELECT provider_organisation_id, hour, display_name, name_at, gross_sales, refunds, platform_fees,
+              developer_costs, net_earnings, sale_count FROM earnings_hourly ORDER BY 1, 2`,
+      "SELECT organisation_id, role, period_start, status FROM statements ORDER BY 1, 2, 3",
+      "SELECT count(*) FROM dead_letters",
+    ]);
+    console.log(`ledger digest ${digest}`);
+  });
 }
 
 await main();
