@@ -79,6 +79,23 @@ describe("receiving a batch of payment notifications", () => {
     expect(inserted.map((e) => e.id)).toEqual(["evt_1", "evt_old"]);
   });
 
+  it("refuses every verified event of a call whose insertAll fails as a whole, and only those", async () => {
+    const events = {
+      insertAll: async () => {
+        throw new Error("pool closed");
+      },
+    } as unknown as PaymentEventRepository;
+    const receive = makeReceivePaymentEvents({ verifier, events });
+    const results = await receive(
+      { events: [event("evt_1"), event("evt_2", "t=1,v1=forged")] },
+      ctx(GATEWAY_SIGNER),
+    );
+    expect(results).toEqual([
+      { accepted: false, errorCode: "internal" },
+      { accepted: false, errorCode: "invalid-signature" },
+    ]);
+  });
+
   it("stores the verified ones of a call together, with one insertAll", async () => {
     const { events, calls } = repository(["evt_old"]);
     const receive = makeReceivePaymentEvents({ verifier, events });

@@ -3,7 +3,7 @@ import { AppError } from "@mp/errors";
 import { type CallContext, requireService } from "@mp/grpc";
 import { envelopeOf, type ReceivedPaymentEvent } from "../domain/payment-event";
 import type { IntakePressure } from "./intake-pressure";
-import type { PaymentEventRepository, SignatureVerifier } from "./ports";
+import type { InsertOutcome, PaymentEventRepository, SignatureVerifier } from "./ports";
 
 export interface ReceivedPayment {
   eventId: string;
@@ -76,7 +76,10 @@ export function makeReceivePaymentEvents(deps: IntakeDeps) {
         return refusal(error);
       }
     });
-    const outcomes = await deps.events.insertAll(verified);
+    // insertAll answers per event; should it fail as a whole, every verified event is refused with that.
+    const outcomes: InsertOutcome[] = await deps.events
+      .insertAll(verified)
+      .catch((error: unknown) => verified.map(() => ({ error })));
     const answers = results.map((result): BatchResult => {
       if (typeof result !== "number") return result;
       const outcome = outcomes[result];
