@@ -4,10 +4,13 @@ import { STREAMS } from "@mp/contracts";
 import { type Pool, withTransaction } from "@mp/db";
 import { type ModuleDeps, type ServiceModule, type ServiceSpec, systemClock, uuidV7Ids } from "@mp/runtime";
 import type { z } from "zod";
+import { makeIntakePressure } from "./application/intake-pressure";
 import type { UnitOfWork } from "./application/ports";
 import {
   makeProcessPaymentEvents,
   PROCESS_BATCH,
+  PROCESS_BUSY_INTAKE_PER_SECOND,
+  PROCESS_BUSY_INTERVAL_MS,
   PROCESS_GATHER_MS,
 } from "./application/process-payment-events";
 import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./application/receive-payment-event";
@@ -57,7 +60,8 @@ export function buildSettlements(
   const statements = makeStatementRepository();
   const statementDeps = { pool: deps.pool, statements, ids: uuidV7Ids };
   const events = makePaymentEventRepository(deps.pool);
-  const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events };
+  const pressure = makeIntakePressure();
+  const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events, pressure };
   const receivePaymentEvent = makeReceivePaymentEvent(intake);
   const receivePaymentEvents = makeReceivePaymentEvents(intake);
   const processor =
@@ -75,6 +79,8 @@ export function buildSettlements(
             pollIntervalMs: deps.config.PAYMENT_EVENTS_POLL_MS,
             gatherMs: PROCESS_GATHER_MS,
             batchSize: PROCESS_BATCH,
+            busy: () => pressure.perSecond() > PROCESS_BUSY_INTAKE_PER_SECOND,
+            busyIntervalMs: PROCESS_BUSY_INTERVAL_MS,
           },
         );
   return {

@@ -2,8 +2,12 @@ import { type PaymentUpdatedV1, paymentUpdate, paymentUpdatedV1 } from "@mp/cont
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
 import type { makeApplyPaymentUpdate } from "../application/apply-payment-update";
 
-/** Payment updates applied together in one transaction when they queue up (a burst of payments). */
-export const PAYMENT_UPDATE_BATCH = 32;
+/**
+ * Payment updates applied together in one transaction when they queue up (a burst of payments): the
+ * bus's largest batch. Without a stack, 64 instead of 32 halved the statements per purchase and took
+ * about a fifth off its CPU here and in PostgreSQL (`scripts/purchase-writer-cpu.ts`).
+ */
+export const PAYMENT_UPDATE_BATCH = 64;
 
 /**
  * Purchases's subscription to settlements.payment.updated.v1. An unmatched update (its listing not known

@@ -18,9 +18,17 @@ export interface ClaimedPaymentEvent {
 }
 
 /** Storage of received events and the processor's bookkeeping. */
+/** What became of one event handed to `insertAll`. */
+export type InsertOutcome = { stored: boolean } | { error: unknown };
+
 export interface PaymentEventRepository {
   /** Store an event unless its id is stored already; true when this call stored it. Wakes the processor. */
   insert(event: ReceivedPaymentEvent): Promise<boolean>;
+  /**
+   * Store several events as `insert` does, together (one statement when nothing fails); answers per
+   * event, in order: whether this call stored it, or why it could not be stored.
+   */
+  insertAll(events: readonly ReceivedPaymentEvent[]): Promise<InsertOutcome[]>;
   /** Lock up to `limit` unprocessed events, oldest received first, skipping rows another replica holds. */
   claim(tx: PoolClient, limit: number): Promise<ClaimedPaymentEvent[]>;
   markProcessed(

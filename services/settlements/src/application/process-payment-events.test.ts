@@ -21,6 +21,7 @@ function harness(rows: ClaimedPaymentEvent[], nextVersion: (intent: string) => P
   const tx = { query: async () => ({ rows: [] }) } as unknown as PoolClient;
   const events: PaymentEventRepository = {
     insert: async () => true,
+    insertAll: async (events) => events.map(() => ({ stored: true })),
     claim: async () => rows,
     markProcessed: async (_tx, id, outcome) => {
       marked.push([id, outcome]);

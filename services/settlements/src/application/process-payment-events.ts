@@ -20,6 +20,18 @@ export const PROCESS_BATCH = 250;
 export const PROCESS_GATHER_MS = 100;
 
 /**
+ * Intake above this many notifications a second counts as busy: processing then makes way for it, one
+ * pass (at most {@link PROCESS_BATCH} events) every {@link PROCESS_BUSY_INTERVAL_MS}. Each event processed
+ * sets off more work than its intake (the update's outbox row and publish, then purchases making the
+ * purchase and settlements booking it, each with its own PostgreSQL work), and on a small machine all of
+ * it competes with the intake the 204s wait on; the backlog is processed at full speed once the intake
+ * calms down. Below this rate processing follows the intake as closely as before.
+ */
+export const PROCESS_BUSY_INTAKE_PER_SECOND = 200;
+/** While the intake is busy, the pause after each pass. */
+export const PROCESS_BUSY_INTERVAL_MS = 1_000;
+
+/**
  * Optional set-at-a-time forms of the repository's bookkeeping: one statement for a whole pass instead of
  * one per event. The pass uses them when the repository has them and falls back to the per-event forms
  * (each event under its own savepoint) when a statement fails on the data.

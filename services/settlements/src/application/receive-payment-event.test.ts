@@ -17,14 +17,28 @@ const verifier: SignatureVerifier = {
 
 function repository(known: string[] = []) {
   const inserted: ReceivedPaymentEvent[] = [];
+  const insert = async (event: ReceivedPaymentEvent) => {
+    if (event.id === "evt_db") throw new Error("connection terminated");
+    inserted.push(event);
+    return !known.includes(event.id);
+  };
+  /** One call per `insertAll`, with the events it was given. */
+  const calls: string[][] = [];
   const events = {
-    insert: async (event: ReceivedPaymentEvent) => {
-      if (event.id === "evt_db") throw new Error("connection terminated");
-      inserted.push(event);
-      return !known.includes(event.id);
+    insert,
+    insertAll: async (batch: ReceivedPaymentEvent[]) => {
+      calls.push(batch.map((e) => e.id));
+      return Promise.all(
+        batch.map((e) =>
+          insert(e).then(
+            (stored) => ({ stored }),
+            (error: unknown) => ({ error }),
+          ),
+        ),
+      );
     },
   } as unknown as PaymentEventRepository;
-  return { events, inserted };
+  return { events, inserted, calls };
 }
 
 const ctx = (service: string): CallContext => ({
@@ -65,12 +79,50 @@ describe("receiving a batch of payment notifications", () => {
     expect(inserted.map((e) => e.id)).toEqual(["evt_1", "evt_old"]);
   });
 
+  it("refuses every verified event of a call whose insertAll fails as a whole, and only those", async () => {
+    const events = {
+      insertAll: async () => {
+        throw new Error("pool closed");
+      },
+    } as unknown as PaymentEventRepository;
+    const receive = makeReceivePaymentEvents({ verifier, events });
+    const results = await receive(
+      { events: [event("evt_1"), event("evt_2", "t=1,v1=forged")] },
+      ctx(GATEWAY_SIGNER),
+    );
+    expect(results).toEqual([
+      { accepted: false, errorCode: "internal" },
+      { accepted: false, errorCode: "invalid-signature" },
+    ]);
+  });
+
+  it("stores the verified ones of a call together, with one insertAll", async () => {
+    const { events, calls } = repository(["evt_old"]);
+    const receive = makeReceivePaymentEvents({ verifier, events });
+    await receive(
+      { events: [event("evt_1"), event("evt_2", "t=1,v1=forged"), event("evt_old"), event("evt_3")] },
+      ctx(GATEWAY_SIGNER),
+    );
+    expect(calls).toEqual([["evt_1", "evt_old", "evt_3"]]);
+  });
+
   it("serves only the gateway", async () => {
     const { events, inserted } = repository();
-    const receive = makeReceivePaymentEvents({ verifier, events });
+    const noted: number[] = [];
+    const receive = makeReceivePaymentEvents({ verifier, events, pressure: { note: (n) => noted.push(n) } });
     await expect(receive({ events: [event("evt_1")] }, ctx("purchases"))).rejects.toMatchObject({
       code: "forbidden",
     });
     expect(inserted).toHaveLength(0);
+    expect(noted).toEqual([]);
+  });
+
+  it("tells the intake pressure how many notifications each call hands in, refused ones included", async () => {
+    const { events } = repository();
+    const noted: number[] = [];
+    const receive = makeReceivePaymentEvents({ verifier, events, pressure: { note: (n) => noted.push(n) } });
+    await receive({ events: [event("evt_1"), event("evt_2", "t=1,v1=forged")] }, ctx(GATEWAY_SIGNER));
+    await receive({ events: [event("evt_3")] }, ctx(GATEWAY_SIGNER));
+    expect(noted).toEqual([2, 1]);
   });
 });

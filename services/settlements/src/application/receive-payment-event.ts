@@ -1,8 +1,9 @@
 import { GATEWAY_SIGNER } from "@mp/auth";
 import { AppError } from "@mp/errors";
 import { type CallContext, requireService } from "@mp/grpc";
-import { envelopeOf } from "../domain/payment-event";
-import type { PaymentEventRepository, SignatureVerifier } from "./ports";
+import { envelopeOf, type ReceivedPaymentEvent } from "../domain/payment-event";
+import type { IntakePressure } from "./intake-pressure";
+import type { InsertOutcome, PaymentEventRepository, SignatureVerifier } from "./ports";
 
 export interface ReceivedPayment {
   eventId: string;
@@ -13,6 +14,8 @@ export interface ReceivedPayment {
 interface IntakeDeps {
   verifier: SignatureVerifier;
   events: PaymentEventRepository;
+  /** Told of every notification handed in, refused ones included (the processor makes way for them). */
+  pressure?: Pick<IntakePressure, "note">;
 }
 
 /** Verify one notification's signature over its raw bytes, then store it durably (once per event id). */
@@ -33,6 +36,7 @@ export function makeReceivePaymentEvent(deps: IntakeDeps) {
     ctx: CallContext,
   ): Promise<ReceivedPayment> => {
     requireService(ctx, GATEWAY_SIGNER);
+    deps.pressure?.note(1);
     const { event, stored } = await verifyAndStore(deps, input);
     ctx.logger.info({ stripeEventId: event.id, type: event.type, stored }, "payment event received");
     return { eventId: event.id, stored };
@@ -43,33 +47,53 @@ export function makeReceivePaymentEvent(deps: IntakeDeps) {
 export type BatchResult = ({ accepted: true } & ReceivedPayment) | { accepted: false; errorCode: string };
 
 /**
- * Several notifications the gateway received at about the same time, in one call: each is verified and
- * stored as `makeReceivePaymentEvent` does, on its own (a refused one does not fail the others), and the
- * call answers once every accepted one is stored durably. Their inserts reach the group commit together,
- * so they are written by one statement. A refusal carries only its code: the gateway sends that
- * notification again alone for the exact error answer.
+ * Several notifications the gateway received at about the same time, in one call: each is verified as
+ * `makeReceivePaymentEvent` does, on its own (a refused one does not fail the others), then every verified
+ * one is stored with one `insertAll` (one statement, one commit, when nothing fails), and the call answers
+ * once they are stored durably. A refusal carries only its code: the gateway sends that notification again
+ * alone for the exact error answer.
  */
 export function makeReceivePaymentEvents(deps: IntakeDeps) {
-  const one = async (input: { payload: Buffer; signature: string }): Promise<BatchResult> => {
-    const { event, stored } = await verifyAndStore(deps, input);
-    return { accepted: true, eventId: event.id, stored };
-  };
+  const refusal = (error: unknown): BatchResult => ({
+    accepted: false,
+    errorCode: error instanceof AppError ? error.code : "internal",
+  });
   return async (
     input: { events: { payload: Buffer; signature: string }[] },
     ctx: CallContext,
   ): Promise<BatchResult[]> => {
     requireService(ctx, GATEWAY_SIGNER);
-    const settled = await Promise.allSettled(input.events.map((event) => one(event)));
-    const results = settled.map((outcome): BatchResult => {
-      if (outcome.status === "fulfilled") return outcome.value;
-      const error = outcome.reason;
-      return { accepted: false, errorCode: error instanceof AppError ? error.code : "internal" };
+    deps.pressure?.note(input.events.length);
+    const verified: ReceivedPaymentEvent[] = [];
+    const results: (BatchResult | number)[] = input.events.map((notification) => {
+      try {
+        const event = envelopeOf(
+          deps.verifier.verify(notification.payload, notification.signature),
+          notification.payload,
+        );
+        return verified.push(event) - 1;
+      } catch (error) {
+        return refusal(error);
+      }
     });
-    const stored = results.filter((r) => r.accepted && r.stored).length;
+    // insertAll answers per event; should it fail as a whole, every verified event is refused with that.
+    const outcomes: InsertOutcome[] = await deps.events
+      .insertAll(verified)
+      .catch((error: unknown) => verified.map(() => ({ error })));
+    const answers = results.map((result): BatchResult => {
+      if (typeof result !== "number") return result;
+      const outcome = outcomes[result];
+      const event = verified[result];
+      if (!outcome || !event) return refusal(new Error("no outcome for a verified event"));
+      return "error" in outcome
+        ? refusal(outcome.error)
+        : { accepted: true, eventId: event.id, stored: outcome.stored };
+    });
+    const stored = answers.filter((r) => r.accepted && r.stored).length;
     ctx.logger.info(
-      { events: results.length, stored, refused: results.filter((r) => !r.accepted).length },
+      { events: answers.length, stored, refused: answers.filter((r) => !r.accepted).length },
       "payment events received",
     );
-    return results;
+    return answers;
   };
 }

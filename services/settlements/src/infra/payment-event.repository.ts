@@ -1,18 +1,21 @@
 import type { Pool, PoolClient } from "@mp/db";
 import { makeBatchingQueue, type Waiting } from "@mp/runtime";
-import type { ClaimedPaymentEvent, PaymentEventRepository } from "../application/ports";
+import type { ClaimedPaymentEvent, InsertOutcome, PaymentEventRepository } from "../application/ports";
 import type { BulkPaymentEventBookkeeping } from "../application/process-payment-events";
 import type { ReceivedPaymentEvent } from "../domain/payment-event";
 
 /** NOTIFY channel prefix; the schema completes it, as for the outbox, so each service wakes only its own. */
 export const PAYMENT_EVENTS_CHANNEL_PREFIX = "payment_events.";
 
-/** Inserts written by one statement at most; more wait for the next one. */
-const MAX_INSERT_BATCH = 500;
+/**
+ * Callers' groups written by one statement at most; more wait for the next one. A group is one call's
+ * events: one for `insert`, a gateway batch (up to 256) for `insertAll`.
+ */
+const MAX_GROUPS_PER_STATEMENT = 8;
 /** Insert statements in flight at once (each holds a pool connection until it commits). */
 const MAX_INSERTS_IN_FLIGHT = 3;
 
-type PendingInsert = Waiting<ReceivedPaymentEvent, boolean>;
+type PendingGroup = Waiting<readonly ReceivedPaymentEvent[], InsertOutcome[]>;
 
 /** One statement: the rows and one notification (delivered on commit); a known id is skipped. */
 const INSERT_SQL = `WITH stored AS (
@@ -27,19 +30,20 @@ const INSERT_SQL = `WITH stored AS (
    SELECT id, pg_notify($6 || coalesce(current_schema(), ''), '') FROM stored`;
 
 /**
- * Group commit for the intake: an insert that arrives while `MAX_INSERTS_IN_FLIGHT` statements are running
- * waits for one of them and is then written with every other insert waiting by then, in one multi-row
- * statement and one commit (one WAL flush, one round trip). A caller's promise resolves only after the
- * commit of the statement that wrote its row, so the 204 still means "stored durably". Alone, an insert
- * goes out at once: no timer, no added latency at a low rate. Copies of one id in a batch: the first is
- * the one stored (if the id is new), the others report a repeat; concurrent copies in different statements
- * wait on the first one's row and then do nothing. A statement that fails (an event PostgreSQL refuses) is
- * retried row by row, so only the event at fault fails.
+ * Group commit for the intake: events handed in while `MAX_INSERTS_IN_FLIGHT` statements are running wait
+ * for one of them and are then written with every other group waiting by then, in one multi-row statement
+ * and one commit (one WAL flush, one round trip). The events of one call (`insertAll`, a gateway batch)
+ * always travel together. A caller's promise resolves only after the commit of the statement that wrote
+ * its rows, so the 204 still means "stored durably". Alone, a group goes out at once: no timer, no added
+ * latency at a low rate. Copies of one id in a statement: the first is the one stored (if the id is new),
+ * the others report a repeat; concurrent copies in different statements wait on the first one's row and
+ * then do nothing. A statement that fails (an event PostgreSQL refuses) is retried row by row, so only the
+ * event at fault fails.
  */
 function makeInsertBatcher(pool: Pool) {
-  async function write(batch: PendingInsert[]): Promise<Set<string>> {
+  async function write(batch: readonly ReceivedPaymentEvent[]): Promise<Set<string>> {
     const firsts = new Map<string, ReceivedPaymentEvent>();
-    for (const { item: event } of batch) if (!firsts.has(event.id)) firsts.set(event.id, event);
+    for (const event of batch) if (!firsts.has(event.id)) firsts.set(event.id, event);
     // In id order: two statements holding copies of the same ids take their row locks in the same order,
     // so they wait for each other instead of deadlocking. (Events in one batch arrived concurrently: no
     // order among them is lost.)
@@ -55,40 +59,64 @@ function makeInsertBatcher(pool: Pool) {
     return new Set(rows.map((r) => r.id));
   }
 
-  function settle(batch: PendingInsert[], stored: Set<string>) {
+  /** Each event's outcome, in order; only the first copy of a stored id counts as stored. */
+  function outcomes(events: readonly ReceivedPaymentEvent[], stored: Set<string>): InsertOutcome[] {
     const answered = new Set<string>();
-    for (const pending of batch) {
-      const { id } = pending.item;
-      pending.resolve(stored.has(id) && !answered.has(id));
+    return events.map(({ id }) => {
+      const outcome = { stored: stored.has(id) && !answered.has(id) };
       answered.add(id);
-    }
+      return outcome;
+    });
   }
 
-  async function flush(batch: PendingInsert[]): Promise<void> {
+  async function flush(batch: PendingGroup[]): Promise<void> {
+    const events = batch.flatMap((group) => group.item);
+    let answers: InsertOutcome[];
     try {
-      settle(batch, await write(batch));
+      answers = outcomes(events, await write(events));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
-      for (const pending of batch) {
-        try {
-          settle([pending], await write([pending]));
-        } catch (single) {
-          pending.reject(single);
+      if (events.length === 1) {
+        answers = [{ error }];
+      } else {
+        // Alone, a later copy of an id finds the first one's row and reports a repeat.
+        answers = [];
+        for (const event of events) {
+          try {
+            answers.push({ stored: (await write([event])).has(event.id) });
+          } catch (single) {
+            answers.push({ error: single });
+          }
         }
       }
     }
+    let at = 0;
+    for (const group of batch) {
+      group.resolve(answers.slice(at, at + group.item.length));
+      at += group.item.length;
+    }
   }
 
-  return makeBatchingQueue({ maxBatch: MAX_INSERT_BATCH, maxInFlight: MAX_INSERTS_IN_FLIGHT, flush });
+  const submit = makeBatchingQueue({
+    maxBatch: MAX_GROUPS_PER_STATEMENT,
+    maxInFlight: MAX_INSERTS_IN_FLIGHT,
+    flush,
+  });
+  return {
+    insertAll: (events: readonly ReceivedPaymentEvent[]) =>
+      events.length === 0 ? Promise.resolve([]) : submit(events),
+    async insert(event: ReceivedPaymentEvent): Promise<boolean> {
+      const [outcome] = await submit([event]);
+      if (!outcome || "error" in outcome) throw outcome?.error;
+      return outcome.stored;
+    },
+  };
 }
 
 export function makePaymentEventRepository(pool: Pool): PaymentEventRepository & BulkPaymentEventBookkeeping {
-  const insert = makeInsertBatcher(pool);
+  const { insert, insertAll } = makeInsertBatcher(pool);
   return {
     insert,
+    insertAll,
 
     async claim(tx: PoolClient, limit: number): Promise<ClaimedPaymentEvent[]> {
       const { rows } = await tx.query<ClaimedPaymentEvent>(

@@ -14,8 +14,11 @@ export interface PaymentEventProcessor {
  * Runs processing passes from start-up (so events stored before a crash are picked up at once), again
  * whenever an insert's notification arrives, and every `pollIntervalMs` in case one was missed. A full
  * batch is followed by another pass straight away; otherwise, once woken, it lets `gatherMs` pass first so
- * the notifications of a burst make one pass instead of many. A pass that fails (database briefly down, a deadlock
- * with another replica) is logged and retried on the next wake.
+ * the notifications of a burst make one pass instead of many. While `busy()` says the intake is busy, it
+ * makes way for it: the next pass comes `busyIntervalMs` after the last one ends, full batch or not, so
+ * processing (and what it sets off downstream: purchases, the ledger) takes at most one batch per interval
+ * and catches up once the intake calms down. A pass that fails (database briefly down, a deadlock with
+ * another replica) is logged and retried on the next wake.
  */
 export function startPaymentEventProcessor(
   pass: () => Promise<ProcessedBatch>,
@@ -26,6 +29,10 @@ export function startPaymentEventProcessor(
     batchSize: number;
     /** Wait this long after a wake-up (not after a full batch) so one pass takes what arrives meanwhile. */
     gatherMs?: number;
+    /** True while the intake is busy enough that processing should make way for it. */
+    busy?: () => boolean;
+    /** While `busy()`, the pause after every pass. */
+    busyIntervalMs?: number;
   },
 ): PaymentEventProcessor {
   const log = options.logger.child({ component: "payment-event-processor" });
@@ -34,6 +41,10 @@ export function startPaymentEventProcessor(
     alarm.wake(),
   );
   const gatherMs = options.gatherMs ?? 0;
+  const busyIntervalMs = options.busyIntervalMs ?? 0;
+  const stopping = new AbortController();
+  /** A pause `stop()` cuts short. */
+  const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => {});
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -47,15 +58,21 @@ export function startPaymentEventProcessor(
       } catch (error) {
         log.warn({ err: error }, "payment event processing pass failed; retrying");
       }
-      if (!more && !stopped) {
+      if (stopped) break;
+      if (busyIntervalMs > 0 && options.busy?.()) {
+        await pause(busyIntervalMs);
+        // Notifications that came meanwhile are answered by the next pass.
+        alarm.reset();
+      } else if (!more) {
         await alarm.sleep(options.pollIntervalMs);
-        if (gatherMs > 0 && !stopped) await sleep(gatherMs);
+        if (gatherMs > 0 && !stopped) await pause(gatherMs);
       }
     }
   })();
   return {
     async stop() {
       stopped = true;
+      stopping.abort();
       alarm.wake();
       await loop;
       await listener.stop();
