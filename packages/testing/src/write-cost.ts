@@ -40,14 +40,38 @@ export async function withScratchDatabase<P extends MeteredPool, T>(
   }
 }
 
+/** What one measured piece of work cost. */
+export interface WriteCost {
+  statements: number;
+  /** CPU of the PostgreSQL backends serving the pool. */
+  postgresMs: number;
+  /** CPU of this process. */
+  processMs: number;
+  wallMs: number;
+}
+
+/** `cost` divided by `per` (named `unit`), on one line after `label` and the event count. */
+export function formatCost(
+  label: string,
+  events: number,
+  per: number,
+  unit: string,
+  cost: WriteCost,
+): string {
+  return (
+    `${label}: ${events} events; per ${unit}: ${(cost.statements / per).toFixed(2)} statements, ` +
+    `PostgreSQL backend ${(cost.postgresMs / per).toFixed(3)} ms CPU, this process ${(cost.processMs / per).toFixed(3)} ms CPU, ` +
+    `wall ${(cost.wallMs / per).toFixed(3)} ms`
+  );
+}
+
 /**
  * Counts the statements sent through `pool` and the CPU used by this process and by the PostgreSQL
- * backend serving it (read from /proc, so the server must run on this machine; the pool must hold one
- * connection). `measure` prints them per unit of work done by `work`.
+ * backends serving it (read from /proc, so the server must run on this machine). The pool's
+ * `connections` are opened before each measure, so every backend is counted from the start.
  */
-export async function writeCostMeter(pool: MeteredPool) {
-  const { rows } = await pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
-  const backend = (rows[0] as { pid: number }).pid;
+export async function writeCostMeter(pool: MeteredPool, options: { connections?: number } = {}) {
+  const connections = options.connections ?? 1;
   let statements = 0;
   const counted = new WeakSet<pg.PoolClient>();
   pool.on("acquire", (client) => {
@@ -59,23 +83,31 @@ export async function writeCostMeter(pool: MeteredPool) {
       return query(...args);
     };
   });
+  const backends = async () => {
+    await Promise.all(Array.from({ length: connections }, () => pool.query("SELECT 1")));
+    const { rows } = await pool.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database()",
+    );
+    return rows.map((row) => row.pid);
+  };
+  const backendsMs = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
   return {
-    /** Runs `work`, then prints `label`, the event count and the costs divided by `per` (named `unit`). */
-    async measure(label: string, events: number, per: number, unit: string, work: () => Promise<void>) {
+    /** Runs `work` and answers what it cost. */
+    async cost(work: () => Promise<void>): Promise<WriteCost> {
+      const pids = await backends();
       statements = 0;
       const cpu0 = process.cpuUsage();
-      const pg0 = processCpuMs(backend);
+      const pg0 = backendsMs(pids);
       const t0 = performance.now();
       await work();
-      const wall = performance.now() - t0;
-      const pgMs = processCpuMs(backend) - pg0;
+      const wallMs = performance.now() - t0;
+      const postgresMs = backendsMs(pids) - pg0;
       const cpu = process.cpuUsage(cpu0);
-      const nodeMs = (cpu.user + cpu.system) / 1000;
-      console.log(
-        `${label}: ${events} events; per ${unit}: ${(statements / per).toFixed(2)} statements, ` +
-          `PostgreSQL backend ${(pgMs / per).toFixed(3)} ms CPU, this process ${(nodeMs / per).toFixed(3)} ms CPU, ` +
-          `wall ${(wall / per).toFixed(3)} ms`,
-      );
+      return { statements, postgresMs, processMs: (cpu.user + cpu.system) / 1000, wallMs };
+    },
+    /** Runs `work`, then prints what it cost per `unit` (`formatCost`). */
+    async measure(label: string, events: number, per: number, unit: string, work: () => Promise<void>) {
+      console.log(formatCost(label, events, per, unit, await this.cost(work)));
     },
   };
 }

@@ -11,13 +11,13 @@
  *   pnpm --filter @mp/svc-settlements exec tsx --max-semi-space-size=1 scripts/intake-cpu.ts [events=20000] [per call=16]
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { createPool, migrate, type PoolClient } from "@mp/db";
+import { createPool, migrate } from "@mp/db";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { paymentIntentSucceeded, signStripePayload } from "@mp/testing/stripe";
+import { withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
 import { makeReceivePaymentEvents } from "../src/application/receive-payment-event";
 import { makePaymentEventRepository } from "../src/infra/payment-event.repository";
 import { stripeSignatureVerifier } from "../src/infra/stripe-signature";
@@ -29,15 +29,6 @@ const CALL = Number(process.argv[3] ?? 16);
 const CALLS_AT_ONCE = 2;
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "whsec_intake_cpu_000000000000000000";
-
-function ticks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const f = stat
-    .slice(stat.lastIndexOf(")") + 2)
-    .split(" ")
-    .map(Number);
-  return (f[11] ?? 0) + (f[12] ?? 0);
-}
 
 function notification(run: string, i: number) {
   const event = paymentIntentSucceeded(
@@ -55,15 +46,10 @@ function notification(run: string, i: number) {
 }
 
 async function main() {
-  const database = `intake_cpu_${randomBytes(4).toString("hex")}`;
   // "error": dropping the database at the end ends the pool's idle connections, which it would warn of.
   const logger = createLogger({ service: "intake-cpu", level: "error" });
-  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const pool = createPool({ url: url.toString(), schema: "settlements", max: 4, logger });
-  try {
+  const open = (url: string) => createPool({ url, schema: "settlements", max: 4, logger });
+  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "intake_cpu", open }, async (pool) => {
     await migrate(
       pool,
       "settlements",
@@ -80,21 +66,7 @@ async function main() {
       signal: new AbortController().signal,
       logger,
     } as unknown as Parameters<typeof receive>[1];
-    let statements = 0;
-    const counted = new WeakSet<PoolClient>();
-    pool.on("acquire", (client: PoolClient) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        statements++;
-        return query(...args);
-      };
-    });
-    const backends = async () =>
-      (
-        await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = $1", [database])
-      ).rows.map((r) => r.pid);
+    const meter = await writeCostMeter(pool, { connections: 4 });
     const sent = new Map<string, Buffer>();
     const run = async (label: string, count: number) => {
       const tag = randomBytes(3).toString("hex");
@@ -109,13 +81,6 @@ async function main() {
         }
       });
       gc.observe({ entryTypes: ["gc"] });
-      // Open every connection first, so each backend is counted from the start.
-      await Promise.all(Array.from({ length: 4 }, () => pool.query("SELECT 1")));
-      const pids = await backends();
-      const pg0 = pids.reduce((t, pid) => t + ticks(pid), 0);
-      statements = 0;
-      const cpu0 = process.cpuUsage();
-      const t0 = performance.now();
       let next = 0;
       let refused = 0;
       const caller = async () => {
@@ -125,14 +90,13 @@ async function main() {
           for (const r of await receive({ events }, ctx)) if (!r.accepted) refused++;
         }
       };
-      await Promise.all(Array.from({ length: CALLS_AT_ONCE }, caller));
-      const wall = performance.now() - t0;
-      const cpu = process.cpuUsage(cpu0);
-      const pgMs = (pids.reduce((t, pid) => t + ticks(pid), 0) - pg0) * 10;
+      const cost = await meter.cost(() =>
+        Promise.all(Array.from({ length: CALLS_AT_ONCE }, caller)).then(() => {}),
+      );
       gc.disconnect();
       console.log(
-        `${label}: ${count} events (${refused} refused) in calls of ${CALL}, ${(statements / (count / CALL)).toFixed(2)} statements per call; per event: this process ${((cpu.user + cpu.system) / 1000 / count).toFixed(3)} ms CPU, ` +
-          `PostgreSQL backends ${(pgMs / count).toFixed(3)} ms CPU, wall ${(wall / count).toFixed(3)} ms; ` +
+        `${label}: ${count} events (${refused} refused) in calls of ${CALL}, ${(cost.statements / (count / CALL)).toFixed(2)} statements per call; per event: this process ${(cost.processMs / count).toFixed(3)} ms CPU, ` +
+          `PostgreSQL backends ${(cost.postgresMs / count).toFixed(3)} ms CPU, wall ${(cost.wallMs / count).toFixed(3)} ms; ` +
           `per 1,000 events ${((scavenges * 1000) / count).toFixed(1)} scavenges, ${((fulls * 1000) / count).toFixed(2)} other collections`,
       );
     };
@@ -159,11 +123,7 @@ async function main() {
       );
     });
     console.log(`${rows.length} rows stored of ${sent.size} sent; ${wrong.length} differ from what was sent`);
-  } finally {
-    await pool.end();
-    await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();
