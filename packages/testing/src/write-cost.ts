@@ -40,6 +40,30 @@ export async function withScratchDatabase<P extends MeteredPool, T>(
   }
 }
 
+/**
+ * Counts the statements every client `pool` hands out from now on runs (a client is wrapped the first
+ * time it is acquired).
+ */
+export function countStatements(pool: Pick<MeteredPool, "on">): { count(): number; reset(): void } {
+  let statements = 0;
+  const counted = new WeakSet<pg.PoolClient>();
+  pool.on("acquire", (client) => {
+    if (counted.has(client)) return;
+    counted.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+  });
+  return {
+    count: () => statements,
+    reset: () => {
+      statements = 0;
+    },
+  };
+}
+
 /** What one measured piece of work cost. */
 export interface WriteCost {
   statements: number;
@@ -72,17 +96,7 @@ export function formatCost(
  */
 export async function writeCostMeter(pool: MeteredPool, options: { connections?: number } = {}) {
   const connections = options.connections ?? 1;
-  let statements = 0;
-  const counted = new WeakSet<pg.PoolClient>();
-  pool.on("acquire", (client) => {
-    if (counted.has(client)) return;
-    counted.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-  });
+  const counter = countStatements(pool);
   const backends = async () => {
     await Promise.all(Array.from({ length: connections }, () => pool.query("SELECT 1")));
     const { rows } = await pool.query<{ pid: number }>(
@@ -95,7 +109,7 @@ export async function writeCostMeter(pool: MeteredPool, options: { connections?:
     /** Runs `work` and answers what it cost. */
     async cost(work: () => Promise<void>): Promise<WriteCost> {
       const pids = await backends();
-      statements = 0;
+      counter.reset();
       const cpu0 = process.cpuUsage();
       const pg0 = backendsMs(pids);
       const t0 = performance.now();
@@ -103,7 +117,7 @@ export async function writeCostMeter(pool: MeteredPool, options: { connections?:
       const wallMs = performance.now() - t0;
       const postgresMs = backendsMs(pids) - pg0;
       const cpu = process.cpuUsage(cpu0);
-      return { statements, postgresMs, processMs: (cpu.user + cpu.system) / 1000, wallMs };
+      return { statements: counter.count(), postgresMs, processMs: (cpu.user + cpu.system) / 1000, wallMs };
     },
     /** Runs `work`, then prints what it cost per `unit` (`formatCost`). */
     async measure(label: string, events: number, per: number, unit: string, work: () => Promise<void>) {

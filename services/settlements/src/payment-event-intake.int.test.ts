@@ -1,8 +1,9 @@
 import { fileURLToPath } from "node:url";
-import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
+import { createPool, migrate, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { freshInfra, type TestInfra } from "@mp/testing";
+import { countStatements } from "@mp/testing/write-cost";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReceivedPaymentEvent } from "./domain/payment-event";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
@@ -22,22 +23,13 @@ describe("payment event intake: insertAll (real PostgreSQL)", () => {
   let infra: TestInfra;
   let pool: Pool;
   /** Statements the pool ran (every client it hands out counts). */
-  let statements = 0;
+  let statements: ReturnType<typeof countStatements>;
   beforeAll(async () => {
     infra = await freshInfra("intake_insert_all");
     pool = createPool({ url: infra.databaseUrl, schema: "settlements", max: 4, logger: testLogger() });
     const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
     await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
-    const counted = new WeakSet<PoolClient>();
-    pool.on("acquire", (client: PoolClient) => {
-      if (counted.has(client)) return;
-      counted.add(client);
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        statements++;
-        return query(...args);
-      };
-    });
+    statements = countStatements(pool);
   });
   afterAll(async () => {
     await pool?.end();
@@ -55,14 +47,14 @@ describe("payment event intake: insertAll (real PostgreSQL)", () => {
   it("writes a call's events with one statement, each copy after the first a repeat", async () => {
     const repository = makePaymentEventRepository(pool);
     await repository.insert(event("evt_known"));
-    statements = 0;
+    statements.reset();
     const outcomes = await repository.insertAll([
       event("evt_a"),
       event("evt_b"),
       event("evt_known"),
       event("evt_a", '{"id":"evt_a","copy":true}'),
     ]);
-    expect(statements).toBe(1);
+    expect(statements.count()).toBe(1);
     expect(outcomes).toEqual([{ stored: true }, { stored: true }, { stored: false }, { stored: false }]);
     expect(await rows(["evt_a", "evt_b"])).toEqual([
       { id: "evt_a", payload: Buffer.from('{"id":"evt_a"}') },
