@@ -27,6 +27,8 @@ import { writeMeshKeys } from "@mp/local/mesh-keys";
 import { RATE_LIMITS_OUT_OF_REACH } from "@mp/local/stack";
 import { planPorts, targetEnvs } from "@mp/local/stack-env";
 import { commandFor, TARGETS } from "@mp/local/targets";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startBareServer } from "../bare/spawn";
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
     await bare?.stop();
     await Promise.all(children.map((child) => child.stop()));
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await dropStreams(`PATHCPU${suffix.toUpperCase()}`).catch(() => undefined);
     await admin.end();
     await rm(dir, { recursive: true, force: true });
   }
@@ -179,6 +182,21 @@ async function backendPids(admin: pg.Client, database: string): Promise<number[]
 }
 
 const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+
+/** The streams the run's services made in the shared NATS server (their namespace names them). */
+async function dropStreams(prefix: string): Promise<void> {
+  const nc = await connect({ servers: NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const names: string[] = [];
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(prefix)) names.push(stream.config.name);
+    }
+    for (const name of names) await jsm.streams.delete(name);
+  } finally {
+    await nc.close();
+  }
+}
 
 /** The catalogue signs asset URLs locally and never calls the store: any well-formed settings do. */
 const UNUSED_S3 = {
