@@ -170,6 +170,12 @@ describe("gRPC platform", () => {
     expect(seen.ctx?.principal).toEqual(principal);
     expect(seen.ctx?.service).toBeUndefined();
     expect(seen.ctx?.requestId).toBe("req-42");
+    // The call's logger (made on first use) names the call, and is one logger however often it is read.
+    expect(seen.ctx?.logger.bindings()).toMatchObject({
+      requestId: "req-42",
+      rpc: "catalogue/CreateInstance",
+    });
+    expect(seen.ctx?.logger).toBe(seen.ctx?.logger);
     c.close();
   });
 

@@ -78,7 +78,13 @@ export function unaryHandlers<H>(
         const { deadline, timer } = abortAtDeadline(call, controller);
         const rpc = `${service}/${method}`;
         const sentRequestId = readRequestId(call.metadata);
-        let callLogger = logger.child({ requestId: sentRequestId, rpc });
+        // The call's logger is made on first use: at the usual levels most calls log nothing.
+        let bindings = { requestId: sentRequestId, rpc };
+        let made: Logger | undefined;
+        const callLogger = () => {
+          made ??= logger.child(bindings);
+          return made;
+        };
 
         tracer.startActiveSpan(rpc, { kind: SpanKind.SERVER }, parent, async (span) => {
           const finish = (error: grpc.ServiceError | null, response?: unknown, code?: string) => {
@@ -89,19 +95,24 @@ export function unaryHandlers<H>(
             callback(error, response);
           };
           try {
-            const verified = await verify(verifier, call, callLogger);
+            const verified = await verifyLogging(verifier, call, callLogger);
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
             // Signers reuse an assertion for many calls: its `rid` names the first; the call's own is sent beside it.
             const requestId = sentRequestId ?? verified.requestId;
-            if (requestId !== sentRequestId) callLogger = logger.child({ requestId, rpc });
+            if (requestId !== sentRequestId) {
+              bindings = { requestId, rpc };
+              made = undefined;
+            }
             const ctx: CallContext = {
               principal: verified.principal,
               service: verified.service,
               requestId,
               signal: controller.signal,
               deadline,
-              logger: callLogger,
+              get logger() {
+                return callLogger();
+              },
             };
             assertNoControlCharacters(call.request);
             const response = await runInCallScope({ deadline }, () => impl(call.request, ctx));
@@ -113,10 +124,10 @@ export function unaryHandlers<H>(
               // An internal error a client of ours already logged keeps its id, so the edge shows that one.
               const known = answer.extensions.errorId;
               errorId = typeof known === "string" ? known : randomUUID();
-              callLogger.error({ err: error, errorId }, "unhandled error in gRPC handler");
+              callLogger().error({ err: error, errorId }, "unhandled error in gRPC handler");
               span.setStatus({ code: SpanStatusCode.ERROR, message: errorId });
             } else if (!(error instanceof AppError)) {
-              callLogger.warn({ err: error }, "a dependency is unavailable");
+              callLogger().warn({ err: error }, "a dependency is unavailable");
             }
             const wire = toGrpcError(error, errorId ? { errorId } : {}) as grpc.ServiceError;
             wire.metadata ??= new grpc.Metadata();
@@ -153,20 +164,29 @@ function abortAtDeadline(
   return { deadline, timer };
 }
 
-async function verify(
+function verify(
   verifier: MeshVerifier | undefined,
   call: grpc.ServerUnaryCall<unknown, unknown>,
   logger: Logger,
 ) {
+  return verifyLogging(verifier, call, () => logger);
+}
+
+/** `verify` with the logger made only when a refusal is logged. */
+async function verifyLogging(
+  verifier: MeshVerifier | undefined,
+  call: grpc.ServerUnaryCall<unknown, unknown>,
+  log: () => Logger,
+) {
   if (!verifier) {
-    logger.error("gRPC handler has no mesh verifier (register it through startGrpcServer); call refused");
+    log().error("gRPC handler has no mesh verifier (register it through startGrpcServer); call refused");
     throw new UnauthenticatedError("The service cannot verify callers.");
   }
   try {
     return await verifier.verifyCall(readCredentials(call.metadata));
   } catch (error) {
     if (!(error instanceof AssertionRejected)) throw error;
-    logger.warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");
+    log().warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");
     throw new UnauthenticatedError("The call's assertion is not accepted.");
   }
 }

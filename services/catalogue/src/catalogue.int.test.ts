@@ -102,6 +102,13 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
       { principal: provider, requestId: "r5" },
     );
     expect(beyond).toMatchObject({ items: [], totalCount: 2 });
+    // A listed instance reads exactly as created (its timestamp to the millisecond included).
+    const all = await c.call(
+      "listInstances",
+      { page: 1, pageSize: 20 },
+      { principal: provider, requestId: "r6" },
+    );
+    expect(all.items.find((item) => item.id === created.id)).toEqual(created);
     c.close();
   });
 

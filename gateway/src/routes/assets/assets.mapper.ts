@@ -2,6 +2,7 @@ import type { Asset__Output } from "@mp/contracts/generated/marketplace/assets/v
 import type { UploadSession__Output } from "@mp/contracts/generated/marketplace/assets/v1/UploadSession";
 import type { z } from "zod";
 import type { Asset } from "../shared/item.schemas";
+import { isoTimestamp } from "../shared/timestamps";
 import type { UploadSession } from "./assets.schemas";
 
 type AssetDto = z.input<typeof Asset>;
@@ -19,7 +20,7 @@ export function toAsset(message: Asset__Output): AssetDto {
     height: message.height,
     status: message.status as AssetDto["status"],
     url: message.url === "" ? null : message.url,
-    createdAt: new Date(message.createdAt).toISOString(),
+    createdAt: isoTimestamp(message.createdAt),
   };
 }
 
@@ -33,6 +34,6 @@ export function toUploadSession(message: UploadSession__Output): UploadSessionDt
         "Content-Type"
       ] as UploadSessionDto["uploadHeaders"]["Content-Type"],
     },
-    expiresAt: new Date(message.expiresAt).toISOString(),
+    expiresAt: isoTimestamp(message.expiresAt),
   };
 }

@@ -2,6 +2,7 @@ import type { DownloadAccess__Output } from "@mp/contracts/generated/marketplace
 import type { z } from "zod";
 import type { PurchasesClient } from "../../clients";
 import { callUpstream, responses, routeOptions, type ZodApp } from "../route-kit";
+import { isoTimestamp } from "../shared/timestamps";
 import { DownloadAccess, DownloadAccessParams, DownloadAccessQuery } from "./catalogue.schemas";
 
 type DownloadAccessDto = z.input<typeof DownloadAccess>;
@@ -13,7 +14,7 @@ export const toDownloadAccess = (m: DownloadAccess__Output): DownloadAccessDto =
         download: {
           url: m.download.url,
           method: "GET",
-          expiresAt: new Date(m.download.expiresAt).toISOString(),
+          expiresAt: isoTimestamp(m.download.expiresAt),
           sizeBytes: Number(m.download.sizeBytes),
           sha256: m.download.sha256,
         },

@@ -9,6 +9,7 @@ import type { Money__Output } from "@mp/contracts/generated/marketplace/publishi
 import type { PricePage__Output } from "@mp/contracts/generated/marketplace/publishing/v1/PricePage";
 import type { PriceRecord__Output } from "@mp/contracts/generated/marketplace/publishing/v1/PriceRecord";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type {
   DeveloperItem,
   DeveloperItemPage,
@@ -23,7 +24,7 @@ import type {
 type Dto<T extends z.ZodType> = z.input<T>;
 type ItemDto = Dto<typeof DeveloperItem>;
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 const isoOrNull = (value: string | undefined) => (value ? iso(value) : null);
 
 /** int64 arrives as a decimal string; money stays integer minor units. */

@@ -5,6 +5,7 @@ import type { ListIotApplicationsResponse__Output } from "@mp/contracts/generate
 import type { ListIotReleasesResponse__Output } from "@mp/contracts/generated/marketplace/publishing/v1/ListIotReleasesResponse";
 import type { ListItemReleasesResponse__Output } from "@mp/contracts/generated/marketplace/publishing/v1/ListItemReleasesResponse";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type {
   IotApplication,
   IotApplicationList,
@@ -16,7 +17,7 @@ import type { DeveloperItemRelease, DeveloperItemReleasePage } from "./developer
 type ItemStatus = NonNullable<z.input<typeof IotApplication>["marketplaceItemStatus"]>;
 type ReleaseStatus = z.input<typeof DeveloperItemRelease>["status"];
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 const board = (b: { id: string; name: string; target: string } | null) => ({
   id: b?.id ?? "",
   name: b?.name ?? "",

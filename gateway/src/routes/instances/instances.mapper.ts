@@ -1,6 +1,7 @@
 import type { Instance__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/Instance";
 import type { ListInstancesResponse__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/ListInstancesResponse";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type { Instance, InstancePage } from "./instances.schemas";
 
 type InstanceDto = z.input<typeof Instance>;
@@ -13,7 +14,7 @@ export function toInstance(message: Instance__Output): InstanceDto {
     ownerOrganisationId: message.ownerOrganisationId.toLowerCase(),
     defaultCurrency: message.defaultCurrency as InstanceDto["defaultCurrency"],
     platformFeeBps: message.platformFeeBps,
-    createdAt: new Date(message.createdAt).toISOString(),
+    createdAt: isoTimestamp(message.createdAt),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { Offering__Output } from "@mp/contracts/generated/marketplace/listings/v1/Offering";
 import type { OfferingPage__Output } from "@mp/contracts/generated/marketplace/listings/v1/OfferingPage";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type { Offering, OfferingPage } from "./offerings.schemas";
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 
 export function toOffering(message: Offering__Output): z.input<typeof Offering> {
   return {

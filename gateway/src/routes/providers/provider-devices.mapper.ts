@@ -4,6 +4,7 @@ import type { InstallRpc__Output } from "@mp/contracts/generated/marketplace/pur
 import type { ListDevicesResponse__Output } from "@mp/contracts/generated/marketplace/purchases/v1/ListDevicesResponse";
 import type { ListPurchaseReleasesResponse__Output } from "@mp/contracts/generated/marketplace/purchases/v1/ListPurchaseReleasesResponse";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type {
   DeviceDetails,
   DeviceList,
@@ -16,7 +17,7 @@ import { toPurchasePage } from "./provider-purchases.mapper";
 type InstallDto = z.input<typeof Install>;
 type ReleaseDto = z.input<typeof PurchaseReleasePage>["items"][number];
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 const isoOrNull = (value: string) => (value ? iso(value) : null);
 const board = (b: { id: string; name: string } | null) => ({ id: b?.id ?? "", name: b?.name ?? "" });
 const application = (a: { applicationId: number; version: string } | null | undefined) =>

@@ -5,6 +5,7 @@ import type { ListListingsResponse__Output } from "@mp/contracts/generated/marke
 import type { Money__Output } from "@mp/contracts/generated/marketplace/listings/v1/Money";
 import type { VisibilityPage__Output } from "@mp/contracts/generated/marketplace/listings/v1/VisibilityPage";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type {
   Listing,
   ListingPage,
@@ -16,7 +17,7 @@ import type {
 type ListingDto = z.input<typeof Listing>;
 type Visibility = ListingDto["visibility"];
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 
 /** int64 arrives as a decimal string; money stays integer minor units. */
 function toMoney(money: Money__Output | null): ListingDto["price"] {

@@ -2,6 +2,7 @@ import type { ListOfferedItemsResponse__Output } from "@mp/contracts/generated/m
 import type { OfferedItem__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/OfferedItem";
 import type { z } from "zod";
 import { toCatalogueRelease, toMoney, toPage, toStorefront } from "../shared/storefront.mapper";
+import { isoTimestamp } from "../shared/timestamps";
 import type { OfferedItem, OfferedItemPage } from "./provider-offered-items.schemas";
 
 export function toOfferedItem(message: OfferedItem__Output): z.input<typeof OfferedItem> {
@@ -14,7 +15,7 @@ export function toOfferedItem(message: OfferedItem__Output): z.input<typeof Offe
     ...rest,
     basePrice: toMoney(message.basePrice),
     releases: message.releases.map(toCatalogueRelease),
-    offeredAt: new Date(message.offeredAt).toISOString(),
+    offeredAt: isoTimestamp(message.offeredAt),
     listed: message.listed,
   } as z.input<typeof OfferedItem>;
 }

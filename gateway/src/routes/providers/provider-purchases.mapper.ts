@@ -4,13 +4,14 @@ import type { ListPurchasesResponse__Output } from "@mp/contracts/generated/mark
 import type { Money__Output } from "@mp/contracts/generated/marketplace/purchases/v1/Money";
 import type { Purchase__Output } from "@mp/contracts/generated/marketplace/purchases/v1/Purchase";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type { Activity, PurchasePage } from "./provider-purchases.schemas";
 
 type PurchaseDto = z.input<typeof PurchasePage>["items"][number];
 type MoneyDto = PurchaseDto["amount"];
 type EntryDto = z.input<typeof Activity>["items"][number];
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 
 /** int64 arrives as a decimal string; money stays integer minor units. */
 const toMoney = (money: Money__Output | null): MoneyDto => ({

@@ -3,10 +3,11 @@ import type { Money__Output } from "@mp/contracts/generated/marketplace/catalogu
 import type { Storefront__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/Storefront";
 import type { z } from "zod";
 import type { ItemImage, ItemRelease, ItemType } from "./item.schemas";
+import { isoTimestamp } from "./timestamps";
 
 /** Proto messages of the catalogue's item views stop here: ids lowercased, timestamps normalised. */
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 
 /** int64 arrives as a decimal string; money stays integer minor units. */
 export function toMoney(money: Money__Output | null): { amount: number; currency: string } {

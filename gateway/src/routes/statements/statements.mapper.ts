@@ -3,12 +3,13 @@ import type { ListStatementsResponse__Output } from "@mp/contracts/generated/mar
 import type { StatementLineRecord__Output } from "@mp/contracts/generated/marketplace/settlements/v1/StatementLineRecord";
 import type { StatementRecord__Output } from "@mp/contracts/generated/marketplace/settlements/v1/StatementRecord";
 import type { z } from "zod";
+import { isoTimestamp } from "../shared/timestamps";
 import type { Statement, StatementLine, StatementPage, StatementWithLines } from "./statements.schemas";
 
 type StatementDto = z.input<typeof Statement>;
 type LineDto = z.input<typeof StatementLine>;
 
-const iso = (value: string) => new Date(value).toISOString();
+const iso = isoTimestamp;
 const isoOrNull = (value: string) => (value ? iso(value) : null);
 
 /** int64 arrives as a decimal string; amounts stay integer minor units. */

@@ -26,6 +26,28 @@ const ORDER_SQL = {
   name: { asc: "lower(name) ASC, id ASC", desc: "lower(name) DESC, id DESC" },
 } as const;
 
+const COLUMNS = "id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at";
+
+const pageQueries = new Map<string, { name: string; text: string }>();
+
+/**
+ * The page query of an order, named: PostgreSQL parses and plans it once per connection instead of on
+ * every list (the columns are spelled out, so a column added later cannot change a prepared result).
+ */
+function pageQuery(orderBy: ListInstancesQuery["orderBy"], direction: ListInstancesQuery["direction"]) {
+  const name = `catalogue-instances-page-${orderBy}-${direction}`;
+  let query = pageQueries.get(name);
+  if (!query) {
+    const order = ORDER_SQL[orderBy][direction];
+    query = {
+      name,
+      text: `SELECT ${COLUMNS}, count(*) OVER () AS total FROM instances ORDER BY ${order} LIMIT $1 OFFSET $2`,
+    };
+    pageQueries.set(name, query);
+  }
+  return query;
+}
+
 export function makeInstanceRepository(pool: Pool): InstanceRepository {
   return {
     insertStatement(instance: Instance) {
@@ -50,11 +72,10 @@ export function makeInstanceRepository(pool: Pool): InstanceRepository {
 
     async list(query: ListInstancesQuery): Promise<Paged<Instance>> {
       const { limit, offset } = pageWindow(query.page, query.pageSize);
-      const order = ORDER_SQL[query.orderBy][query.direction];
-      const { rows } = await pool.query<InstanceRow & { total: string }>(
-        `SELECT *, count(*) OVER () AS total FROM instances ORDER BY ${order} LIMIT $1 OFFSET $2`,
-        [limit, offset],
-      );
+      const { rows } = await pool.query<InstanceRow & { total: string }>({
+        ...pageQuery(query.orderBy, query.direction),
+        values: [limit, offset],
+      });
       const total = rows[0] ? Number(rows[0].total) : await countAll(pool);
       return paged(rows.map(toInstance), query.page, query.pageSize, total);
     },

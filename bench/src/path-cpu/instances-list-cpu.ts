@@ -1,0 +1,262 @@
+/**
+ * Scenario A's request path without the whole stack: only the catalogue and the gateway, started as the
+ * launcher starts them (same command, env contract and Node options) on the local PostgreSQL and NATS, a
+ * fresh database and bus namespace of their own, and the bare fastify + pg baseline beside them. Drives
+ * `GET /marketplace/instances?page=1&pageSize=20` (admin bearer token, 100 instances) with autocannon from
+ * this process and reports the CPU the gateway and the catalogue used per answered request (from
+ * /proc/<pid>/stat), then the bare server's, so a change on the path can be judged by its CPU per request
+ * on a shared machine, where throughput and latency are noise.
+ *
+ *   pnpm exec tsx bench/src/path-cpu/instances-list-cpu.ts [seconds=10] [rounds=3]
+ *
+ * CONNECTIONS (default 50, as in scenario A) sets the closed loop; RATE=<n> makes it an open loop of n
+ * requests/s instead. PROFILE_DIR=<dir> starts the gateway and the catalogue with `--cpu-prof` writing
+ * there (summarise with `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare
+ * server. COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same
+ * keys) and alternates the rounds between the two, for a before/after on the same machine conditions.
+ * DATABASE_URL / NATS_URL default to 127.0.0.1:5432 / 127.0.0.1:4222.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type ManagedChild, spawnManaged } from "@mp/local/child-process";
+import { DEV_AUDIENCE, DEV_ISSUER, loadDevKeys, signDevToken } from "@mp/local/dev-keys";
+import { writeMeshKeys } from "@mp/local/mesh-keys";
+import { RATE_LIMITS_OUT_OF_REACH } from "@mp/local/stack";
+import { planPorts, targetEnvs } from "@mp/local/stack-env";
+import { commandFor, TARGETS } from "@mp/local/targets";
+import { jetstreamManager } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startBareServer } from "../bare/spawn";
+import { cpuMs } from "../cpu";
+
+const SECONDS = Number(process.argv[2] ?? 10);
+const ROUNDS = Number(process.argv[3] ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
+const PATH = "/marketplace/instances?page=1&pageSize=20";
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const ADMIN_ORG = "0193a1b2-0000-7000-8000-0000000000a1";
+
+/** A child that exited before the run ended (a bad configuration): the wait for the gateway stops. */
+let exited: string | undefined;
+
+interface Path {
+  label: string;
+  url: string;
+  gateway: ManagedChild;
+  catalogue: ManagedChild;
+  /** CPU milliseconds per answered request of each round: gateway, catalogue, PostgreSQL backends. */
+  rounds: [number, number, number][];
+}
+
+async function main(): Promise<void> {
+  const suffix = randomBytes(4).toString("hex");
+  const database = `path_cpu_${suffix}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
+  const dir = await mkdtemp(join(tmpdir(), "path-cpu-"));
+  const children: ManagedChild[] = [];
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  try {
+    const keys = await loadDevKeys(join(dir, "dev-keys"));
+    const mesh = await writeMeshKeys(join(dir, "mesh-keys"), TARGETS);
+    const roots = [ROOT, ...(process.env.COMPARE ? [process.env.COMPARE] : [])];
+    const paths: Path[] = [];
+    for (const [index, root] of roots.entries()) {
+      const ports = await planPorts({}, true);
+      const env = {
+        ...process.env,
+        NODE_ENV: "development",
+        LOG_LEVEL: "warn",
+        BUS_NAMESPACE: `pathcpu${suffix}${index}.`,
+        ...RATE_LIMITS_OUT_OF_REACH,
+        NODE_OPTIONS: process.env.PROFILE_DIR
+          ? `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}`
+          : undefined,
+      };
+      const envs = targetEnvs(env, {
+        databaseUrl,
+        natsUrl: NATS_URL,
+        s3: UNUSED_S3,
+        ports,
+        jwksFile: keys.jwksPath,
+        mesh,
+      });
+      const started = (["catalogue", "gateway"] as const).map((target) => {
+        const { command, args } = commandFor(target, env, root);
+        const child = spawnManaged({
+          name: `${target}${index}`,
+          command,
+          args,
+          env: envs[target],
+          cwd: root,
+          sink,
+        });
+        children.push(child);
+        void child.exited.then(() => {
+          exited = target;
+        });
+        return child;
+      });
+      const [catalogue, gateway] = started as [ManagedChild, ManagedChild];
+      const label = index === 0 ? "this tree" : root;
+      paths.push({ label, url: `http://127.0.0.1:${ports.gateway}`, gateway, catalogue, rounds: [] });
+    }
+    const token = await signDevToken({
+      org: ADMIN_ORG,
+      roles: ["admin"],
+      keysDir: join(dir, "dev-keys"),
+      issuer: DEV_ISSUER,
+      audience: DEV_AUDIENCE,
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    for (const path of paths) await waitForOk(`${path.url}${PATH}`, headers);
+    await seed(paths[0]!.url, headers);
+    for (const path of paths) {
+      process.stdout.write(
+        `${path.label}: catalogue pid ${path.catalogue.pid}, gateway pid ${path.gateway.pid}\n`,
+      );
+      await load(`${path.url}${PATH}`, headers, 5);
+    }
+    // Rounds alternate between the trees (ABBA), so each sees the same machine in turn.
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const path of round % 2 === 1 ? paths : [...paths].reverse()) {
+        const { gateway, catalogue } = path;
+        const backends = await backendPids(admin, database);
+        const before = [cpuMs(gateway.pid!), cpuMs(catalogue.pid!), cpuOf(backends)];
+        const ok = await load(`${path.url}${PATH}`, headers, SECONDS);
+        const gw = (cpuMs(gateway.pid!) - before[0]!) / ok;
+        const cat = (cpuMs(catalogue.pid!) - before[1]!) / ok;
+        const db = (cpuOf(backends) - before[2]!) / ok;
+        path.rounds.push([gw, cat, db]);
+        process.stdout.write(
+          `round ${round} ${path.label}: ${(ok / SECONDS).toFixed(0)} req/s; CPU per request gateway ${gw.toFixed(3)} ms, catalogue ${cat.toFixed(3)} ms, together ${(gw + cat).toFixed(3)} ms; PostgreSQL ${db.toFixed(3)} ms\n`,
+        );
+      }
+    }
+    for (const path of paths) {
+      const mean = (k: 0 | 1 | 2) => path.rounds.reduce((sum, r) => sum + r[k], 0) / path.rounds.length;
+      process.stdout.write(
+        `mean ${path.label}: gateway ${mean(0).toFixed(3)} ms, catalogue ${mean(1).toFixed(3)} ms, together ${(mean(0) + mean(1)).toFixed(3)} ms; PostgreSQL ${mean(2).toFixed(3)} ms\n`,
+      );
+    }
+    if (process.env.BARE !== "0") {
+      bare = await startBareServer(databaseUrl);
+      await load(`${bare.url}${PATH}`, {}, 3);
+      const before = cpuMs(bare.pid);
+      const ok = await load(`${bare.url}${PATH}`, {}, SECONDS);
+      const per = (cpuMs(bare.pid) - before) / ok;
+      process.stdout.write(
+        `bare: ${(ok / SECONDS).toFixed(0)} req/s; CPU per request ${per.toFixed(3)} ms\n`,
+      );
+    }
+  } finally {
+    await bare?.stop();
+    await Promise.all(children.map((child) => child.stop()));
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+    await dropStreams(`PATHCPU${suffix.toUpperCase()}`).catch(() => undefined);
+    await admin.end();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The server processes of the run's database (its pools' backends): PostgreSQL must run on this machine
+ * for their CPU to be read. A backend that ends during a round takes its CPU with it (pools keep theirs).
+ */
+async function backendPids(admin: pg.Client, database: string): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+    [database],
+  );
+  return rows.map((row) => row.pid);
+}
+
+const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+
+/** The streams the run's services made in the shared NATS server (their namespace names them). */
+async function dropStreams(prefix: string): Promise<void> {
+  const nc = await connect({ servers: NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const names: string[] = [];
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(prefix)) names.push(stream.config.name);
+    }
+    for (const name of names) await jsm.streams.delete(name);
+  } finally {
+    await nc.close();
+  }
+}
+
+/** The catalogue signs asset URLs locally and never calls the store: any well-formed settings do. */
+const UNUSED_S3 = {
+  endpoint: "http://127.0.0.1:9",
+  region: "us-east-1",
+  accessKeyId: "unused",
+  secretAccessKey: "unused-secret",
+  bucket: "unused",
+  forcePathStyle: true as const,
+};
+
+/**
+ * Child output: warnings and errors only, cut short, leaving out the calls cancelled when a load phase
+ * ends with requests in flight (autocannon closes its connections).
+ */
+function sink(line: string): void {
+  if (/"level":(30|20|10)\b/.test(line) || line.includes("CANCELLED: Cancelled on client")) return;
+  process.stderr.write(`${line.slice(0, 400)}\n`);
+}
+
+/** 100 instances, so a page is full (20 rows of a longer list), as in scenario A. */
+async function seed(url: string, headers: Record<string, string>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(`${url}/marketplace/instances`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ name: `Path instance ${i}`, defaultCurrency: "EUR", platformFeeBps: 1000 }),
+    });
+    if (!response.ok) throw new Error(`seeding answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/** 2xx answers of one load phase: closed loop of CONNECTIONS, or an open loop at RATE. */
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...(RATE ? { overallRate: RATE } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    process.stdout.write(`  (${result.non2xx} non-2xx, ${result.errors} errors)\n`);
+  }
+  return Math.max(1, result["2xx"]);
+}
+
+async function waitForOk(url: string, headers: Record<string, string>): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      const response = await fetch(url, { headers });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (exited) throw new Error(`${exited} exited`);
+    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within 180 s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+await main();
