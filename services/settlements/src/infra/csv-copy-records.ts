@@ -8,9 +8,12 @@
  * to the totals on the way, read from the bytes without a string per amount.
  *
  * Output goes into chunks of `chunkBytes` (a record is never split: a chunk ends before the record that
- * does not fit), so however PostgreSQL's bytes arrive, the gRPC stream carries messages of a steady size,
- * each one copy of the bytes.
+ * does not fit), so however PostgreSQL's bytes arrive, the gRPC stream carries messages of a steady size.
+ * The chunks come from a `ChunkPool` and go back to it once gRPC has framed them, and a record cut between
+ * two inputs is joined with only the first bytes of the next: bytes are copied once on their way through.
  */
+
+import { ChunkPool } from "./chunk-pool";
 
 const LF = 10;
 const QUOTE = 34;
@@ -67,59 +70,65 @@ export class AmountSums {
   }
 }
 
+/**
+ * Bytes of the next input joined to a carried partial record at first: records are short (about 150 bytes),
+ * so its end is almost always among them; if not, twice as many, and so on.
+ */
+const JOIN_BYTES = 1024;
+
 export class CopyCsvRecords {
   readonly sums = new AmountSums();
   private readonly suffix: Buffer;
+  private readonly pool: ChunkPool;
   /** The start of a record whose end has not arrived yet (carried over to the next input). */
   private carry: Buffer | undefined;
-  private out: Buffer;
+  private out: Buffer | undefined;
   private used = 0;
 
-  /** `currencyField`: the currency as a CSV field (quoted if need be), written after each record. */
+  /**
+   * `currencyField`: the currency as a CSV field (quoted if need be), written after each record. Chunks
+   * are taken from a `ChunkPool` of `chunkBytes` (a record longer than that gets a chunk of its own).
+   */
   constructor(
     currencyField: string,
     private readonly chunkBytes: number,
   ) {
     this.suffix = Buffer.from(`,${currencyField}\r\n`, "utf8");
-    this.out = Buffer.allocUnsafe(chunkBytes);
+    this.pool = new ChunkPool(chunkBytes);
   }
 
   /** Takes the next bytes COPY sent; returns the chunks filled on the way (often none, at most a few). */
   push(input: Buffer): Buffer[] {
-    const bytes = this.carry ? Buffer.concat([this.carry, input]) : input;
-    this.carry = undefined;
     const full: Buffer[] = [];
     let start = 0;
-    // The next quote at or after the scan position (bytes.length when there is none): names rarely hold
-    // one, so it is looked for once per quote rather than once per record.
-    let quote = -1;
-    while (start < bytes.length) {
-      let from = start;
-      let end = -1;
-      for (;;) {
-        const lf = bytes.indexOf(LF, from);
-        if (lf === -1) break;
-        if (quote < from) {
-          quote = bytes.indexOf(QUOTE, from);
-          if (quote === -1) quote = bytes.length;
-        }
-        if (quote > lf) {
-          end = lf;
+    if (this.carry) {
+      // The carried record is joined with only as much of the input as holds its end (not the whole input).
+      const carry = this.carry;
+      this.carry = undefined;
+      for (let take = Math.min(JOIN_BYTES, input.length); ; take = Math.min(take * 2, input.length)) {
+        const joined = Buffer.concat([carry, input.subarray(0, take)]);
+        const end = recordEnd(joined, 0);
+        if (end !== -1) {
+          this.record(joined, 0, end, full);
+          start = end + 1 - carry.length;
           break;
         }
-        // A quoted field (COPY doubles the quotes inside one, so the field ends at an odd quote): skip to
-        // its closing quote, LFs in it included, then look for the record's end again.
-        let close = bytes.indexOf(QUOTE, quote + 1);
-        while (close !== -1 && bytes[close + 1] === QUOTE) close = bytes.indexOf(QUOTE, close + 2);
-        if (close === -1 || close === bytes.length - 1) break;
-        from = close + 1;
-        quote = -1;
+        if (take === input.length) {
+          this.carry = joined;
+          return full;
+        }
       }
+    }
+    // The next quote at or after the scan position (bytes.length when there is none): names rarely hold
+    // one, so it is looked for once per quote rather than once per record.
+    const quote = { at: -1 };
+    while (start < input.length) {
+      const end = recordEnd(input, start, quote);
       if (end === -1) {
-        this.carry = Buffer.from(bytes.subarray(start));
+        this.carry = Buffer.from(input.subarray(start));
         break;
       }
-      this.record(bytes, start, end, full);
+      this.record(input, start, end, full);
       start = end + 1;
     }
     return full;
@@ -128,8 +137,8 @@ export class CopyCsvRecords {
   /** The last chunk (the records not yet handed out). Fails if COPY's output ended inside a record. */
   finish(): Buffer {
     if (this.carry) throw new Error("the export's COPY output ended inside a record");
-    const last = this.out.subarray(0, this.used);
-    this.out = Buffer.alloc(0);
+    const last = this.out ? this.out.subarray(0, this.used) : Buffer.alloc(0);
+    this.out = undefined;
     this.used = 0;
     return last;
   }
@@ -145,15 +154,40 @@ export class CopyCsvRecords {
     }
     this.sums.endRecord();
     const length = end - start + this.suffix.length;
-    if (this.used + length > this.out.length) {
-      if (this.used > 0) full.push(this.out.subarray(0, this.used));
-      this.out = Buffer.allocUnsafe(Math.max(this.chunkBytes, length));
+    let out = this.out;
+    if (!out || this.used + length > out.length) {
+      if (out && this.used > 0) full.push(out.subarray(0, this.used));
+      out = this.out = length > this.chunkBytes ? Buffer.allocUnsafe(length) : this.pool.take();
       this.used = 0;
     }
-    const out = this.out;
     let used = this.used + bytes.copy(out, this.used, start, end);
     const suffix = this.suffix;
     for (let i = 0; i < suffix.length; i++) out[used++] = suffix[i]!;
     this.used = used;
+  }
+}
+
+/**
+ * The index of the LF that ends the record starting at `start` (one outside quotes), or -1 when `bytes`
+ * end before it is known. `quote` caches the next quote's index between calls on the same bytes.
+ */
+function recordEnd(bytes: Buffer, start: number, quote = { at: -1 }): number {
+  let from = start;
+  for (;;) {
+    const lf = bytes.indexOf(LF, from);
+    if (lf === -1) return -1;
+    if (quote.at < from) {
+      quote.at = bytes.indexOf(QUOTE, from);
+      if (quote.at === -1) quote.at = bytes.length;
+    }
+    if (quote.at > lf) return lf;
+    // A quoted field (COPY doubles the quotes inside one, so the field ends at an odd quote): skip to
+    // its closing quote, LFs in it included, then look for the record's end again.
+    let close = bytes.indexOf(QUOTE, quote.at + 1);
+    while (close !== -1 && bytes[close + 1] === QUOTE) close = bytes.indexOf(QUOTE, close + 2);
+    // No closing quote yet, or a last quote that may be the first of a doubled one: not known yet.
+    if (close === -1 || close === bytes.length - 1) return -1;
+    from = close + 1;
+    quote.at = -1;
   }
 }

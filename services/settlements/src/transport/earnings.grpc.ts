@@ -9,6 +9,7 @@ import type {
 } from "../application/earnings-queries";
 import type { makeExportStatement } from "../application/export-statement";
 import type { makeListPlatformFees } from "../application/platform-fees";
+import { withExportChunkSerializer } from "./export-chunk.serializer";
 
 export const EARNINGS_SERVICE = "marketplace.settlements.v1.EarningsService";
 
@@ -58,5 +59,7 @@ export function earningsGrpc(u: EarningsUseCases, logger: Logger): ServiceRegist
     { ExportStatement: (request, ctx) => u.exportStatement(request, ctx) },
     logger,
   );
-  return { definition: proto.EarningsService.service, implementation: { ...unary, ...streaming } };
+  // The CSV's pooled chunks are framed without a copy of their own (see `exportChunkSerializer`).
+  const definition = withExportChunkSerializer(proto.EarningsService.service, "ExportStatement");
+  return { definition, implementation: { ...unary, ...streaming } };
 }
