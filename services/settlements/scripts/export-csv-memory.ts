@@ -15,7 +15,7 @@
  *     node --expose-gc --import tsx scripts/export-csv-memory.ts [lines=1000000] [runs=3]
  */
 import { spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
@@ -24,6 +24,7 @@ import { createPool, migrate } from "@mp/db";
 import { loadProto } from "@mp/grpc";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
+import { withScratchDatabase } from "@mp/testing/write-cost";
 import { makeExportStatement } from "../src/application/export-statement";
 import { renderStatementCsv } from "../src/infra/export-csv";
 import { makeStatementExportSource } from "../src/infra/export-lines.repository";
@@ -87,94 +88,88 @@ async function seed(pool: ReturnType<typeof createPool>, lines: number): Promise
 }
 
 async function main(lines: number, runs: number) {
-  const database = `export_mem_${randomBytes(4).toString("hex")}`;
   const logger = createLogger({ service: "export-mem", level: "error" });
-  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const pool = createPool({ url: url.toString(), schema: "settlements", max: 1, logger });
-  const server = new grpc.Server();
-  try {
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-    await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
-    const statementId = await seed(pool, lines);
-    const exportStatement = makeExportStatement({
-      source: makeStatementExportSource(pool),
-      renderers: { csv: renderStatementCsv, pdf: renderStatementPdf },
-    });
-    const { definition } = earningsGrpc({} as Parameters<typeof earningsGrpc>[0], logger);
-    // As `serverStreamHandlers` writes a stream (back-pressure: the next chunk once the call drained).
-    server.addService(definition, {
-      ExportStatement: async (call: grpc.ServerWritableStream<{ statementId: string }, unknown>) => {
-        const controller = new AbortController();
-        const ctx = {
-          principal: {
-            subject: "admin",
-            organisationId: PROVIDER,
-            roles: ["admin" as const],
-            via: "jwt" as const,
-          },
-          requestId: "export-mem",
-          signal: controller.signal,
-          logger,
-        };
-        for await (const message of exportStatement(
-          { statementId: call.request.statementId, format: "csv" },
-          ctx,
-        ))
-          if (!call.write(message)) await once(call, "drain");
-        call.end();
-      },
-    });
-    const port = await new Promise<number>((resolve, reject) =>
-      server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) =>
-        e ? reject(e) : resolve(p),
-      ),
-    );
-    for (let run = 1; run <= runs; run++) {
-      // Each run from a collected heap (node --expose-gc), so one run's garbage does not count in the next.
-      (globalThis as { gc?: () => void }).gc?.();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const before = process.memoryUsage();
-      let rss = before.rss;
-      let arrayBuffers = before.arrayBuffers;
-      const sampler = setInterval(() => {
-        const now = process.memoryUsage();
-        rss = Math.max(rss, now.rss);
-        arrayBuffers = Math.max(arrayBuffers, now.arrayBuffers);
-      }, 5);
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const child = spawn(
-        process.execPath,
-        [...process.execArgv, fileURLToPath(import.meta.url), "client", String(port), statementId],
-        {
-          env: { ...process.env, NODE_OPTIONS: "" },
-          stdio: ["ignore", "pipe", "inherit"],
+  const open = (url: string) => createPool({ url, schema: "settlements", max: 1, logger });
+  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "export_mem", open }, async (pool) => {
+    const server = new grpc.Server();
+    try {
+      const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+      await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
+      const statementId = await seed(pool, lines);
+      const exportStatement = makeExportStatement({
+        source: makeStatementExportSource(pool),
+        renderers: { csv: renderStatementCsv, pdf: renderStatementPdf },
+      });
+      const { definition } = earningsGrpc({} as Parameters<typeof earningsGrpc>[0], logger);
+      // As `serverStreamHandlers` writes a stream (back-pressure: the next chunk once the call drained).
+      server.addService(definition, {
+        ExportStatement: async (call: grpc.ServerWritableStream<{ statementId: string }, unknown>) => {
+          const controller = new AbortController();
+          const ctx = {
+            principal: {
+              subject: "admin",
+              organisationId: PROVIDER,
+              roles: ["admin" as const],
+              via: "jwt" as const,
+            },
+            requestId: "export-mem",
+            signal: controller.signal,
+            logger,
+          };
+          for await (const message of exportStatement(
+            { statementId: call.request.statementId, format: "csv" },
+            ctx,
+          ))
+            if (!call.write(message)) await once(call, "drain");
+          call.end();
         },
+      });
+      const port = await new Promise<number>((resolve, reject) =>
+        server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (e, p) =>
+          e ? reject(e) : resolve(p),
+        ),
       );
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      const [code] = await once(child, "exit");
-      const seconds = (performance.now() - started) / 1000;
-      const used = process.cpuUsage(cpu);
-      clearInterval(sampler);
-      if (code !== 0) throw new Error(`the client exited with ${code}`);
-      const received = JSON.parse(out) as { bytes: number; digest: string; cpuMs: number };
-      console.log(
-        `run ${run}: ${(received.bytes / MB).toFixed(1)} MB in ${seconds.toFixed(1)} s, digest ${received.digest}; ` +
-          `RSS ${(before.rss / MB).toFixed(1)} -> peak ${(rss / MB).toFixed(1)} MB (+${((rss - before.rss) / MB).toFixed(1)}), ` +
-          `ArrayBuffers ${(before.arrayBuffers / MB).toFixed(1)} -> peak ${(arrayBuffers / MB).toFixed(1)} MB ` +
-          `(+${((arrayBuffers - before.arrayBuffers) / MB).toFixed(1)}); CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (client ${received.cpuMs} ms)`,
-      );
+      for (let run = 1; run <= runs; run++) {
+        // Each run from a collected heap (node --expose-gc), so one run's garbage does not count in the next.
+        (globalThis as { gc?: () => void }).gc?.();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const before = process.memoryUsage();
+        let rss = before.rss;
+        let arrayBuffers = before.arrayBuffers;
+        const sampler = setInterval(() => {
+          const now = process.memoryUsage();
+          rss = Math.max(rss, now.rss);
+          arrayBuffers = Math.max(arrayBuffers, now.arrayBuffers);
+        }, 5);
+        const cpu = process.cpuUsage();
+        const started = performance.now();
+        const child = spawn(
+          process.execPath,
+          [...process.execArgv, fileURLToPath(import.meta.url), "client", String(port), statementId],
+          {
+            env: { ...process.env, NODE_OPTIONS: "" },
+            stdio: ["ignore", "pipe", "inherit"],
+          },
+        );
+        let out = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        const [code] = await once(child, "exit");
+        const seconds = (performance.now() - started) / 1000;
+        const used = process.cpuUsage(cpu);
+        clearInterval(sampler);
+        if (code !== 0) throw new Error(`the client exited with ${code}`);
+        const received = JSON.parse(out) as { bytes: number; digest: string; cpuMs: number };
+        console.log(
+          `run ${run}: ${(received.bytes / MB).toFixed(1)} MB in ${seconds.toFixed(1)} s, digest ${received.digest}; ` +
+            `RSS ${(before.rss / MB).toFixed(1)} -> peak ${(rss / MB).toFixed(1)} MB (+${((rss - before.rss) / MB).toFixed(1)}), ` +
+            `ArrayBuffers ${(before.arrayBuffers / MB).toFixed(1)} -> peak ${(arrayBuffers / MB).toFixed(1)} MB ` +
+            `(+${((arrayBuffers - before.arrayBuffers) / MB).toFixed(1)}); CPU ${((used.user + used.system) / 1000).toFixed(0)} ms (client ${received.cpuMs} ms)`,
+        );
+      }
+    } finally {
+      server.forceShutdown();
     }
-  } finally {
-    server.forceShutdown();
-    await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 if (process.argv[2] === "client") await client(process.argv[3]!, process.argv[4]!);
