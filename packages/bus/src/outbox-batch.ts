@@ -109,9 +109,16 @@ export async function relayOutboxBatch(deps: RelayBatchDeps): Promise<RelayBatch
  * row retained. So the transaction turns both off for itself.
  */
 function claimSql(batchSize: number): string {
-  return `BEGIN;
-    SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL synchronous_commit = off;
-    SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
+  return `BEGIN;\n${CLAIM_SETTINGS}\n${claimSelect(batchSize)}`;
+}
+
+/** The claim's settings, local to its transaction (exported for the plan test). */
+export const CLAIM_SETTINGS =
+  "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL synchronous_commit = off;";
+
+/** The claim itself (exported for the plan test). */
+export function claimSelect(batchSize: number): string {
+  return `SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
       FROM outbox
      WHERE sent_at IS NULL AND parked_at IS NULL
        AND (SELECT pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), ''))))
