@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bus } from "./connection";
 import { type EventEnvelope, newEvent } from "./envelope";
 import { appendToOutbox, writeWithOutbox } from "./outbox";
+import { CLAIM_SETTINGS, claimSelect } from "./outbox-batch";
 import { startOutboxRelay } from "./outbox-relay";
 import { ensureStream } from "./streams";
 import { type BusFixture, busFixture, readStream } from "./test-fixture";
@@ -181,5 +182,21 @@ describe("outbox relay", () => {
     } finally {
       await relay.stop();
     }
+  });
+
+  it("claims through the unsent rows' partial index, never a bitmap or sequential scan, before any statistics", async () => {
+    // The fixture's outbox has never been analysed; rows sent since the last vacuum leave dead entries in
+    // outbox_unsent, which only a plain index scan marks dead for the next pass to skip.
+    await fx.pool.query(
+      `INSERT INTO outbox (event_id, event_type, payload, sent_at)
+       SELECT gen_random_uuid(), 'plan.test.v1', '{}', now() FROM generate_series(1, 2000)`,
+    );
+    const plan = await withTransaction(fx.pool, async (client) => {
+      await client.query(CLAIM_SETTINGS);
+      const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${claimSelect(100)}`);
+      return rows.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("Index Scan using outbox_unsent on outbox");
+    expect(plan).not.toMatch(/Bitmap|Seq Scan/);
   });
 });

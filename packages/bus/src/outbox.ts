@@ -1,4 +1,4 @@
-import type { Queryable, SqlStatement } from "@mp/db";
+import { named, type Queryable, type SqlStatement } from "@mp/db";
 import { DEFAULT_MAX_EVENT_BYTES } from "./config";
 import type { EventEnvelope } from "./envelope";
 import { captureTraceContext } from "./trace-context";
@@ -67,7 +67,8 @@ export async function appendToOutbox(
  * events together (or neither), where `withTransaction` + `appendToOutbox` take four (`BEGIN`, the write,
  * the append, `COMMIT`): for a use case whose whole change is one statement. Do not call it on a pool
  * inside a transaction on that pool (it would commit on its own); pass the transaction's client instead.
- * The size limit and the trace context are as in {@link appendToOutbox}.
+ * The size limit and the trace context are as in {@link appendToOutbox}. The statement is named after its
+ * text (prepared once per connection).
  */
 export async function writeWithOutbox(
   db: Queryable,
@@ -80,7 +81,11 @@ export async function writeWithOutbox(
     await db.query(write.text, write.values);
     return;
   }
-  await db.query(`WITH written AS (${write.text}), ${append.text}`, [...write.values, ...append.values]);
+  // Named after its text (the write's text and the number of its parameters decide it, not the events):
+  // parsed and planned once per connection, which is most of this statement's server CPU.
+  await db.query(
+    named(`WITH written AS (${write.text}), ${append.text}`, [...write.values, ...append.values]),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from "@mp/db";
+import { named, type Queryable } from "@mp/db";
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -26,7 +26,8 @@ export interface VersionedChange {
  * version < EXCLUDED.version`). Run it in the handler's transaction. Redeliveries, replays, snapshots and
  * events that overtook each other then leave the newest state whatever the order they arrive in, and
  * two replicas applying events of one aggregate at once are serialised by the row lock the upsert takes.
- * Resolves to whether the row changed.
+ * Resolves to whether the row changed. The statement is named after its text (table and columns), so it is
+ * parsed and planned once per connection.
  */
 export async function applyIfNewer(db: Queryable, change: VersionedChange): Promise<boolean> {
   if (!Number.isInteger(change.version) || change.version < 1)
@@ -41,11 +42,13 @@ export async function applyIfNewer(db: Queryable, change: VersionedChange): Prom
     (c) => `${c} = EXCLUDED.${c}`,
   );
   const { rowCount } = await db.query(
-    `INSERT INTO ${table} (${[...names, versionColumn].join(", ")})
+    named(
+      `INSERT INTO ${table} (${[...names, versionColumn].join(", ")})
      VALUES (${params.map((_, i) => `$${i + 1}`).join(", ")})
      ON CONFLICT (${keys.map(column).join(", ")}) DO UPDATE SET ${updates.join(", ")}
      WHERE ${table}.${versionColumn} < EXCLUDED.${versionColumn}`,
-    params,
+      params,
+    ),
   );
   return rowCount === 1;
 }

@@ -1,5 +1,6 @@
 export * from "./config";
 export * from "./migrate";
+export * from "./named-statement";
 export * from "./pagination";
 export * from "./pool";
 export * from "./transaction";

@@ -3,13 +3,7 @@ import { createLogger } from "@mp/logger";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPool, type Pool, type PoolOptions } from "./pool";
-import {
-  escapeLiteral,
-  NestedTransactionError,
-  withSavepoint,
-  withTransaction,
-  withTransactionFrom,
-} from "./transaction";
+import { NestedTransactionError, withSavepoint, withTransaction } from "./transaction";
 
 let infra: TestInfra;
 const pools: Pool[] = [];
@@ -136,33 +130,6 @@ describe("withTransaction", () => {
     });
     const { rows } = await p.query("SELECT id FROM pool_test.thing WHERE id >= 20 ORDER BY id");
     expect(rows.map((r) => r.id)).toEqual([20, 22]);
-  });
-});
-
-describe("withTransactionFrom", () => {
-  it("runs its first statement inside the transaction, hands over its result, and rolls both back", async () => {
-    const p = pool({ max: 1 });
-    const first = `INSERT INTO pool_test.thing VALUES (30, ${escapeLiteral("it's first")}) RETURNING name`;
-    const seen = await withTransactionFrom(p, first, async (client, result) => {
-      const { rows } = await client.query("SELECT count(*)::int AS n FROM pool_test.thing WHERE id = 30");
-      return { name: result.rows[0]?.name, rowCount: result.rowCount, visible: rows[0]?.n };
-    });
-    expect(seen).toEqual({ name: "it's first", rowCount: 1, visible: 1 });
-
-    await expect(
-      withTransactionFrom(p, "INSERT INTO pool_test.thing VALUES (31, 'undone')", async (client) => {
-        await client.query("INSERT INTO pool_test.thing VALUES (32, 'undone too')");
-        throw new Error("work failed");
-      }),
-    ).rejects.toThrow("work failed");
-    // a first statement that fails leaves no transaction open on the connection either
-    await expect(
-      withTransactionFrom(p, "INSERT INTO pool_test.thing VALUES (30, 'twice')", async () => 1),
-    ).rejects.toThrow(/duplicate key/);
-    const { rows } = await p.query("SELECT id FROM pool_test.thing WHERE id IN (30, 31, 32) ORDER BY id");
-    expect(rows.map((r) => r.id)).toEqual([30]);
-    const { rows: state } = await p.query("SELECT now() = statement_timestamp() AS autocommit");
-    expect(state[0]?.autocommit).toBe(true);
   });
 });
 

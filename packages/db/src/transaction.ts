@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { escapeLiteral, type QueryResult } from "pg";
 import type { Pool, PoolClient } from "./pool";
 
 /** Pools with a transaction open in the current async context (see `withTransaction`). */
@@ -28,28 +27,6 @@ export class NestedTransactionError extends Error {
  *   with the error, so the pool closes it instead of handing a half-open transaction to the next caller.
  */
 export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  return inTransaction(pool, "BEGIN", (client) => work(client));
-}
-
-/**
- * {@link withTransaction} whose first statement travels with `BEGIN` in one round trip: `firstSql` is sent
- * as `BEGIN; <firstSql>` over the simple query protocol, so it takes no parameters (quote literals with
- * `escapeLiteral`) and holds one statement; its result is handed to `work`. For a hot path whose
- * transaction always opens with the same kind of statement (the bus's inbox insert). The same guarantees.
- */
-export async function withTransactionFrom<T>(
-  pool: Pool,
-  firstSql: string,
-  work: (client: PoolClient, first: QueryResult) => Promise<T>,
-): Promise<T> {
-  return inTransaction(pool, `BEGIN;\n${firstSql}`, work);
-}
-
-async function inTransaction<T>(
-  pool: Pool,
-  begin: string,
-  work: (client: PoolClient, first: QueryResult) => Promise<T>,
-): Promise<T> {
   const open = openTransactions.getStore();
   if (open?.has(pool)) throw new NestedTransactionError();
   const client = await pool.connect();
@@ -61,9 +38,8 @@ async function inTransaction<T>(
   };
   client.on("error", onError);
   try {
-    const begun: QueryResult | QueryResult[] = await client.query(begin);
-    const first = Array.isArray(begun) ? (begun[begun.length - 1] as QueryResult) : begun;
-    const result = await openTransactions.run(new Set([...(open ?? []), pool]), () => work(client, first));
+    await client.query("BEGIN");
+    const result = await openTransactions.run(new Set([...(open ?? []), pool]), () => work(client));
     await client.query("COMMIT");
     return result;
   } catch (error) {
@@ -76,9 +52,6 @@ async function inTransaction<T>(
     client.release(broken ?? false);
   }
 }
-
-/** Quote a string as an SQL literal, for the statements {@link withTransactionFrom} sends without parameters. */
-export { escapeLiteral };
 
 let savepoints = 0;
 

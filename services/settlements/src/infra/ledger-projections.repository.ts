@@ -1,5 +1,5 @@
 import { applyIfNewer } from "@mp/bus";
-import type { Queryable } from "@mp/db";
+import { named, type Queryable } from "@mp/db";
 
 export interface LedgerItem {
   id: string;
@@ -70,10 +70,13 @@ export function makeLedgerProjections(): LedgerProjections {
       );
     },
     recordInstanceFee: async (tx, fee) => {
+      // Named: a burst of instance creations runs it once per instance, planned once per connection.
       await tx.query(
-        `INSERT INTO ledger_instance_fees (instance_id, version, effective_from, platform_fee_bps)
+        named(
+          `INSERT INTO ledger_instance_fees (instance_id, version, effective_from, platform_fee_bps)
          VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [fee.instanceId, fee.version, fee.effectiveFrom, fee.platformFeeBps],
+          [fee.instanceId, fee.version, fee.effectiveFrom, fee.platformFeeBps],
+        ),
       );
     },
     saleInputs: async (db, itemId, instanceId, at) => {

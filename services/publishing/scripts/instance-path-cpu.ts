@@ -1,0 +1,222 @@
+/**
+ * The event path of bench scenario B without a stack: instance creations written as the catalogue writes
+ * them (the row and its outbox event in one statement), relayed by the bus's outbox relay to JetStream and
+ * applied by publishing's instance consumer (its real handler and options), at a steady rate. A fresh
+ * database on the local PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and
+ * a fresh namespace on the local NATS (NATS_URL, default nats://127.0.0.1:4222), both removed afterwards.
+ * `listeners` other schemas LISTEN as the other services' relays do in the stack's shared database.
+ *
+ * Reports per creation, after a warm-up: SQL statements (by kind) and CPU of the PostgreSQL backends of
+ * each role (writer, relay, consumer, other listeners; from /proc/<pid>/stat, so the server must run on
+ * this machine), and this process's CPU (all roles together). Latency is not reported: judge by CPU.
+ *
+ *   pnpm --filter @mp/svc-publishing exec tsx scripts/instance-path-cpu.ts [rate=200] [seconds=15] [listeners=7]
+ *
+ * PER_BACKEND=1 also lists the CPU of each backend of the three roles.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import {
+  busMigrations,
+  connectBus,
+  ensureStream,
+  listenForSchemaChannel,
+  newEvent,
+  startConsumer,
+  startOutboxRelay,
+} from "@mp/bus";
+import { instanceCreatedV1, STREAMS } from "@mp/contracts";
+import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
+import { createLogger } from "@mp/logger";
+import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
+import { v7 as uuidv7 } from "uuid";
+import { makeRecordInstance } from "../src/application/record-instance";
+import { makeKnownInstanceRepository } from "../src/infra/known-instance.repository";
+import { instanceCreatedConsumer } from "../src/transport/instance-created.consumer";
+
+const RATE = Number(process.argv[2] ?? 200);
+const SECONDS = Number(process.argv[3] ?? 15);
+const LISTENERS = Number(process.argv[4] ?? 7);
+const WARMUP = Math.min(RATE * 2, 400);
+const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
+const OWNER = "0193a1b2-0000-7000-8000-0000000000b1";
+
+const INSTANCES = `CREATE TABLE instances (
+  id uuid PRIMARY KEY, name text NOT NULL, owner_organisation_id uuid NOT NULL, default_currency char(3) NOT NULL,
+  platform_fee_bps integer NOT NULL, created_at timestamptz NOT NULL)`;
+
+function ticks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    return (f[11] ?? 0) + (f[12] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Statements sent through a pool's clients, by the first words of their text. */
+function countStatements(pool: Pool, kinds: Map<string, number>): void {
+  const seen = new WeakSet<PoolClient>();
+  pool.on("acquire", (client: PoolClient) => {
+    if (seen.has(client)) return;
+    seen.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0];
+      const text = typeof first === "string" ? first : ((first as { text?: string })?.text ?? "");
+      const kind = text.replace(/\s+/g, " ").trim().slice(0, 28);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      return query(...args);
+    };
+  });
+}
+
+async function main() {
+  const database = `instpath_cpu_${randomBytes(4).toString("hex")}`;
+  const namespace = `cpu${randomBytes(3).toString("hex")}.`;
+  const logger = createLogger({ service: "instance-path-cpu", level: "error" });
+  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
+  await admin.query(`CREATE DATABASE ${database}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const pool = (schema: string, max = 10) =>
+    createPool({ url: url.toString(), schema, applicationName: `cpu-${schema}`, max, logger });
+  const catalogue = pool("catalogue");
+  /** The relay's own pool on the catalogue's schema, so its statements and backends are told apart. */
+  const relayPool = createPool({
+    url: url.toString(),
+    schema: "catalogue",
+    applicationName: "cpu-relay",
+    logger,
+  });
+  const publishing = pool("publishing");
+  const others = Array.from({ length: LISTENERS }, (_, i) => pool(`other${i}`, 1));
+  const bus = await connectBus({ url: NATS_URL, name: "instance-path-cpu", namespace, logger });
+  const stops: Array<() => Promise<unknown>> = [];
+  try {
+    await migrate(catalogue, "catalogue", [...busMigrations(), { id: "cpu/instances", sql: INSTANCES }]);
+    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    await migrate(publishing, "publishing", await serviceMigrations({ migrationsDir }));
+    await ensureStream(bus, { name: STREAMS.CATALOGUE.name, subjects: [...STREAMS.CATALOGUE.subjects] });
+    for (const other of others) {
+      const listener = listenForSchemaChannel(other, "bus_outbox.", logger, () => {});
+      stops.push(() => listener.stop());
+    }
+    const kinds = {
+      catalogue: new Map<string, number>(),
+      relay: new Map<string, number>(),
+      publishing: new Map<string, number>(),
+    };
+    countStatements(catalogue, kinds.catalogue);
+    countStatements(relayPool, kinds.relay);
+    countStatements(publishing, kinds.publishing);
+    const relay = startOutboxRelay({ pool: relayPool, bus, logger });
+    stops.unshift(() => relay.stop());
+    const spec = instanceCreatedConsumer(
+      makeRecordInstance({ instances: makeKnownInstanceRepository(publishing) }),
+    );
+    const consumer = startConsumer({ ...spec, bus, pool: publishing, logger });
+    stops.unshift(() => consumer.stop());
+    const unitOfWork = makeUnitOfWork(catalogue);
+
+    const create = async () => {
+      const id = uuidv7();
+      const createdAt = new Date();
+      await unitOfWork.commit(
+        {
+          text: `INSERT INTO instances (id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+          values: [id, `Instance ${id.slice(-6)}`, OWNER, "EUR", 1500, createdAt],
+        },
+        newEvent(
+          instanceCreatedV1.type,
+          "catalogue",
+          {
+            id,
+            name: `Instance ${id.slice(-6)}`,
+            ownerOrganisationId: OWNER,
+            defaultCurrency: "EUR",
+            platformFeeBps: 1500,
+            createdAt: createdAt.toISOString(),
+            version: 1,
+          },
+          createdAt,
+        ),
+      );
+    };
+    /** `n` creations at RATE per second (open loop), resolved when the consumer has handled them all. */
+    const paced = async (n: number) => {
+      const target = consumer.stats().handled + n;
+      const t0 = performance.now();
+      const writes: Promise<void>[] = [];
+      for (let i = 0; i < n; i++) {
+        const wait = t0 + (i * 1000) / RATE - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        writes.push(create());
+      }
+      await Promise.all(writes);
+      while (consumer.stats().handled < target) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    const backends = async () => {
+      const { rows } = await admin.query<{ pid: number; name: string; query: string }>(
+        "SELECT pid, application_name AS name, query FROM pg_stat_activity WHERE datname = $1",
+        [database],
+      );
+      return rows;
+    };
+    const roles: Record<string, string> = {
+      "cpu-catalogue": "catalogue",
+      "cpu-relay": "relay",
+      "cpu-publishing": "publishing",
+    };
+    const roleOf = (name: string) => roles[name] ?? "others";
+
+    await paced(WARMUP);
+    for (const map of Object.values(kinds)) map.clear();
+    const before = new Map((await backends()).map((b) => [b.pid, ticks(b.pid)]));
+    const cpu0 = process.cpuUsage();
+    const n = RATE * SECONDS;
+    await paced(n);
+    const cpu = process.cpuUsage(cpu0);
+    const hz = 100;
+    const pg: Record<string, number> = { catalogue: 0, relay: 0, publishing: 0, others: 0 };
+    const per = (x: number) => (x / n).toFixed(3);
+    const perBackend: string[] = [];
+    for (const b of await backends()) {
+      const role = roleOf(b.name);
+      const used = ticks(b.pid) - (before.get(b.pid) ?? 0);
+      pg[role] = (pg[role] ?? 0) + used;
+      if (process.env.PER_BACKEND && role !== "others")
+        perBackend.push(
+          `    ${role} ${b.pid}: ${per((used * 1000) / hz)} ms ${b.query.replace(/\s+/g, " ").slice(0, 40)}`,
+        );
+    }
+    console.log(`${n} creations at ${RATE}/s, ${LISTENERS} other listeners; per creation:`);
+    console.log(`  node CPU (writer + relay + consumer) ${per((cpu.user + cpu.system) / 1000)} ms`);
+    for (const [role, t] of Object.entries(pg))
+      console.log(`  postgres backends of ${role}: ${per((t * 1000) / hz)} ms CPU`);
+    for (const [role, map] of Object.entries(kinds)) {
+      const total = [...map.values()].reduce((a, b) => a + b, 0);
+      console.log(`  ${role} statements ${per(total)}:`);
+      for (const [kind, count] of [...map.entries()].sort((a, b) => b[1] - a[1]))
+        console.log(`    ${per(count)}  ${kind}`);
+    }
+    for (const line of perBackend) console.log(line);
+    console.log(`  consumer stats ${JSON.stringify(consumer.stats())}`);
+  } finally {
+    for (const stop of stops) await stop().catch(() => {});
+    await bus.jsm.streams.delete(bus.streamName(STREAMS.CATALOGUE.name)).catch(() => {});
+    await bus.close();
+    await Promise.all([catalogue, relayPool, publishing, ...others].map((p) => p.end()));
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();
