@@ -14,10 +14,10 @@ export interface MeteredPool {
 
 /**
  * Runs `body` against a database made for it on the server at `adminUrl` and dropped afterwards
- * (whatever happens), through the pool `open` makes for the new database's URL. For scripts that measure
- * a writer's cost per event without a stack.
+ * (whatever happens), through what `open` makes for the new database's URL (a pool, or several pools
+ * ended together). For scripts that measure a writer's cost per event without a stack.
  */
-export async function withScratchDatabase<P extends MeteredPool, T>(
+export async function withScratchDatabase<P extends { end(): Promise<void> }, T>(
   options: { adminUrl: string; prefix: string; open: (url: string) => P },
   body: (pool: P) => Promise<T>,
 ): Promise<T> {
@@ -42,9 +42,12 @@ export async function withScratchDatabase<P extends MeteredPool, T>(
 
 /**
  * Counts the statements every client `pool` hands out from now on runs (a client is wrapped the first
- * time it is acquired).
+ * time it is acquired); with `byKind`, also by the first 28 characters of their text.
  */
-export function countStatements(pool: Pick<MeteredPool, "on">): { count(): number; reset(): void } {
+export function countStatements(
+  pool: Pick<MeteredPool, "on">,
+  byKind?: Map<string, number>,
+): { count(): number; reset(): void } {
   let statements = 0;
   const counted = new WeakSet<pg.PoolClient>();
   pool.on("acquire", (client) => {
@@ -53,6 +56,12 @@ export function countStatements(pool: Pick<MeteredPool, "on">): { count(): numbe
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       statements++;
+      if (byKind) {
+        const first = args[0];
+        const text = typeof first === "string" ? first : ((first as { text?: string })?.text ?? "");
+        const kind = text.replace(/\s+/g, " ").trim().slice(0, 28);
+        byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+      }
       return query(...args);
     };
   });

@@ -15,7 +15,6 @@
  * PER_BACKEND=1 also lists the CPU of each backend of the three roles.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   busMigrations,
@@ -27,9 +26,11 @@ import {
   startOutboxRelay,
 } from "@mp/bus";
 import { instanceCreatedV1, STREAMS } from "@mp/contracts";
-import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
-import { createLogger } from "@mp/logger";
+import { createPool, migrate } from "@mp/db";
+import { createLogger, type Logger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
+import { processCpuMs } from "@mp/testing/proc-cpu";
+import { countStatements, withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
 import { makeRecordInstance } from "../src/application/record-instance";
 import { makeKnownInstanceRepository } from "../src/infra/known-instance.repository";
@@ -47,56 +48,40 @@ const INSTANCES = `CREATE TABLE instances (
   id uuid PRIMARY KEY, name text NOT NULL, owner_organisation_id uuid NOT NULL, default_currency char(3) NOT NULL,
   platform_fee_bps integer NOT NULL, created_at timestamptz NOT NULL)`;
 
-function ticks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat
-      .slice(stat.lastIndexOf(")") + 2)
-      .split(" ")
-      .map(Number);
-    return (f[11] ?? 0) + (f[12] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** Statements sent through a pool's clients, by the first words of their text. */
-function countStatements(pool: Pool, kinds: Map<string, number>): void {
-  const seen = new WeakSet<PoolClient>();
-  pool.on("acquire", (client: PoolClient) => {
-    if (seen.has(client)) return;
-    seen.add(client);
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      const first = args[0];
-      const text = typeof first === "string" ? first : ((first as { text?: string })?.text ?? "");
-      const kind = text.replace(/\s+/g, " ").trim().slice(0, 28);
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-      return query(...args);
-    };
-  });
+/** The script's pools on one database: the catalogue's, the relay's own, publishing's, the listeners'. */
+function openPools(url: string, logger: Logger) {
+  const pool = (schema: string, max = 10) =>
+    createPool({ url, schema, applicationName: `cpu-${schema}`, max, logger });
+  const pools = {
+    catalogue: pool("catalogue"),
+    /** The relay's own pool on the catalogue's schema, so its statements and backends are told apart. */
+    relayPool: createPool({ url, schema: "catalogue", applicationName: "cpu-relay", logger }),
+    publishing: pool("publishing"),
+    others: Array.from({ length: LISTENERS }, (_, i) => pool(`other${i}`, 1)),
+  };
+  return {
+    ...pools,
+    end: async () => {
+      await Promise.all(
+        [pools.catalogue, pools.relayPool, pools.publishing, ...pools.others].map((p) => p.end()),
+      );
+    },
+  };
 }
 
 async function main() {
-  const database = `instpath_cpu_${randomBytes(4).toString("hex")}`;
-  const namespace = `cpu${randomBytes(3).toString("hex")}.`;
   const logger = createLogger({ service: "instance-path-cpu", level: "error" });
-  const admin = createPool({ url: ADMIN_URL, schema: "public", max: 1, logger });
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const pool = (schema: string, max = 10) =>
-    createPool({ url: url.toString(), schema, applicationName: `cpu-${schema}`, max, logger });
-  const catalogue = pool("catalogue");
-  /** The relay's own pool on the catalogue's schema, so its statements and backends are told apart. */
-  const relayPool = createPool({
-    url: url.toString(),
-    schema: "catalogue",
-    applicationName: "cpu-relay",
-    logger,
-  });
-  const publishing = pool("publishing");
-  const others = Array.from({ length: LISTENERS }, (_, i) => pool(`other${i}`, 1));
+  const open = (url: string) => openPools(url, logger);
+  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "instpath_cpu", open }, (pools) =>
+    run(pools, logger),
+  );
+}
+
+async function run(
+  { catalogue, relayPool, publishing, others }: ReturnType<typeof openPools>,
+  logger: Logger,
+) {
+  const namespace = `cpu${randomBytes(3).toString("hex")}.`;
   const bus = await connectBus({ url: NATS_URL, name: "instance-path-cpu", namespace, logger });
   const stops: Array<() => Promise<unknown>> = [];
   try {
@@ -164,9 +149,8 @@ async function main() {
       while (consumer.stats().handled < target) await new Promise((resolve) => setTimeout(resolve, 5));
     };
     const backends = async () => {
-      const { rows } = await admin.query<{ pid: number; name: string; query: string }>(
-        "SELECT pid, application_name AS name, query FROM pg_stat_activity WHERE datname = $1",
-        [database],
+      const { rows } = await catalogue.query<{ pid: number; name: string; query: string }>(
+        "SELECT pid, application_name AS name, query FROM pg_stat_activity WHERE datname = current_database()",
       );
       return rows;
     };
@@ -179,28 +163,25 @@ async function main() {
 
     await paced(WARMUP);
     for (const map of Object.values(kinds)) map.clear();
-    const before = new Map((await backends()).map((b) => [b.pid, ticks(b.pid)]));
+    const before = new Map((await backends()).map((b) => [b.pid, processCpuMs(b.pid)]));
     const cpu0 = process.cpuUsage();
     const n = RATE * SECONDS;
     await paced(n);
     const cpu = process.cpuUsage(cpu0);
-    const hz = 100;
     const pg: Record<string, number> = { catalogue: 0, relay: 0, publishing: 0, others: 0 };
     const per = (x: number) => (x / n).toFixed(3);
     const perBackend: string[] = [];
     for (const b of await backends()) {
       const role = roleOf(b.name);
-      const used = ticks(b.pid) - (before.get(b.pid) ?? 0);
+      const used = processCpuMs(b.pid) - (before.get(b.pid) ?? 0);
       pg[role] = (pg[role] ?? 0) + used;
       if (process.env.PER_BACKEND && role !== "others")
-        perBackend.push(
-          `    ${role} ${b.pid}: ${per((used * 1000) / hz)} ms ${b.query.replace(/\s+/g, " ").slice(0, 40)}`,
-        );
+        perBackend.push(`    ${role} ${b.pid}: ${per(used)} ms ${b.query.replace(/\s+/g, " ").slice(0, 40)}`);
     }
     console.log(`${n} creations at ${RATE}/s, ${LISTENERS} other listeners; per creation:`);
     console.log(`  node CPU (writer + relay + consumer) ${per((cpu.user + cpu.system) / 1000)} ms`);
     for (const [role, t] of Object.entries(pg))
-      console.log(`  postgres backends of ${role}: ${per((t * 1000) / hz)} ms CPU`);
+      console.log(`  postgres backends of ${role}: ${per(t)} ms CPU`);
     for (const [role, map] of Object.entries(kinds)) {
       const total = [...map.values()].reduce((a, b) => a + b, 0);
       console.log(`  ${role} statements ${per(total)}:`);
@@ -213,9 +194,6 @@ async function main() {
     for (const stop of stops) await stop().catch(() => {});
     await bus.jsm.streams.delete(bus.streamName(STREAMS.CATALOGUE.name)).catch(() => {});
     await bus.close();
-    await Promise.all([catalogue, relayPool, publishing, ...others].map((p) => p.end()));
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
   }
 }
 
