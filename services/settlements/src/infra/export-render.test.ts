@@ -1,21 +1,12 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
-import type { ExportStatementHeader } from "../application/export.ports";
 import { CopyCsvRecords } from "./csv-copy-records";
 import { CSV_CHUNK_BYTES, CSV_OPTIONS, neutraliseFormula, renderStatementCsv } from "./export-csv";
+import { exportHeaderFixture } from "./export-header.fixture";
 import { formatMinor, pageCount } from "./export-pdf";
 
-const header: ExportStatementHeader = {
-  id: "0193a1b2-0000-7000-8000-0000000000e1",
-  organisationId: "0193a1b2-0000-7000-8000-00000000000a",
-  role: "provider",
-  currency: "EUR",
-  livemode: false,
-  periodStart: new Date("2026-10-01T00:00:00Z"),
-  periodEnd: new Date("2026-11-01T00:00:00Z"),
-  status: "open",
-};
+const header = exportHeaderFixture;
 
 /**
  * A record as PostgreSQL's `COPY ... (FORMAT csv)` writes it (the export's query sends empty text as NULL):

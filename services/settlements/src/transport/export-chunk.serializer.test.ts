@@ -2,9 +2,9 @@ import type { EarningsProto } from "@mp/contracts";
 import { loadProto } from "@mp/grpc";
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
-import type { ExportStatementHeader } from "../application/export.ports";
 import { ChunkPool, withHeaderInPlace } from "../infra/chunk-pool";
 import { CSV_CHUNK_BYTES, CSV_COLUMNS, CSV_OPTIONS, renderStatementCsv } from "../infra/export-csv";
+import { exportHeaderFixture } from "../infra/export-header.fixture";
 import { exportChunkSerializer, withExportChunkSerializer } from "./export-chunk.serializer";
 
 const service = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace.settlements
@@ -13,16 +13,7 @@ const protobufjs = service.ExportStatement.responseSerialize as (m: { data: Uint
 const decode = service.ExportStatement.responseDeserialize as (b: Buffer) => { data: Buffer };
 const serialize = exportChunkSerializer(protobufjs);
 
-const header: ExportStatementHeader = {
-  id: "0193a1b2-0000-7000-8000-0000000000e1",
-  organisationId: "0193a1b2-0000-7000-8000-00000000000a",
-  role: "provider",
-  currency: "EUR",
-  livemode: false,
-  periodStart: new Date("2026-10-01T00:00:00Z"),
-  periodEnd: new Date("2026-11-01T00:00:00Z"),
-  status: "open",
-};
+const header = exportHeaderFixture;
 
 describe("ExportChunk serializer", () => {
   it("writes what protobufjs writes, for plain buffers and for pooled chunks of any length", () => {
