@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { appendToOutbox, applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
+import { appendToOutbox, type EventEnvelope, newEvent } from "@mp/bus";
+import { batchApplier, drainInBatches } from "@mp/bus/batch-equivalence";
 import { type PaymentUpdatedV1, paymentUpdatedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool, type PoolClient, withTransaction } from "@mp/db";
+import { createPool, migrate, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
@@ -150,32 +151,6 @@ function consumer(pool: Pool) {
   });
 }
 
-type Consumer = ReturnType<typeof consumer>;
-type Apply = (pool: Pool, batch: EventEnvelope<PaymentUpdatedV1>[]) => Promise<unknown>;
-
-function applier(apply: Consumer, how: "bus" | "handler alone"): Apply {
-  // As the bus applies updates in one transaction (one `HandlerTransaction` for all of them).
-  if (how === "bus")
-    return (pool, batch) =>
-      applyInTransaction(
-        pool,
-        CONSUMER,
-        batch.map((event) => ({ event })),
-        apply.handle,
-      );
-  // The handler called without a `HandlerTransaction`: each update's writes are made before it returns.
-  return (pool, batch) =>
-    withTransaction(pool, async (tx: PoolClient) => {
-      for (const e of batch) {
-        const inserted = await tx.query(
-          "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-          [CONSUMER, e.id],
-        );
-        if (inserted.rowCount !== 0) await apply.handle(e, tx);
-      }
-    });
-}
-
 /**
  * Applies `queue` in batches of `size` as the consumer does: a failed batch goes one by one; an update
  * failing alone is reported (`onFailure`) and, if unmatched, goes to the back until its third delivery.
@@ -187,35 +162,17 @@ async function drain(
   how: "bus" | "handler alone",
 ) {
   const handler = consumer(pool);
-  const apply = applier(handler, how);
   const deliveries = new Map<string, number>();
   let unmatched = 0;
-  let batched = 0;
-  const alone = async (e: EventEnvelope<PaymentUpdatedV1>) => {
-    try {
-      await apply(pool, [e]);
-    } catch (error) {
-      await handler.unmatched(e, error);
-      if (!(error instanceof UnmatchedPaymentError)) throw error;
-      unmatched++;
-      const n = (deliveries.get(e.id) ?? 1) + 1;
-      deliveries.set(e.id, n);
-      if (n <= 3) queue.push(e);
-    }
-  };
-  while (queue.length > 0) {
-    const batch = queue.splice(0, size);
-    if (batch.length === 1) await alone(batch[0] as EventEnvelope<PaymentUpdatedV1>);
-    else
-      await apply(pool, batch).then(
-        () => {
-          batched += batch.length;
-        },
-        async () => {
-          for (const e of batch) await alone(e);
-        },
-      );
-  }
+  const apply = batchApplier(CONSUMER, handler.handle, how);
+  const batched = await drainInBatches(pool, queue, size, apply, async (e, error) => {
+    await handler.unmatched(e, error);
+    if (!(error instanceof UnmatchedPaymentError)) throw error;
+    unmatched++;
+    const n = (deliveries.get(e.id) ?? 1) + 1;
+    deliveries.set(e.id, n);
+    if (n <= 3) queue.push(e);
+  });
   return { unmatched, batched };
 }
 
@@ -306,7 +263,7 @@ describe("payment updates: batches write what one update per transaction writes"
     infras.push(infra);
     const pool = await database(infra);
     pools.push(pool);
-    const apply = applier(consumer(pool), "bus");
+    const apply = batchApplier(CONSUMER, consumer(pool).handle, "bus");
     const paid = update(1, 1);
     const refunded = update(1, 2, {
       kind: "refunded",

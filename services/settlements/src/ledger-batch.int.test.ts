@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
-import { applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
+import { type EventEnvelope, newEvent } from "@mp/bus";
+import { type BatchApply, batchApplier, drainInBatches } from "@mp/bus/batch-equivalence";
 import {
   type PurchaseSnapshotV1,
   purchaseCreatedV1,
   purchaseDisputeUpdatedV1,
   purchaseRefundedV1,
 } from "@mp/contracts";
-import { createPool, migrate, type Pool, type PoolClient, withTransaction } from "@mp/db";
+import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
 import { freshInfra, type TestInfra } from "@mp/testing";
@@ -128,9 +129,7 @@ async function database(infra: TestInfra): Promise<Pool> {
   return pool;
 }
 
-type Apply = (pool: Pool, batch: EventEnvelope<PurchaseSnapshotV1>[]) => Promise<unknown>;
-
-function writer(how: "bus" | "handler alone"): Apply {
+function writer(how: "bus" | "handler alone"): BatchApply<PurchaseSnapshotV1> {
   const handle = makeRecordPurchaseChange({
     ledger: makeLedgerRepository(),
     projections: makeLedgerProjections(),
@@ -140,26 +139,7 @@ function writer(how: "bus" | "handler alone"): Apply {
     clock: { now: () => NOW },
     logger: testLogger(),
   });
-  // As the bus applies events in one transaction (one `HandlerTransaction` for all of them).
-  if (how === "bus")
-    return (pool, batch) =>
-      applyInTransaction(
-        pool,
-        LEDGER_CONSUMER,
-        batch.map((event) => ({ event })),
-        handle,
-      );
-  // The handler called without a `HandlerTransaction`: each event's writes are made before it returns.
-  return (pool, batch) =>
-    withTransaction(pool, async (tx: PoolClient) => {
-      for (const e of batch) {
-        const inserted = await tx.query(
-          "INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-          [LEDGER_CONSUMER, e.id],
-        );
-        if (inserted.rowCount !== 0) await handle(e, tx);
-      }
-    });
+  return batchApplier(LEDGER_CONSUMER, handle, how);
 }
 
 /**
@@ -170,32 +150,14 @@ async function drain(
   pool: Pool,
   queue: EventEnvelope<PurchaseSnapshotV1>[],
   size: number,
-  apply: Apply,
+  apply: BatchApply<PurchaseSnapshotV1>,
 ): Promise<{ notReady: number; batched: number }> {
   let notReady = 0;
-  let batched = 0;
-  const alone = async (e: EventEnvelope<PurchaseSnapshotV1>) => {
-    try {
-      await apply(pool, [e]);
-    } catch (error) {
-      if (!(error instanceof NotReadyError)) throw error;
-      notReady++;
-      queue.push(e);
-    }
-  };
-  while (queue.length > 0) {
-    const batch = queue.splice(0, size);
-    if (batch.length === 1) await alone(batch[0] as EventEnvelope<PurchaseSnapshotV1>);
-    else
-      await apply(pool, batch).then(
-        () => {
-          batched += batch.length;
-        },
-        async () => {
-          for (const e of batch) await alone(e);
-        },
-      );
-  }
+  const batched = await drainInBatches(pool, queue, size, apply, async (e, error) => {
+    if (!(error instanceof NotReadyError)) throw error;
+    notReady++;
+    queue.push(e);
+  });
   return { notReady, batched };
 }
 
