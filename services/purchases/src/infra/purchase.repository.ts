@@ -69,6 +69,15 @@ const toEntry = (row: HistoryRow): ActivityEntry => ({
       : { amount: Number(row.amount), currency: row.currency },
 });
 
+/** The columns a payment update may change: written for a new purchase and for a changed one alike. */
+const changeableColumns = (p: Purchase) => ({
+  amount_refunded: p.amountRefunded,
+  status: p.status,
+  dispute_status: p.disputeStatus,
+  dispute_version: p.disputeVersion,
+  version: p.version,
+});
+
 const ORDER_COLUMNS = { purchasedAt: "purchased_at", amount: "amount" } as const;
 
 export function makePurchaseRepository(pool: Pool): PurchaseRepository {
@@ -100,25 +109,12 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
           device_id: p.deviceId,
           amount: p.amount.amount,
           currency: p.amount.currency,
-          amount_refunded: p.amountRefunded,
-          status: p.status,
-          dispute_status: p.disputeStatus,
-          dispute_version: p.disputeVersion,
           livemode: p.livemode,
           purchased_at: p.purchasedAt.toISOString(),
-          version: p.version,
+          ...changeableColumns(p),
         })),
       );
-      const updateRows = JSON.stringify(
-        updates.map((p) => ({
-          id: p.id,
-          amount_refunded: p.amountRefunded,
-          status: p.status,
-          dispute_status: p.disputeStatus,
-          dispute_version: p.disputeVersion,
-          version: p.version,
-        })),
-      );
+      const updateRows = JSON.stringify(updates.map((p) => ({ id: p.id, ...changeableColumns(p) })));
       const historyRows = JSON.stringify(
         history.map(({ purchase: p, change }, ord) => ({
           ord,
