@@ -19,8 +19,12 @@ interface IntakeDeps {
 }
 
 /** Verify one notification's signature over its raw bytes, then store it durably (once per event id). */
+/** The notification's envelope once its signature over the raw bytes is verified; throws a refusal. */
+const verified = (deps: IntakeDeps, input: { payload: Buffer; signature: string }): ReceivedPaymentEvent =>
+  envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
+
 async function verifyAndStore(deps: IntakeDeps, input: { payload: Buffer; signature: string }) {
-  const event = envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
+  const event = verified(deps, input);
   const stored = await deps.events.insert(event);
   return { event, stored };
 }
@@ -64,26 +68,22 @@ export function makeReceivePaymentEvents(deps: IntakeDeps) {
   ): Promise<BatchResult[]> => {
     requireService(ctx, GATEWAY_SIGNER);
     deps.pressure?.note(input.events.length);
-    const verified: ReceivedPaymentEvent[] = [];
+    const events: ReceivedPaymentEvent[] = [];
     const results: (BatchResult | number)[] = input.events.map((notification) => {
       try {
-        const event = envelopeOf(
-          deps.verifier.verify(notification.payload, notification.signature),
-          notification.payload,
-        );
-        return verified.push(event) - 1;
+        return events.push(verified(deps, notification)) - 1;
       } catch (error) {
         return refusal(error);
       }
     });
     // insertAll answers per event; should it fail as a whole, every verified event is refused with that.
     const outcomes: InsertOutcome[] = await deps.events
-      .insertAll(verified)
-      .catch((error: unknown) => verified.map(() => ({ error })));
+      .insertAll(events)
+      .catch((error: unknown) => events.map(() => ({ error })));
     const answers = results.map((result): BatchResult => {
       if (typeof result !== "number") return result;
       const outcome = outcomes[result];
-      const event = verified[result];
+      const event = events[result];
       if (!outcome || !event) return refusal(new Error("no outcome for a verified event"));
       return "error" in outcome
         ? refusal(outcome.error)
