@@ -1,4 +1,5 @@
 import type { EarningsProto, Principal } from "@mp/contracts";
+import { withTransaction } from "@mp/db";
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
@@ -605,13 +606,21 @@ describe("statement exports", () => {
     });
     // About 20 MB of CSV: far more than the socket, stream and HTTP/2 buffers between PostgreSQL and here.
     for (let part = 0; part < 5; part++) await bulkLines(statementId, 26_000);
-    const copying = async () =>
-      (
-        await settlements.pool.query<{ wait: string | null }>(
-          `SELECT wait_event AS wait FROM pg_stat_activity
-            WHERE datname = current_database() AND query LIKE '%COPY (%' AND pid <> pg_backend_pid()`,
-        )
-      ).rows;
+    // Backends whose query is the export's COPY (its text starts with "COPY ("), whatever their state. Not
+    // `LIKE '%COPY (%'`, which matched this poll itself: left as the last query of an idle pool connection
+    // whenever a poll ran on another one (the service's outbox relay shares the pool), it was counted as a
+    // COPY still running for as long as that connection sat idle (up to the pool's 30 s idle timeout).
+    const COPYING = `SELECT wait_event AS wait FROM pg_stat_activity
+                      WHERE datname = current_database() AND query ~ '^\\s*COPY \\('`;
+    const copying = async () => (await settlements.pool.query<{ wait: string | null }>(COPYING)).rows;
+    // The poll sees no other connection that ran it: one holds it as its last query, idle.
+    const held = await settlements.pool.connect();
+    try {
+      await held.query(COPYING);
+      expect(await copying()).toEqual([]);
+    } finally {
+      held.release();
+    }
     const stream = client.stream(
       "exportStatement",
       { statementId, format: "csv" },
@@ -677,10 +686,15 @@ describe("statement exports", () => {
   });
 });
 
-/** `count` sale lines in a provider statement, in one statement; a third share the same instant. */
+/**
+ * `count` sale lines in a provider statement, in one statement; a third share the same instant. A fixture's
+ * bulk insert on a loaded machine may outlast the pool's statement timeout (10 s): it gets its own bound.
+ */
 async function bulkLines(statementId: string, count: number, currency = "EUR", names: string[] = []) {
-  await settlements.pool.query(
-    `WITH s AS (SELECT * FROM statements WHERE id = $1),
+  await withTransaction(settlements.pool, async (tx) => {
+    await tx.query("SET LOCAL statement_timeout = '2min'");
+    await tx.query(
+      `WITH s AS (SELECT * FROM statements WHERE id = $1),
      t AS (
        INSERT INTO ledger_transactions (id, source_event_id, kind, purchase_id, marketplace_instance_id,
          marketplace_item_id, display_name, device_id, provider_organisation_id, developer_organisation_id,
@@ -696,6 +710,7 @@ async function bulkLines(statementId: string, count: number, currency = "EUR", n
      INSERT INTO ledger_entries (id, transaction_id, party, organisation_id, amount, statement_id, line_kind, occurred_at)
      SELECT gen_random_uuid(), t.id, 'provider', t.provider_organisation_id, t.provider_share, $1, 'sale', t.occurred_at
        FROM t`,
-    [statementId, currency, INSTANCE_2, ITEM_B, DEVELOPER, count, names],
-  );
+      [statementId, currency, INSTANCE_2, ITEM_B, DEVELOPER, count, names],
+    );
+  });
 }
