@@ -27,6 +27,7 @@ import { writeMeshKeys } from "@mp/local/mesh-keys";
 import { RATE_LIMITS_OUT_OF_REACH } from "@mp/local/stack";
 import { planPorts, targetEnvs } from "@mp/local/stack-env";
 import { commandFor, TARGETS } from "@mp/local/targets";
+import { withScratchDatabase } from "@mp/testing/write-cost";
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import autocannon from "autocannon";
@@ -56,14 +57,34 @@ interface Path {
   rounds: [number, number, number][];
 }
 
+/** The run's database: its URL (for the services and the bare server) and a connection to list its backends. */
+interface RunDatabase {
+  url: string;
+  probe: pg.Pool;
+  end(): Promise<void>;
+}
+
+function openRunDatabase(url: string): RunDatabase {
+  const probe = new pg.Pool({ connectionString: url, max: 1 });
+  return { url, probe, end: () => probe.end() };
+}
+
 async function main(): Promise<void> {
   const suffix = randomBytes(4).toString("hex");
-  const database = `path_cpu_${suffix}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
   const dir = await mkdtemp(join(tmpdir(), "path-cpu-"));
+  try {
+    // The database is dropped once `run` has stopped every process using it.
+    await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "path_cpu", open: openRunDatabase }, (scratch) =>
+      run(scratch, suffix, dir),
+    );
+  } finally {
+    await dropStreams(`PATHCPU${suffix.toUpperCase()}`).catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<void> {
+  const databaseUrl = scratch.url;
   const children: ManagedChild[] = [];
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
@@ -131,7 +152,7 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const path of round % 2 === 1 ? paths : [...paths].reverse()) {
         const { gateway, catalogue } = path;
-        const backends = await backendPids(admin, database);
+        const backends = await backendPids(scratch.probe);
         const before = [cpuMs(gateway.pid!), cpuMs(catalogue.pid!), cpuOf(backends)];
         const ok = await load(`${path.url}${PATH}`, headers, SECONDS);
         const gw = (cpuMs(gateway.pid!) - before[0]!) / ok;
@@ -162,21 +183,17 @@ async function main(): Promise<void> {
   } finally {
     await bare?.stop();
     await Promise.all(children.map((child) => child.stop()));
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-    await dropStreams(`PATHCPU${suffix.toUpperCase()}`).catch(() => undefined);
-    await admin.end();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * The server processes of the run's database (its pools' backends): PostgreSQL must run on this machine
- * for their CPU to be read. A backend that ends during a round takes its CPU with it (pools keep theirs).
+ * The server processes of the run's database (its pools' backends, not the probe's own): PostgreSQL must
+ * run on this machine for their CPU to be read. A backend that ends during a round takes its CPU with it
+ * (pools keep theirs).
  */
-async function backendPids(admin: pg.Client, database: string): Promise<number[]> {
-  const { rows } = await admin.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
-    [database],
+async function backendPids(probe: pg.Pool): Promise<number[]> {
+  const { rows } = await probe.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
   );
   return rows.map((row) => row.pid);
 }
