@@ -32,8 +32,6 @@ import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { countStatements, withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
-import { makeRecordInstance } from "../src/application/record-instance";
-import { makeKnownInstanceRepository } from "../src/infra/known-instance.repository";
 import { instanceCreatedConsumer } from "../src/transport/instance-created.consumer";
 
 const RATE = Number(process.argv[2] ?? 200);
@@ -103,9 +101,7 @@ async function run(
     countStatements(publishing, kinds.publishing);
     const relay = startOutboxRelay({ pool: relayPool, bus, logger });
     stops.unshift(() => relay.stop());
-    const spec = instanceCreatedConsumer(
-      makeRecordInstance({ instances: makeKnownInstanceRepository(publishing) }),
-    );
+    const spec = instanceCreatedConsumer();
     const consumer = startConsumer({ ...spec, bus, pool: publishing, logger });
     stops.unshift(() => consumer.stop());
     const unitOfWork = makeUnitOfWork(catalogue);
