@@ -12,7 +12,8 @@
  *
  *   pnpm --filter @mp/svc-publishing exec tsx scripts/instance-path-cpu.ts [rate=200] [seconds=15] [listeners=7]
  *
- * PER_BACKEND=1 also lists the CPU of each backend of the three roles.
+ * PER_BACKEND=1 also lists the CPU of each backend of the three roles; RELAY_GATHER_MS sets the relay's
+ * `gatherMs` (default 0).
  */
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -99,7 +100,12 @@ async function run(
     countStatements(catalogue, kinds.catalogue);
     countStatements(relayPool, kinds.relay);
     countStatements(publishing, kinds.publishing);
-    const relay = startOutboxRelay({ pool: relayPool, bus, logger });
+    const relay = startOutboxRelay({
+      pool: relayPool,
+      bus,
+      logger,
+      gatherMs: Number(process.env.RELAY_GATHER_MS ?? 0),
+    });
     stops.unshift(() => relay.stop());
     const spec = instanceCreatedConsumer();
     const consumer = startConsumer({ ...spec, bus, pool: publishing, logger });
