@@ -253,6 +253,7 @@ describe("projecting consumers", () => {
         sentAt: new Date(Date.UTC(2026, 10, 5)).toISOString(),
         version,
       });
+    expect(await apply(fx.pool, [])).toEqual([]);
     const first = parcel(0, 1, 1);
     expect(await apply(fx.pool, [first, first])).toEqual(["handled", "duplicate"]);
     // The same event again, even carrying a newer version, is a duplicate: the inbox decides.

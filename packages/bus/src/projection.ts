@@ -55,6 +55,7 @@ export async function applyProjection<T>(
   events: ReadonlyArray<EventEnvelope<T>>,
   projection: Projection<T>,
 ): Promise<Array<"handled" | "duplicate">> {
+  if (events.length === 0) return [];
   const rows = events.map((event) => projection.row(event));
   const columns = Object.keys(rows[0] ?? {});
   const signature = columns.join(",");
