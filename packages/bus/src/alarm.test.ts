@@ -50,4 +50,23 @@ describe("Alarm", () => {
     await alarm.sleep(60_000);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("sleepFully is not cut short by a wake, which it remembers; stop ends it at once", async () => {
+    const alarm = new Alarm();
+    let done = false;
+    const sleeping = alarm.sleepFully(1_000).then(() => {
+      done = true;
+    });
+    alarm.wake();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await sleeping;
+    // The wake that came meanwhile ends the next sleep at once.
+    await alarm.sleep(60_000);
+    const stopped = alarm.sleepFully(60_000);
+    alarm.stop();
+    await stopped;
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

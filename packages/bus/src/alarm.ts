@@ -6,6 +6,7 @@
 export class Alarm {
   #pending = false;
   #wakeSleeper: (() => void) | undefined;
+  #stopSleepFully: (() => void) | undefined;
 
   sleep(ms: number): Promise<void> {
     if (this.#pending) {
@@ -21,6 +22,30 @@ export class Alarm {
       const timer = setTimeout(finish, ms);
       this.#wakeSleeper = finish;
     });
+  }
+
+  /**
+   * Sleep `ms` whatever wakes come meanwhile (they stay remembered), unless `stop` is called: for a loop
+   * that has decided to wait before its next pass.
+   */
+  sleepFully(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#stopSleepFully = undefined;
+        resolve();
+      }, ms);
+      this.#stopSleepFully = () => {
+        clearTimeout(timer);
+        this.#stopSleepFully = undefined;
+        resolve();
+      };
+    });
+  }
+
+  /** End a `sleepFully` at once (the loop is stopping). */
+  stop(): void {
+    this.#stopSleepFully?.();
+    this.wake();
   }
 
   /**

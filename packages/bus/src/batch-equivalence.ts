@@ -1,6 +1,7 @@
 import { type Pool, type PoolClient, withTransaction } from "@mp/db";
 import { applyInTransaction, type HandlerTransaction } from "./consumer-message";
 import type { EventEnvelope } from "./envelope";
+import { applyProjection, type Projection } from "./projection";
 
 // Test support for a consumer's batch-equivalence tests: the same events applied one per transaction, in
 // the bus's batches, and in batches without a `HandlerTransaction` must write the same state.
@@ -36,6 +37,11 @@ export function batchApplier<T>(
         if (inserted.rowCount !== 0) await handle(event, tx);
       }
     });
+}
+
+/** How a projecting consumer applies a batch (`ConsumerOptions.project`): one statement, no transaction. */
+export function projectionApplier<T>(consumer: string, projection: Projection<T>): BatchApply<T> {
+  return (pool, batch) => applyProjection(pool, consumer, batch, projection);
 }
 
 /**

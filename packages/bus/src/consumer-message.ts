@@ -6,6 +6,7 @@ import type { ZodType } from "zod";
 import { recordDeadLetter } from "./dead-letters";
 import { type EventEnvelope, envelopeIdOf, parseEnvelope } from "./envelope";
 import type { ConsumerCounters } from "./metrics";
+import { applyProjection, type Projection } from "./projection";
 import { retryDecision } from "./retry-policy";
 import { busTracer, contextFromHeaders, failSpan, messagingAttributes } from "./trace-context";
 
@@ -77,6 +78,8 @@ export interface MessageContext<T> {
   backoffMs: readonly number[];
   schema: ZodType<T> | undefined;
   handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
+  /** Set instead of a meaningful `handle`: events are applied with one statement (see `Projection`). */
+  project: Projection<T> | undefined;
   /** Told of each failed delivery applied alone, after its rollback (see `ConsumerOptions.onFailure`). */
   onFailure: ((event: EventEnvelope<T>, error: unknown) => Promise<void>) | undefined;
   stats: ConsumerStats;
@@ -122,7 +125,8 @@ function startProcessSpan<T>(ctx: MessageContext<T>, msg: JsMsg): { span: Span; 
 
 /**
  * Apply several deliveries in one transaction: the inbox rows of all its events in one statement, then
- * the handler of each new one in delivery order, then one commit, then the acks. The
+ * the handler of each new one in delivery order, then one commit, then the acks (a projecting consumer:
+ * the inbox and projection rows in one statement, see `Projection`). The
  * result is the same as {@link processMessage} applied to each in turn (each event at most once in effect,
  * acked only after its writes committed); what is saved is a transaction, a commit (a WAL flush) and three
  * round trips per event after the first.
@@ -153,12 +157,19 @@ export async function processBatch<T>(ctx: MessageContext<T>, msgs: readonly JsM
   const spans = readable.map(({ msg }) => startProcessSpan(ctx, msg));
   let outcomes: Array<"handled" | "duplicate">;
   try {
-    outcomes = await applyInTransaction(
-      ctx.pool,
-      ctx.consumer,
-      readable.map(({ event }, i) => ({ event, active: (spans[i] as { active: Context }).active })),
-      ctx.handle,
-    );
+    outcomes = ctx.project
+      ? await applyProjection(
+          ctx.pool,
+          ctx.consumer,
+          readable.map(({ event }) => event),
+          ctx.project,
+        )
+      : await applyInTransaction(
+          ctx.pool,
+          ctx.consumer,
+          readable.map(({ event }, i) => ({ event, active: (spans[i] as { active: Context }).active })),
+          ctx.handle,
+        );
   } catch (error) {
     for (const { span } of spans) span.end();
     ctx.log.debug(
@@ -239,12 +250,14 @@ async function reportFailure<T>(
   }
 }
 
-/** The inbox row, then the handler, unless the inbox already had it. */
+/** The inbox row, then the handler (or the projection row), unless the inbox already had it. */
 async function handleOnce<T>(
   ctx: MessageContext<T>,
   event: EventEnvelope<T>,
 ): Promise<"handled" | "duplicate"> {
-  const [outcome] = await applyInTransaction(ctx.pool, ctx.consumer, [{ event }], ctx.handle);
+  const [outcome] = ctx.project
+    ? await applyProjection(ctx.pool, ctx.consumer, [event], ctx.project)
+    : await applyInTransaction(ctx.pool, ctx.consumer, [{ event }], ctx.handle);
   return outcome as "handled" | "duplicate";
 }
 

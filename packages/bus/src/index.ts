@@ -28,6 +28,7 @@ export { appendToOutbox, EventTooLargeError, writeWithOutbox } from "./outbox";
 export { listParked, type ParkedRow, unpark } from "./outbox-admin";
 export { listenForSchemaChannel, type OutboxListener } from "./outbox-listener";
 export { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from "./outbox-relay";
+export { applyProjection, type Projection } from "./projection";
 export { PRUNE_BATCH, type PruneResult, pruneBusTables, type RetentionWindows } from "./pruning";
 export { resetConsumer } from "./replay";
 export { DUPLICATE_WINDOW_MS, ensureStream, type StreamLimits } from "./streams";

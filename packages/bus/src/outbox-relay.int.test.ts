@@ -1,5 +1,6 @@
 import { withTransaction } from "@mp/db";
 import { waitFor } from "@mp/testing";
+import { countStatements } from "@mp/testing/write-cost";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Bus } from "./connection";
 import { type EventEnvelope, newEvent } from "./envelope";
@@ -198,5 +199,44 @@ describe("outbox relay", () => {
     });
     expect(plan).toContain("Index Scan using outbox_unsent on outbox");
     expect(plan).not.toMatch(/Bitmap|Seq Scan/);
+  });
+
+  it("with gatherMs, commits that follow a pass closely wait for the next pass and go out together", async () => {
+    await ensureStream(bus, { name: "GATHER", subjects: ["gather.>"] });
+    const kinds = new Map<string, number>();
+    countStatements(fx.pool, kinds);
+    const passes = () =>
+      [...kinds].filter(([kind]) => kind.startsWith("BEGIN;")).reduce((n, [, c]) => n + c, 0);
+    const relay = startOutboxRelay({
+      pool: fx.pool,
+      bus,
+      logger: fx.logger,
+      gatherMs: 600,
+      pollIntervalMs: 60_000,
+    });
+    try {
+      const first = newEvent("gather.thing.happened.v1", "gather", { n: 0 });
+      await withTransaction(fx.pool, (client) => appendToOutbox(client, first));
+      await waitFor(async () => ((await sentAt(first.id)) ? true : undefined), {
+        what: "the first row sent",
+      });
+      const before = passes();
+      const started = performance.now();
+      const events = [1, 2, 3, 4, 5].map((n) => newEvent("gather.thing.happened.v1", "gather", { n }));
+      for (const event of events) {
+        await withTransaction(fx.pool, (client) => appendToOutbox(client, event));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await waitFor(async () => ((await sentAt((events.at(-1) as EventEnvelope).id)) ? true : undefined), {
+        what: "the last row sent",
+      });
+      // Five commits 20 ms apart, each notifying: one pass (two if the first pass was still running).
+      expect(passes() - before).toBeLessThanOrEqual(2);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      const sent = await Promise.all(events.map((e) => sentAt(e.id)));
+      expect(sent.every((at) => at instanceof Date)).toBe(true);
+    } finally {
+      await relay.stop();
+    }
   });
 });

@@ -23,6 +23,13 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /** Poll fallback when no notification arrives (default 500 ms). */
   pollIntervalMs?: number;
+  /**
+   * The least time between the starts of two passes (default: `bus.settings.outboxGatherMs`, 0): a wake-up
+   * sooner than that after the last pass started waits out the rest, so under a steady stream of commits
+   * one pass takes the rows of several (one claim, one mark-sent, and the consumers get them together)
+   * instead of one pass per commit. A commit after a quiet spell is still relayed at once.
+   */
+  gatherMs?: number;
   /** Rows claimed per transaction (default 100). */
   batchSize?: number;
   /** Failed publishes before a row is parked (default: `bus.settings.outboxMaxAttempts`). */
@@ -53,6 +60,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { bus, pool } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const batchSize = options.batchSize ?? 100;
+  const gatherMs = options.gatherMs ?? bus.settings.outboxGatherMs;
+  if (!Number.isFinite(gatherMs) || gatherMs < 0)
+    throw new Error(`The relay's gather time must be a non-negative number of ms, got ${gatherMs}`);
   const maxAttempts = options.maxAttempts ?? bus.settings.outboxMaxAttempts;
   const retention: RetentionWindows = {
     outboxMs: options.retention?.outboxMs ?? bus.settings.outboxRetentionMs,
@@ -100,12 +110,14 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
 
   const loop = (async () => {
+    let lastPassAt = Number.NEGATIVE_INFINITY;
     while (!stopping) {
       let delay = pollIntervalMs;
       // This pass claims whatever committed before it starts, so a notification remembered until now
       // (often of a row the last pass already took, when commits come faster than passes) would only
       // cost an empty pass; a commit after this point notifies again.
       alarm.reset();
+      lastPassAt = performance.now();
       try {
         const { published, parked } = await runPass();
         failures = 0;
@@ -117,6 +129,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         log.warn({ err: error, failures, retryInMs: delay }, "outbox relay pass failed; rows kept for retry");
       }
       if (!stopping) await alarm.sleep(delay);
+      const gather = lastPassAt + gatherMs - performance.now();
+      if (gather > 0 && !stopping) await alarm.sleepFully(gather);
     }
   })();
 
@@ -138,7 +152,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   return {
     async stop() {
       stopping = true;
-      alarm.wake();
+      alarm.stop();
       pruneAlarm.wake();
       await loop;
       await pruning;

@@ -14,6 +14,7 @@ import {
   type EventEnvelope,
   type HandlerTransaction,
   type OutboxRelay,
+  type Projection,
   startConsumer,
   startOutboxRelay,
 } from "@mp/bus";
@@ -63,8 +64,10 @@ export interface ConsumerSpec<T = unknown> {
   concurrency?: number;
   /** Messages applied together in one transaction when they queue up (default 1; see @mp/bus `startConsumer`). */
   batchSize?: number;
-  /** Runs in the inbox transaction (see @mp/bus `ConsumerOptions.handle`). */
-  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
+  /** Runs in the inbox transaction (see @mp/bus `ConsumerOptions.handle`); give it or `project`. */
+  handle?: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
+  /** One row per event, written by the bus with the inbox rows in one statement (see @mp/bus `Projection`). */
+  project?: Projection<T>;
   /** Told of each failed delivery after its rollback, once (see @mp/bus `ConsumerOptions.onFailure`). */
   onFailure?: (event: EventEnvelope<T>, error: unknown) => Promise<void>;
 }

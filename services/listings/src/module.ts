@@ -14,7 +14,6 @@ import {
 } from "./application/listing-queries";
 import { makeOfferItem } from "./application/offer-item";
 import type { Clock, IdGenerator } from "./application/ports";
-import { makeRecordInstance } from "./application/record-instance";
 import { makeRecordItem } from "./application/record-item";
 import { makeSetVisibility } from "./application/set-visibility";
 import { makeWithdrawOffering } from "./application/withdraw-offering";
@@ -68,7 +67,7 @@ export function buildListings(
       ),
     },
     consumers: [
-      instanceCreatedConsumer(makeRecordInstance({ instances })),
+      instanceCreatedConsumer(),
       itemSnapshotConsumer(makeRecordItem({ ...core, emitIn: (tx) => (event) => appendToOutbox(tx, event) })),
     ],
     stop: async () => icons.close(),

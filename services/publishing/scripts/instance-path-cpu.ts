@@ -12,7 +12,8 @@
  *
  *   pnpm --filter @mp/svc-publishing exec tsx scripts/instance-path-cpu.ts [rate=200] [seconds=15] [listeners=7]
  *
- * PER_BACKEND=1 also lists the CPU of each backend of the three roles.
+ * PER_BACKEND=1 also lists the CPU of each backend of the three roles; RELAY_GATHER_MS sets the relay's
+ * `gatherMs` (default 0).
  */
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -32,8 +33,6 @@ import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { countStatements, withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
-import { makeRecordInstance } from "../src/application/record-instance";
-import { makeKnownInstanceRepository } from "../src/infra/known-instance.repository";
 import { instanceCreatedConsumer } from "../src/transport/instance-created.consumer";
 
 const RATE = Number(process.argv[2] ?? 200);
@@ -101,11 +100,14 @@ async function run(
     countStatements(catalogue, kinds.catalogue);
     countStatements(relayPool, kinds.relay);
     countStatements(publishing, kinds.publishing);
-    const relay = startOutboxRelay({ pool: relayPool, bus, logger });
+    const relay = startOutboxRelay({
+      pool: relayPool,
+      bus,
+      logger,
+      gatherMs: Number(process.env.RELAY_GATHER_MS ?? 0),
+    });
     stops.unshift(() => relay.stop());
-    const spec = instanceCreatedConsumer(
-      makeRecordInstance({ instances: makeKnownInstanceRepository(publishing) }),
-    );
+    const spec = instanceCreatedConsumer();
     const consumer = startConsumer({ ...spec, bus, pool: publishing, logger });
     stops.unshift(() => consumer.stop());
     const unitOfWork = makeUnitOfWork(catalogue);

@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { STREAMS } from "@mp/contracts";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { makeGetInstanceReference } from "./application/get-instance-reference";
-import { makeRecordInstance } from "./application/record-instance";
 import { publishingConfig } from "./config";
 import { createIotAdapterClient } from "./infra/iot-adapter.client";
 import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
@@ -31,7 +30,7 @@ export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
       ),
       [PUBLISHING_RELEASES_SERVICE]: releases.grpc,
     },
-    consumers: [instanceCreatedConsumer(makeRecordInstance({ instances })), ...releases.consumers],
+    consumers: [instanceCreatedConsumer(), ...releases.consumers],
     stop: async () => {
       await releases.stop();
       items.stop();

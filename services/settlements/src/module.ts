@@ -14,7 +14,7 @@ import {
   PROCESS_GATHER_MS,
 } from "./application/process-payment-events";
 import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./application/receive-payment-event";
-import { makeRecordLedgerInstance, makeRecordLedgerItem } from "./application/record-projections";
+import { makeRecordLedgerItem } from "./application/record-projections";
 import { makeRecordPurchaseChange } from "./application/record-purchase-change";
 import {
   makeCloseStatementPeriod,
@@ -99,7 +99,7 @@ export function buildSettlements(
     },
     consumers: [
       ledgerItemConsumer(makeRecordLedgerItem({ projections })),
-      ledgerInstanceConsumer(makeRecordLedgerInstance({ projections })),
+      ledgerInstanceConsumer(),
       ledgerPurchaseConsumer(
         makeRecordPurchaseChange({
           ledger: makeLedgerRepository(),

@@ -15,12 +15,8 @@ export interface KnownInstance {
   learnedAt: Date;
 }
 
+/** Instances are learned from the catalogue's events (`knownInstanceProjection`), read here. */
 export interface KnownInstanceRepository {
-  /**
-   * Insert, or update when `version` is newer than the one held (instances never change, so a replay or
-   * a snapshot leaves the row as it was).
-   */
-  remember(tx: Queryable, instance: Omit<KnownInstance, "learnedAt"> & { version: number }): Promise<void>;
   get(id: string): Promise<KnownInstance | undefined>;
 }
 

@@ -1,14 +1,12 @@
 import { type InstanceCreatedV1, instanceCreatedV1, instanceSnapshotV1 } from "@mp/contracts";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
-import type { makeRecordInstance } from "../application/record-instance";
+import { knownInstanceProjection } from "../infra/known-instance.repository";
 
 /**
  * Listings's durable subscription to instance creations and instance snapshots (the same data; snapshots
  * let it rebuild `known_instances` after the created events have left the stream).
  */
-export function instanceCreatedConsumer(
-  recordInstance: ReturnType<typeof makeRecordInstance>,
-): RegisteredConsumer {
+export function instanceCreatedConsumer(): RegisteredConsumer {
   return defineConsumer<InstanceCreatedV1>({
     durable: "listings-instances",
     stream: instanceCreatedV1.stream,
@@ -18,6 +16,6 @@ export function instanceCreatedConsumer(
     // in one transaction, in delivery order: one commit per batch instead of one per instance. The handler
     // only writes (a version-guarded upsert), so a batch that fails is simply applied again one by one.
     batchSize: 32,
-    handle: recordInstance,
+    project: knownInstanceProjection,
   });
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient, Queryable } from "@mp/db";
+import type { Paged, PoolClient } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import type { Item, ItemStatus, ItemType } from "../domain/item";
 import type { MetadataFields, MetadataRecord } from "../domain/metadata";
@@ -15,12 +15,8 @@ export interface KnownInstance {
   learnedAt: Date;
 }
 
+/** Instances are learned from the catalogue's events (`knownInstanceProjection`), read here. */
 export interface KnownInstanceRepository {
-  /**
-   * Insert, or update when `version` is newer than the one held (instances never change, so a replay or
-   * a snapshot leaves the row as it was).
-   */
-  remember(tx: Queryable, instance: Omit<KnownInstance, "learnedAt"> & { version: number }): Promise<void>;
   get(id: string): Promise<KnownInstance | undefined>;
 }
 

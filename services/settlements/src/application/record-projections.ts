@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { InstanceCreatedV1, ItemSnapshotV1 } from "@mp/contracts";
+import type { ItemSnapshotV1 } from "@mp/contracts";
 import type { Queryable } from "@mp/db";
 import type { LedgerProjections } from "../infra/ledger-projections.repository";
 
@@ -17,18 +17,6 @@ export function makeRecordLedgerItem(deps: { projections: LedgerProjections }) {
       version: data.version,
       effectiveFrom: new Date(data.occurredAt),
       basePrice: data.basePrice,
-    });
-  };
-}
-
-/** Handler of catalogue.instance.created/snapshot.v1: the platform fee from the instance's creation on. */
-export function makeRecordLedgerInstance(deps: { projections: LedgerProjections }) {
-  return async ({ data }: EventEnvelope<InstanceCreatedV1>, tx: Queryable): Promise<void> => {
-    await deps.projections.recordInstanceFee(tx, {
-      instanceId: data.id,
-      version: data.version,
-      effectiveFrom: new Date(data.createdAt),
-      platformFeeBps: data.platformFeeBps,
     });
   };
 }

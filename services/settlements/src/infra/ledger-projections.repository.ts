@@ -1,5 +1,23 @@
-import { applyIfNewer } from "@mp/bus";
-import { named, type Queryable } from "@mp/db";
+import { applyIfNewer, type Projection } from "@mp/bus";
+import type { InstanceCreatedV1 } from "@mp/contracts";
+import type { Queryable } from "@mp/db";
+
+/**
+ * What `catalogue.instance.created.v1` and `.snapshot.v1` leave in `ledger_instance_fees`: the instance's
+ * platform fee from its creation on, one row per instance version (history: a repeated version writes
+ * nothing). The bus writes a batch's rows with their inbox rows in one statement (see @mp/bus `Projection`).
+ */
+export const instanceFeeProjection: Projection<InstanceCreatedV1> = {
+  table: "ledger_instance_fees",
+  key: ["instance_id", "version"],
+  onConflict: "keep",
+  row: ({ data }) => ({
+    instance_id: data.id,
+    version: data.version,
+    effective_from: data.createdAt,
+    platform_fee_bps: data.platformFeeBps,
+  }),
+};
 
 export interface LedgerItem {
   id: string;
@@ -18,11 +36,6 @@ export interface LedgerProjections {
       effectiveFrom: Date;
       basePrice: { amount: number; currency: string } | null;
     },
-  ): Promise<void>;
-  /** An instance's platform fee from `effectiveFrom` on (history; a repeated version writes nothing). */
-  recordInstanceFee(
-    tx: Queryable,
-    fee: { instanceId: string; version: number; effectiveFrom: Date; platformFeeBps: number },
   ): Promise<void>;
   /**
    * What a sale at `at` needs, read in one statement: the item's newest state (`undefined`: not known
@@ -67,16 +80,6 @@ export function makeLedgerProjections(): LedgerProjections {
           item.basePrice?.amount ?? null,
           item.basePrice?.currency ?? null,
         ],
-      );
-    },
-    recordInstanceFee: async (tx, fee) => {
-      // Named: a burst of instance creations runs it once per instance, planned once per connection.
-      await tx.query(
-        named(
-          `INSERT INTO ledger_instance_fees (instance_id, version, effective_from, platform_fee_bps)
-         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [fee.instanceId, fee.version, fee.effectiveFrom, fee.platformFeeBps],
-        ),
       );
     },
     saleInputs: async (db, itemId, instanceId, at) => {

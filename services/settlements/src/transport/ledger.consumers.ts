@@ -10,8 +10,9 @@ import {
   purchaseSnapshot,
 } from "@mp/contracts";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
-import type { makeRecordLedgerInstance, makeRecordLedgerItem } from "../application/record-projections";
+import type { makeRecordLedgerItem } from "../application/record-projections";
 import type { makeRecordPurchaseChange } from "../application/record-purchase-change";
+import { instanceFeeProjection } from "../infra/ledger-projections.repository";
 
 /** The durable (and inbox/dead-letter key) of the ledger writer. */
 export const LEDGER_CONSUMER = "settlements-ledger";
@@ -36,17 +37,15 @@ export function ledgerItemConsumer(handle: ReturnType<typeof makeRecordLedgerIte
 }
 
 /** Settlements's subscription to instance events: the platform fee of each instance. */
-export function ledgerInstanceConsumer(
-  handle: ReturnType<typeof makeRecordLedgerInstance>,
-): RegisteredConsumer {
+export function ledgerInstanceConsumer(): RegisteredConsumer {
   return defineConsumer<InstanceCreatedV1>({
     durable: "settlements-instances",
     stream: instanceCreatedV1.stream,
     eventTypes: [instanceCreatedV1.type, instanceSnapshotV1.type],
     schema: instanceCreatedV1.data,
-    // A burst of creations: what queued up meanwhile (up to 32) in one transaction, in delivery order.
+    // A burst of creations: what queued up meanwhile (up to 32) with one statement, inbox rows included.
     batchSize: 32,
-    handle,
+    project: instanceFeeProjection,
   });
 }
 
