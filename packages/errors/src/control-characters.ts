@@ -68,40 +68,59 @@ interface Finding {
   message: string;
 }
 
-function scan(value: unknown, options: ControlCharacterScan): Finding[] {
-  const found: Finding[] = [];
-  const maxDepth = options.maxDepth ?? 32;
-  const kindAt = (path: string): TextKind =>
-    typeof options.kind === "function" ? options.kind(path) : (options.kind ?? "multi-line");
-  const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
+const joinPath = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
 
-  const visit = (node: unknown, path: string, depth: number): void => {
+/**
+ * One scan's state. The walk is a method rather than closures made per scan: every gRPC call is scanned,
+ * and the closures (named ones each carrying a `name` property set at creation) cost more than the walk.
+ */
+class Scan {
+  readonly found: Finding[] = [];
+  private readonly maxDepth: number;
+
+  constructor(private readonly options: ControlCharacterScan) {
+    this.maxDepth = options.maxDepth ?? 32;
+  }
+
+  private kindAt(path: string): TextKind {
+    const kind = this.options.kind;
+    return typeof kind === "function" ? kind(path) : (kind ?? "multi-line");
+  }
+
+  visit(node: unknown, path: string, depth: number): void {
     if (typeof node === "string") {
-      const kind = kindAt(path);
-      if (hasControlCharacter(node, kind)) found.push({ path, message: CONTROL_CHARACTER_MESSAGES[kind] });
+      const kind = this.kindAt(path);
+      if (hasControlCharacter(node, kind))
+        this.found.push({ path, message: CONTROL_CHARACTER_MESSAGES[kind] });
       return;
     }
     if (node === null || typeof node !== "object" || ArrayBuffer.isView(node)) return;
-    if (depth >= maxDepth) {
-      found.push({ path, message: "Nested too deeply." });
+    if (depth >= this.maxDepth) {
+      this.found.push({ path, message: "Nested too deeply." });
       return;
     }
     if (Array.isArray(node)) {
-      for (const [index, child] of node.entries()) visit(child, join(path, String(index)), depth + 1);
+      for (const [index, child] of node.entries())
+        this.visit(child, joinPath(path, String(index)), depth + 1);
       return;
     }
     for (const [key, child] of Object.entries(node)) {
       if (hasControlCharacter(key, "single-line")) {
-        found.push({
-          path: join(path, JSON.stringify(key)),
+        this.found.push({
+          path: joinPath(path, JSON.stringify(key)),
           message: "A member name holds a control character.",
         });
       } else {
-        visit(child, join(path, key), depth + 1);
+        this.visit(child, joinPath(path, key), depth + 1);
       }
     }
-  };
-  visit(value, "", 0);
+  }
+}
+
+function scan(value: unknown, options: ControlCharacterScan): Finding[] {
+  const walk = new Scan(options);
+  walk.visit(value, "", 0);
+  const found = walk.found;
   const prefix = options.prefix;
   if (!prefix) return found;
   return found.map((f) => ({ ...f, path: f.path === "" ? prefix : `${prefix}.${f.path}` }));

@@ -11,7 +11,7 @@ import {
 } from "@mp/errors";
 import type { Logger } from "@mp/logger";
 import { getTracer, incomingTraceContext } from "@mp/telemetry";
-import { context, SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import { context, type Span, SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { rememberForwardable, runInCallScope } from "./call-scope";
 import { metadataCarrier, readCredentials, readRequestId } from "./metadata";
 import { recordServerCall } from "./metrics";
@@ -50,6 +50,33 @@ const STATUS_NAMES = Object.fromEntries(
   Object.entries(grpc.status).map(([name, code]) => [code, name]),
 ) as Record<number, string>;
 
+const SERVER_SPAN = { kind: SpanKind.SERVER } as const;
+
+/**
+ * A call's logger, made on first use (at the usual levels most calls log nothing) with the call's request
+ * id and RPC bound. A class rather than a closure per call: the unary path runs for every call.
+ */
+class CallLogger {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private requestId: string | undefined,
+    private readonly rpc: string,
+  ) {}
+
+  get(): Logger {
+    this.made ??= this.parent.child({ requestId: this.requestId, rpc: this.rpc });
+    return this.made;
+  }
+
+  /** The request id the verified assertion named (the caller sent none): later lines carry it. */
+  rebind(requestId: string): void {
+    this.requestId = requestId;
+    this.made = undefined;
+  }
+}
+
 /**
  * Adapt promise-returning use cases to grpc-js handlers. Before a use case runs, the call's assertions
  * are verified (no valid one: UNAUTHENTICATED, logged with the reason) and every string of the request is
@@ -68,6 +95,7 @@ export function unaryHandlers<H>(
   const tracer = getTracer(`grpc.${service}`);
   const handlers: Record<string, Bindable> = {};
   for (const [method, impl] of Object.entries(implementations) as [string, UnaryImpl<unknown, unknown>][]) {
+    const rpc = `${service}/${method}`;
     const make =
       (verifier: MeshVerifier | undefined): Handler =>
       (call, callback) => {
@@ -76,34 +104,30 @@ export function unaryHandlers<H>(
         const controller = new AbortController();
         call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
         const { deadline, timer } = abortAtDeadline(call, controller);
-        const rpc = `${service}/${method}`;
         const sentRequestId = readRequestId(call.metadata);
         // The call's logger is made on first use: at the usual levels most calls log nothing.
-        let bindings = { requestId: sentRequestId, rpc };
-        let made: Logger | undefined;
-        const callLogger = () => {
-          made ??= logger.child(bindings);
-          return made;
+        const log = new CallLogger(logger, sentRequestId, rpc);
+        const finish = (
+          error: grpc.ServiceError | null,
+          response: unknown,
+          code: string | undefined,
+          span: Span,
+        ) => {
+          clearTimeout(timer);
+          const status = error ? (STATUS_NAMES[error.code] ?? String(error.code)) : "OK";
+          recordServerCall({ service, method, status, code, startedAt });
+          span.end();
+          callback(error, response);
         };
 
-        tracer.startActiveSpan(rpc, { kind: SpanKind.SERVER }, parent, async (span) => {
-          const finish = (error: grpc.ServiceError | null, response?: unknown, code?: string) => {
-            clearTimeout(timer);
-            const status = error ? (STATUS_NAMES[error.code] ?? String(error.code)) : "OK";
-            recordServerCall({ service, method, status, code, startedAt });
-            span.end();
-            callback(error, response);
-          };
+        tracer.startActiveSpan(rpc, SERVER_SPAN, parent, async (span) => {
           try {
-            const verified = await verifyLogging(verifier, call, callLogger);
+            const verified = await verifyLogging(verifier, call, log);
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
             // Signers reuse an assertion for many calls: its `rid` names the first; the call's own is sent beside it.
             const requestId = sentRequestId ?? verified.requestId;
-            if (requestId !== sentRequestId) {
-              bindings = { requestId, rpc };
-              made = undefined;
-            }
+            if (requestId !== sentRequestId) log.rebind(requestId);
             const ctx: CallContext = {
               principal: verified.principal,
               service: verified.service,
@@ -111,12 +135,12 @@ export function unaryHandlers<H>(
               signal: controller.signal,
               deadline,
               get logger() {
-                return callLogger();
+                return log.get();
               },
             };
             assertNoControlCharacters(call.request);
             const response = await runInCallScope({ deadline }, () => impl(call.request, ctx));
-            finish(null, response);
+            finish(null, response, undefined, span);
           } catch (error: unknown) {
             const answer = asAppError(error);
             let errorId: string | undefined;
@@ -124,15 +148,15 @@ export function unaryHandlers<H>(
               // An internal error a client of ours already logged keeps its id, so the edge shows that one.
               const known = answer.extensions.errorId;
               errorId = typeof known === "string" ? known : randomUUID();
-              callLogger().error({ err: error, errorId }, "unhandled error in gRPC handler");
+              log.get().error({ err: error, errorId }, "unhandled error in gRPC handler");
               span.setStatus({ code: SpanStatusCode.ERROR, message: errorId });
             } else if (!(error instanceof AppError)) {
-              callLogger().warn({ err: error }, "a dependency is unavailable");
+              log.get().warn({ err: error }, "a dependency is unavailable");
             }
             const wire = toGrpcError(error, errorId ? { errorId } : {}) as grpc.ServiceError;
             wire.metadata ??= new grpc.Metadata();
             wire.metadata.set(METADATA_KEYS.answered, answer.code);
-            finish(wire, undefined, answer.code);
+            finish(wire, undefined, answer.code, span);
           }
         });
       };
@@ -169,24 +193,24 @@ function verify(
   call: grpc.ServerUnaryCall<unknown, unknown>,
   logger: Logger,
 ) {
-  return verifyLogging(verifier, call, () => logger);
+  return verifyLogging(verifier, call, { get: () => logger });
 }
 
 /** `verify` with the logger made only when a refusal is logged. */
 async function verifyLogging(
   verifier: MeshVerifier | undefined,
   call: grpc.ServerUnaryCall<unknown, unknown>,
-  log: () => Logger,
+  log: { get(): Logger },
 ) {
   if (!verifier) {
-    log().error("gRPC handler has no mesh verifier (register it through startGrpcServer); call refused");
+    log.get().error("gRPC handler has no mesh verifier (register it through startGrpcServer); call refused");
     throw new UnauthenticatedError("The service cannot verify callers.");
   }
   try {
     return await verifier.verifyCall(readCredentials(call.metadata));
   } catch (error) {
     if (!(error instanceof AssertionRejected)) throw error;
-    log().warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");
+    log.get().warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");
     throw new UnauthenticatedError("The call's assertion is not accepted.");
   }
 }
