@@ -8,14 +8,14 @@ export const MAX_BATCH = 256;
 export const MAX_CALLS_IN_FLIGHT = 2;
 /**
  * Least time between the starts of two batch calls. Every call costs settlements a gRPC handler and an
- * INSERT with its commit whatever its size: at 1,000 notifications/s, calls that answer in 2 to 4 ms
- * would otherwise carry 1.3 to 2.2 of them (0.45 to 0.77 calls per notification; about 6 with this, 0.17
- * calls), and settlements and its PostgreSQL spend about 0.4 ms per notification in calls of 3 against
- * 0.15 ms in calls of 15 (`services/settlements/scripts/intake-cpu.ts`). This holds a notification for at
- * most this long, and only when another call started less than this long ago, so at a low rate nearly
- * every notification still goes out at once.
+ * INSERT with its commit whatever its size, so the calls should be few: left to the calls in flight, at
+ * 1,000 notifications/s on a quiet machine a call carried 3.5 to 6 of them. This holds a notification for
+ * at most this long, and only when another call started less than this long ago, so at a low rate nearly
+ * every notification still goes out at once. Bench E (quick, alternating runs, load average 2 to 5): calls
+ * per notification 0.17-0.29 / 0.13-0.14 / 0.08 with no interval / 5 ms / 10 ms, CPU per notification of
+ * gateway + settlements + purchases + PostgreSQL 1.40-1.44 / 1.20-1.33 / 0.99-1.12 ms, p50 +2 to 4 ms.
  */
-export const MIN_CALL_INTERVAL_MS = 5;
+export const MIN_CALL_INTERVAL_MS = 10;
 
 interface Notification {
   payload: Buffer;
