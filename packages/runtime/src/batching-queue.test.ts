@@ -67,9 +67,38 @@ describe("makeBatchingQueue", () => {
     await expect(submit(1)).rejects.toThrow(/unsettled/);
   });
 
+  it("with minIntervalMs, holds what arrives soon after a flush started until that long has passed", async () => {
+    const starts: number[] = [];
+    const batches: number[][] = [];
+    const submit = makeBatchingQueue<number, number>({
+      maxBatch: 10,
+      maxInFlight: 2,
+      minIntervalMs: 100,
+      flush: async (batch) => {
+        starts.push(performance.now());
+        batches.push(batch.map((w) => w.item));
+        for (const w of batch) w.resolve(w.item * 10);
+      },
+    });
+    // After a quiet spell: at once. A flush slot is free, yet 2 and 3 wait for the interval, together.
+    const answers = [submit(1), submit(2), submit(3)];
+    expect(batches).toEqual([[1]]);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30]);
+    expect(batches).toEqual([[1], [2, 3]]);
+    expect((starts[1] as number) - (starts[0] as number)).toBeGreaterThanOrEqual(100);
+    // A quiet spell longer than the interval: at once again.
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const alone = submit(4);
+    expect(batches).toEqual([[1], [2, 3], [4]]);
+    expect(await alone).toBe(40);
+  });
+
   it("refuses limits that are not positive integers", () => {
     const flush = async () => {};
     expect(() => makeBatchingQueue({ maxBatch: 0, maxInFlight: 1, flush })).toThrow(/maxBatch/);
     expect(() => makeBatchingQueue({ maxBatch: 1, maxInFlight: 1.5, flush })).toThrow(/maxInFlight/);
+    expect(() => makeBatchingQueue({ maxBatch: 1, maxInFlight: 1, minIntervalMs: -1, flush })).toThrow(
+      /minIntervalMs/,
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   type TestKeys,
 } from "../../testing/test-kit";
 import type { ZodApp } from "../../zod-app";
+import { MIN_CALL_INTERVAL_MS } from "./intake-batcher";
 
 let keys: TestKeys;
 let app: ZodApp;
@@ -124,6 +125,48 @@ describe("payment notification routes", () => {
     expect(sent).toHaveLength(12);
     expect(batches.length).toBeLessThan(12);
     expect(settlements.calls.filter((c) => c.method === "receivePaymentEvent")).toHaveLength(3);
+  });
+
+  it("start batch calls at least MIN_CALL_INTERVAL_MS apart, even when settlements answers at once", async () => {
+    const starts: number[] = [];
+    const instant = fakeUpstream<SettlementsClient>((_method, request) => {
+      starts.push(performance.now());
+      return {
+        results: (request.events as unknown[]).map(() => ({
+          accepted: true,
+          eventId: "evt_1",
+          stored: true,
+          errorCode: "",
+        })),
+      };
+    });
+    const own = await buildTestApp({
+      keys,
+      clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { settlements: instant.client }),
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, (_, i) =>
+          own.inject({
+            method: "POST",
+            url: "/marketplace/webhooks/stripe",
+            headers: { "content-type": "application/json", "stripe-signature": SIGNED },
+            payload: JSON.stringify({ id: `evt_${i}`, type: "charge.refunded" }),
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204]);
+    } finally {
+      await own.close();
+    }
+    expect(instant.calls.every((c) => c.method === "receivePaymentEvents")).toBe(true);
+    expect(instant.calls.flatMap((c) => c.request.events as unknown[])).toHaveLength(3);
+    expect(starts.length).toBeGreaterThanOrEqual(1);
+    // performance.now() and the timer's clock may round apart by a fraction of a millisecond.
+    for (let i = 1; i < starts.length; i++)
+      expect((starts[i] as number) - (starts[i - 1] as number)).toBeGreaterThanOrEqual(
+        MIN_CALL_INTERVAL_MS - 1,
+      );
   });
 
   it("send each notification alone to a settlements without the batch call (during a rollout)", async () => {

@@ -6,7 +6,7 @@ import type { ProcessedBatch } from "../application/process-payment-events";
 import { startPaymentEventProcessor } from "./payment-events.processor";
 
 // The processor loop's pacing, with its LISTEN connection on real PostgreSQL: full batches follow each
-// other at once, unless the intake is busy; then one pass per interval.
+// other at once, unless the intake is busy; then one pass per interval, until it calms down.
 
 const BATCH = 10;
 
@@ -58,6 +58,29 @@ describe("payment event processor pacing (real PostgreSQL)", () => {
     expect(starts.length).toBeLessThanOrEqual(6);
     for (let i = 1; i < starts.length; i++)
       expect((starts[i] as number) - (starts[i - 1] as number)).toBeGreaterThanOrEqual(145);
+  });
+
+  it("cuts the pause short once the intake is no longer busy", async () => {
+    const starts: number[] = [];
+    const pass = (): Promise<ProcessedBatch> => {
+      starts.push(performance.now());
+      return fullPass();
+    };
+    const calmAt = performance.now() + 200;
+    const processor = startPaymentEventProcessor(pass, {
+      pool,
+      logger: testLogger(),
+      pollIntervalMs: 1_000,
+      batchSize: BATCH,
+      busy: () => performance.now() < calmAt,
+      busyIntervalMs: 10_000,
+      busyCheckMs: 20,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await processor.stop();
+    // One pass while busy, then (long before the 10 s pause would end) full batches back to back again.
+    expect(starts.length).toBeGreaterThan(2);
+    expect((starts[1] as number) - calmAt).toBeLessThan(1_000);
   });
 
   it("stops at once during a pause", async () => {

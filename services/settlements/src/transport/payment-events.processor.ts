@@ -5,6 +5,9 @@ import type { Logger } from "@mp/logger";
 import type { ProcessedBatch } from "../application/process-payment-events";
 import { PAYMENT_EVENTS_CHANNEL_PREFIX } from "../infra/payment-event.repository";
 
+/** While the intake is busy, how often the processor asks whether it has calmed down. */
+export const BUSY_CHECK_MS = 100;
+
 export interface PaymentEventProcessor {
   /** Finish the pass in progress, then release the LISTEN connection and the timer. */
   stop(): Promise<void>;
@@ -17,8 +20,9 @@ export interface PaymentEventProcessor {
  * the notifications of a burst make one pass instead of many. While `busy()` says the intake is busy, it
  * makes way for it: the next pass comes `busyIntervalMs` after the last one ends, full batch or not, so
  * processing (and what it sets off downstream: purchases, the ledger) takes at most one batch per interval
- * and catches up once the intake calms down. A pass that fails (database briefly down, a deadlock with
- * another replica) is logged and retried on the next wake.
+ * and catches up once the intake calms down (the pause is cut short as soon as `busy()` turns false). A
+ * pass that fails (database briefly down, a deadlock with another replica) is logged and retried on the
+ * next wake.
  */
 export function startPaymentEventProcessor(
   pass: () => Promise<ProcessedBatch>,
@@ -31,8 +35,10 @@ export function startPaymentEventProcessor(
     gatherMs?: number;
     /** True while the intake is busy enough that processing should make way for it. */
     busy?: () => boolean;
-    /** While `busy()`, the pause after every pass. */
+    /** While `busy()`, the pause after every pass; it ends early once `busy()` turns false. */
     busyIntervalMs?: number;
+    /** How often `busy()` is asked during that pause (default {@link BUSY_CHECK_MS}). */
+    busyCheckMs?: number;
   },
 ): PaymentEventProcessor {
   const log = options.logger.child({ component: "payment-event-processor" });
@@ -42,10 +48,19 @@ export function startPaymentEventProcessor(
   );
   const gatherMs = options.gatherMs ?? 0;
   const busyIntervalMs = options.busyIntervalMs ?? 0;
+  const busyCheckMs = options.busyCheckMs ?? BUSY_CHECK_MS;
   const stopping = new AbortController();
   /** A pause `stop()` cuts short. */
   const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => {});
   let stopped = false;
+  /** Up to `busyIntervalMs`, cut short once `busy()` says the intake has calmed down (or on `stop()`). */
+  const pauseWhileBusy = async () => {
+    const until = performance.now() + busyIntervalMs;
+    for (let left = busyIntervalMs; left > 0 && !stopped; left = until - performance.now()) {
+      await pause(Math.min(busyCheckMs, left));
+      if (!options.busy?.()) return;
+    }
+  };
   const loop = (async () => {
     while (!stopped) {
       let more = false;
@@ -60,7 +75,7 @@ export function startPaymentEventProcessor(
       }
       if (stopped) break;
       if (busyIntervalMs > 0 && options.busy?.()) {
-        await pause(busyIntervalMs);
+        await pauseWhileBusy();
         // Notifications that came meanwhile are answered by the next pass.
         alarm.reset();
       } else if (!more) {
