@@ -6,7 +6,6 @@ import type { ZodType } from "zod";
 import { recordDeadLetter } from "./dead-letters";
 import { type EventEnvelope, envelopeIdOf, parseEnvelope } from "./envelope";
 import type { ConsumerCounters } from "./metrics";
-import { applyProjection, type Projection } from "./projection";
 import { retryDecision } from "./retry-policy";
 import { busTracer, contextFromHeaders, failSpan, messagingAttributes } from "./trace-context";
 
@@ -34,6 +33,12 @@ export interface HandlerTransaction {
   beforeCommit(task: () => Promise<void>): void;
 }
 
+/** An event to apply, with the context of its process span when it has one (the handler's spans join it). */
+export interface EventToApply<T> {
+  event: EventEnvelope<T>;
+  active?: Context;
+}
+
 /**
  * Applies `events` in one transaction as a consumer does: the inbox rows of all of them in one named
  * statement (a duplicate's handler is not run, nor a second copy's within the batch), then each new
@@ -43,7 +48,7 @@ export interface HandlerTransaction {
 export async function applyInTransaction<T>(
   pool: Pool,
   consumer: string,
-  events: ReadonlyArray<{ event: EventEnvelope<T>; active?: Context }>,
+  events: ReadonlyArray<EventToApply<T>>,
   handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>,
 ): Promise<Array<"handled" | "duplicate">> {
   return withTransaction(pool, async (client) => {
@@ -77,9 +82,11 @@ export interface MessageContext<T> {
   maxDeliver: number;
   backoffMs: readonly number[];
   schema: ZodType<T> | undefined;
-  handle: (event: EventEnvelope<T>, client: PoolClient, transaction: HandlerTransaction) => Promise<void>;
-  /** Set instead of a meaningful `handle`: events are applied with one statement (see `Projection`). */
-  project: Projection<T> | undefined;
+  /**
+   * Applies events with their inbox rows, each once in effect, and answers each one's outcome in order:
+   * {@link applyInTransaction} with the consumer's handler, or `applyProjection` for a projecting one.
+   */
+  apply: (events: ReadonlyArray<EventToApply<T>>) => Promise<Array<"handled" | "duplicate">>;
   /** Told of each failed delivery applied alone, after its rollback (see `ConsumerOptions.onFailure`). */
   onFailure: ((event: EventEnvelope<T>, error: unknown) => Promise<void>) | undefined;
   stats: ConsumerStats;
@@ -157,19 +164,9 @@ export async function processBatch<T>(ctx: MessageContext<T>, msgs: readonly JsM
   const spans = readable.map(({ msg }) => startProcessSpan(ctx, msg));
   let outcomes: Array<"handled" | "duplicate">;
   try {
-    outcomes = ctx.project
-      ? await applyProjection(
-          ctx.pool,
-          ctx.consumer,
-          readable.map(({ event }) => event),
-          ctx.project,
-        )
-      : await applyInTransaction(
-          ctx.pool,
-          ctx.consumer,
-          readable.map(({ event }, i) => ({ event, active: (spans[i] as { active: Context }).active })),
-          ctx.handle,
-        );
+    outcomes = await ctx.apply(
+      readable.map(({ event }, i) => ({ event, active: (spans[i] as { active: Context }).active })),
+    );
   } catch (error) {
     for (const { span } of spans) span.end();
     ctx.log.debug(
@@ -255,9 +252,7 @@ async function handleOnce<T>(
   ctx: MessageContext<T>,
   event: EventEnvelope<T>,
 ): Promise<"handled" | "duplicate"> {
-  const [outcome] = ctx.project
-    ? await applyProjection(ctx.pool, ctx.consumer, [event], ctx.project)
-    : await applyInTransaction(ctx.pool, ctx.consumer, [{ event }], ctx.handle);
+  const [outcome] = await ctx.apply([{ event }]);
   return outcome as "handled" | "duplicate";
 }
 

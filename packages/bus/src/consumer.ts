@@ -6,6 +6,7 @@ import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
 import { ensureConsumer, expireLegacyDurable } from "./consumer-config";
 import {
+  applyInTransaction,
   type ConsumerStats,
   type HandlerTransaction,
   type MessageContext,
@@ -16,7 +17,7 @@ import { durableName } from "./durable-name";
 import type { EventEnvelope } from "./envelope";
 import { consumerCounters } from "./metrics";
 import { subjectMatches } from "./namespace";
-import type { Projection } from "./projection";
+import { applyProjection, type Projection } from "./projection";
 import { assertRetryOptions, relayBackoffMs } from "./retry-policy";
 
 export { applyInTransaction, type ConsumerStats, type HandlerTransaction } from "./consumer-message";
@@ -89,11 +90,6 @@ export interface ConsumerOptions<T> {
   onFailure?: (event: EventEnvelope<T>, error: unknown) => Promise<void>;
 }
 
-/** The `handle` of a projecting consumer: never called, the bus writes its rows itself. */
-async function projectionOnly(): Promise<void> {
-  throw new Error("a projecting consumer has no handler");
-}
-
 /** Messages one replica holds at a time: pulled together, handled one by one. */
 export const FETCH_BATCH = 4;
 /** The largest `batchSize`: events applied in one transaction. */
@@ -132,11 +128,20 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     throw new Error(`batchSize must be an integer from 1 to ${MAX_TRANSACTION_BATCH}, got ${batchSize}`);
   /** Messages this replica holds at most: enough for every worker to take a whole batch. */
   const hold = Math.max(FETCH_BATCH, concurrency * batchSize);
-  const { handle, project } = options;
-  if ((handle === undefined) === (project === undefined))
-    throw new Error("a consumer takes either handle or project, and one of them");
   const { bus } = options;
   const logical = options.durable;
+  const { handle, project } = options;
+  let apply: MessageContext<T>["apply"];
+  if (handle && !project) apply = (events) => applyInTransaction(options.pool, logical, events, handle);
+  else if (project && !handle)
+    apply = (events) =>
+      applyProjection(
+        options.pool,
+        logical,
+        events.map(({ event }) => event),
+        project,
+      );
+  else throw new Error("a consumer takes either handle or project, and one of them");
   const durable = durableName(logical, options.eventTypes);
   const stream = bus.streamName(options.stream);
   const subjects = [...new Set(options.eventTypes)].sort().map((type) => bus.subject(type));
@@ -152,8 +157,7 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     maxDeliver,
     backoffMs,
     schema: options.schema,
-    handle: handle ?? projectionOnly,
-    project,
+    apply,
     onFailure: options.onFailure,
     stats: { handled: 0, duplicates: 0, retried: 0, deadLettered: 0 },
     counters: consumerCounters(),
