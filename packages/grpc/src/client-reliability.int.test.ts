@@ -1,5 +1,5 @@
 import * as grpc from "@grpc/grpc-js";
-import type { CatalogueProto, Principal } from "@mp/contracts";
+import type { CatalogueProto } from "@mp/contracts";
 import type { CatalogueServiceHandlers } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import { type AppError, NotFoundError } from "@mp/errors";
 import { testLogger } from "@mp/logger";
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ClientOptions, createUnaryClient } from "./client";
 import { unaryHandlers } from "./handlers";
 import { loadProto } from "./loader";
+import { adminPrincipal as principal } from "./principal.fixture";
 import { type GrpcServer, startGrpcServer } from "./server";
 
 /**
@@ -25,12 +26,6 @@ import { type GrpcServer, startGrpcServer } from "./server";
  */
 const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1;
 const logger = testLogger();
-const principal: Principal = {
-  subject: "user-1",
-  organisationId: "0193a1b2-0000-7000-8000-000000000001",
-  roles: ["admin"],
-  via: "jwt",
-};
 const instance = {
   id: "0193a1b2-0000-7000-8000-0000000000aa",
   name: "x",

@@ -1,4 +1,4 @@
-import type { CatalogueProto, Principal } from "@mp/contracts";
+import type { CatalogueProto } from "@mp/contracts";
 import type { CatalogueServiceHandlers } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import { AppError, ConflictError } from "@mp/errors";
 import { testLogger } from "@mp/logger";
@@ -10,17 +10,12 @@ import { createUnaryClient } from "./client";
 import { type CallContext, unaryHandlers } from "./handlers";
 import { healthChecker } from "./health";
 import { loadProto } from "./loader";
+import { adminPrincipal as principal } from "./principal.fixture";
 import { type GrpcServer, startGrpcServer } from "./server";
 
 const telemetry = startTelemetry({ serviceName: "grpc-test" });
 const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1;
 const logger = testLogger();
-const principal: Principal = {
-  subject: "user-1",
-  organisationId: "0193a1b2-0000-7000-8000-000000000001",
-  roles: ["admin"],
-  via: "jwt",
-};
 
 let seen: { ctx?: CallContext; traceId?: string | undefined } = {};
 let listCalls = 0;

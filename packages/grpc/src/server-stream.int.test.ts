@@ -1,4 +1,4 @@
-import type { EarningsProto, Principal } from "@mp/contracts";
+import type { EarningsProto } from "@mp/contracts";
 import type { EarningsServiceHandlers } from "@mp/contracts/generated/marketplace/settlements/v1/EarningsService";
 import { testLogger } from "@mp/logger";
 import { ephemeralMesh, type TestMesh, waitFor } from "@mp/testing";
@@ -6,17 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUnaryClient } from "./client";
 import { type CallContext, serverStreamHandlers } from "./handlers";
 import { loadProto } from "./loader";
+import { adminPrincipal as principal } from "./principal.fixture";
 import { type GrpcServer, startGrpcServer } from "./server";
 
 const proto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace.settlements
   .v1;
 const logger = testLogger();
-const principal: Principal = {
-  subject: "user-1",
-  organisationId: "0193a1b2-0000-7000-8000-000000000001",
-  roles: ["admin"],
-  via: "jwt",
-};
 const ctx = { principal, requestId: "stream-test" };
 
 /** What the server-side implementation went through, per call (keyed by the request's statement id). */
