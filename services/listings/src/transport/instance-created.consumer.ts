@@ -12,9 +12,9 @@ export function instanceCreatedConsumer(): RegisteredConsumer {
     stream: instanceCreatedV1.stream,
     eventTypes: [instanceCreatedV1.type, instanceSnapshotV1.type],
     schema: instanceCreatedV1.data,
-    // What queued up while the previous transaction ran (up to 32 events, a burst of creations) is applied
-    // in one transaction, in delivery order: one commit per batch instead of one per instance. The handler
-    // only writes (a version-guarded upsert), so a batch that fails is simply applied again one by one.
+    // What queued up while the previous statement ran (up to 32 events, a burst of creations) is written
+    // with one statement, inbox rows included, as a version-guarded upsert; a batch that fails is simply
+    // applied again one by one.
     batchSize: 32,
     project: knownInstanceProjection,
   });

@@ -14,7 +14,7 @@ export function instanceCreatedConsumer(): RegisteredConsumer {
     schema: instanceCreatedV1.data,
     // Instances never change after creation (version 1) and each is its own row: nothing to order, so
     // a creation burst is applied by two workers at once, each applying what queued up meanwhile (up to
-    // 32 events) in one transaction: one commit per batch instead of one per instance.
+    // 32 events) with one statement, inbox rows included: one commit per batch instead of one per instance.
     concurrency: 2,
     batchSize: 32,
     project: knownInstanceProjection,
