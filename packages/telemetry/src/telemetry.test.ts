@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { context, metrics, SpanKind, trace } from "@opentelemetry/api";
 import { afterAll, describe, expect, it } from "vitest";
+import { PG_POOL_COUNTERS, withoutInstruments } from "./instrumentations";
 import { currentTraceId, incomingTraceContext, outgoingTraceHeaders } from "./propagation";
 import { spanInstrumentationsWanted, startTelemetry } from "./sdk";
 
@@ -56,6 +57,35 @@ describe("metrics endpoint", () => {
     } finally {
       server.close();
     }
+  });
+
+  it("leaves out the named up/down counters of a meter, and only those", async () => {
+    const meter = withoutInstruments(metrics.getMeterProvider(), new Set(["test.pool.used"])).getMeter(
+      "@mp/telemetry-test-filtered",
+    );
+    meter.createUpDownCounter("test.pool.used").add(3);
+    meter.createUpDownCounter("test.pool.kept").add(4);
+    meter.createHistogram("test.query.duration", { unit: "s" }).record(0.002);
+
+    const server = createServer((request, response) => telemetry.metrics.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(text).not.toMatch(/^test_pool_used/m);
+      expect(text).toMatch(/^test_pool_kept(\{[^}]*\})? 4$/m);
+      expect(text).toMatch(/^test_query_duration_count(\{[^}]*\})? 1$/m);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("names the pg instrumentation's per-checkout pool counters, not its query duration", () => {
+    expect([...PG_POOL_COUNTERS].sort()).toEqual([
+      "db.client.connection.count",
+      "db.client.connection.pending_requests",
+    ]);
+    expect(PG_POOL_COUNTERS.has("db.client.operation.duration")).toBe(false);
   });
 });
 
