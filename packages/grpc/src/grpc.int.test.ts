@@ -17,7 +17,7 @@ const telemetry = startTelemetry({ serviceName: "grpc-test" });
 const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1;
 const logger = testLogger();
 
-let seen: { ctx?: CallContext; traceId?: string | undefined } = {};
+let seen: { ctx?: CallContext; traceId?: string | undefined; abortReason?: string } = {};
 let listCalls = 0;
 let mesh: TestMesh;
 /** The service under test answers as `catalogue`. */
@@ -59,6 +59,19 @@ const catalogueHandlers = () =>
           return { ...instance("for a service"), ownerOrganisationId: organisationId };
         }
         if (request.id === "publishing-only") return instance(requireService(ctx, "publishing").service);
+        if (request.id === "watch") {
+          // Read at once: the deadline aborts it while the handler still waits.
+          const signal = ctx.signal;
+          await new Promise((resolve) => {
+            signal.addEventListener("abort", resolve, { once: true });
+            setTimeout(resolve, 500);
+          });
+          seen = {
+            ctx,
+            abortReason: signal.aborted ? String((signal.reason as Error).message) : "not aborted",
+          };
+          return instance("watched");
+        }
         await new Promise((resolve) => setTimeout(resolve, request.id === "slow" ? 500 : 0));
         return instance(ctx.signal.aborted ? "aborted" : "ok");
       },
@@ -307,6 +320,15 @@ describe("gRPC platform", () => {
       c.call("getInstance", { id: "slow" }, { requestId: "r" }, { deadlineMs: 100 }),
     ).rejects.toMatchObject({ code: "upstream-unavailable" });
     await waitFor(() => seen.ctx?.signal.aborted || undefined, { what: "the handler's signal to abort" });
+
+    // A signal read before the deadline aborts while the handler waits (by our timer or the cancel that
+    // grpc-js reports at the deadline, whichever comes first).
+    seen = {};
+    await expect(
+      c.call("getInstance", { id: "watch" }, { requestId: "r" }, { deadlineMs: 100 }),
+    ).rejects.toMatchObject({ code: "upstream-unavailable" });
+    await waitFor(() => seen.abortReason, { what: "the watching handler to end" });
+    expect(["deadline exceeded", "cancelled by the client"]).toContain(seen.abortReason);
     c.close();
   });
 

@@ -101,9 +101,9 @@ export function unaryHandlers<H>(
       (call, callback) => {
         const startedAt = performance.now();
         const parent = incomingTraceContext(metadataCarrier(call.metadata), context.active());
-        const controller = new AbortController();
-        call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
-        const { deadline, timer } = abortAtDeadline(call, controller);
+        const deadline = deadlineOf(call);
+        // The abort signal is made on first use: most use cases never read it.
+        const signal = new CallSignal(call, deadline);
         const sentRequestId = readRequestId(call.metadata);
         // The call's logger is made on first use: at the usual levels most calls log nothing.
         const log = new CallLogger(logger, sentRequestId, rpc);
@@ -113,7 +113,7 @@ export function unaryHandlers<H>(
           code: string | undefined,
           span: Span,
         ) => {
-          clearTimeout(timer);
+          signal.answered();
           const status = error ? (STATUS_NAMES[error.code] ?? String(error.code)) : "OK";
           recordServerCall({ service, method, status, code, startedAt });
           span.end();
@@ -132,7 +132,9 @@ export function unaryHandlers<H>(
               principal: verified.principal,
               service: verified.service,
               requestId,
-              signal: controller.signal,
+              get signal() {
+                return signal.get();
+              },
               deadline,
               get logger() {
                 return log.get();
@@ -167,6 +169,13 @@ export function unaryHandlers<H>(
   return handlers as H;
 }
 
+/** The call's deadline (epoch ms), undefined when it has none. */
+function deadlineOf(call: { getDeadline(): grpc.Deadline }): number | undefined {
+  const rawDeadline = call.getDeadline();
+  const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
+  return Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
+}
+
 /**
  * The call's deadline (epoch ms; undefined when it has none) and a timer that aborts `controller` when it
  * passes. The caller clears the timer once the call is answered.
@@ -175,9 +184,7 @@ function abortAtDeadline(
   call: { getDeadline(): grpc.Deadline },
   controller: AbortController,
 ): { deadline: number | undefined; timer: NodeJS.Timeout | undefined } {
-  const rawDeadline = call.getDeadline();
-  const deadlineMs = rawDeadline instanceof Date ? rawDeadline.getTime() : Number(rawDeadline);
-  const deadline = Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
+  const deadline = deadlineOf(call);
   const timer =
     deadline === undefined
       ? undefined
@@ -186,6 +193,47 @@ function abortAtDeadline(
           Math.max(0, deadline - Date.now()),
         );
   return { deadline, timer };
+}
+
+/**
+ * A unary call's abort signal, made when the use case first reads it: an AbortController, a `cancelled`
+ * listener and a deadline timer for every call cost each call, though most use cases never read the signal.
+ * Read after the client cancelled or the deadline passed, it is already aborted (with the same reasons).
+ */
+class CallSignal {
+  private controller: AbortController | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private done = false;
+
+  constructor(
+    private readonly call: Pick<grpc.ServerUnaryCall<unknown, unknown>, "cancelled" | "on">,
+    private readonly deadline: number | undefined,
+  ) {}
+
+  get(): AbortSignal {
+    if (this.controller) return this.controller.signal;
+    const controller = new AbortController();
+    this.controller = controller;
+    if (this.call.cancelled) {
+      controller.abort(new Error("cancelled by the client"));
+    } else if (this.deadline !== undefined && this.deadline <= Date.now()) {
+      controller.abort(new Error("deadline exceeded"));
+    } else if (!this.done) {
+      this.call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
+      if (this.deadline !== undefined)
+        this.timer = setTimeout(
+          () => controller.abort(new Error("deadline exceeded")),
+          this.deadline - Date.now(),
+        );
+    }
+    return controller.signal;
+  }
+
+  /** The call is answered: the deadline timer, if any, stops. */
+  answered(): void {
+    this.done = true;
+    clearTimeout(this.timer);
+  }
 }
 
 function verify(
