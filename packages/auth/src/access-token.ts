@@ -29,6 +29,12 @@ const claimsSchema = z.object({
 export interface AccessTokenVerifier {
   /** Resolve a bearer token to the caller, or throw `unauthenticated` (or `upstream-unavailable`). */
   verify(token: string): Promise<Principal>;
+  /**
+   * The caller of a token verified a moment ago (one of the recent tokens `verify` remembers by their own
+   * string), at once; undefined means only that `verify` must decide. Saves a request the promises of
+   * `verify` when its client presents the same token again.
+   */
+  known?(token: string): Principal | undefined;
 }
 
 export interface AccessTokenOptions {
@@ -70,6 +76,10 @@ export function createAccessTokenVerifier(options: AccessTokenOptions): AccessTo
   const cache = new ExpiringCache<Verified>({ maxEntries: settings.maxEntries, now });
   const recent = new RecentTokens(Math.min(settings.maxEntries, RECENT_TOKENS), now);
   return {
+    known(token) {
+      const seen = recent.get(token);
+      return seen ? { ...seen, roles: [...seen.roles] } : undefined;
+    },
     async verify(token) {
       const seen = recent.get(token);
       if (seen) return { ...seen, roles: [...seen.roles] };
