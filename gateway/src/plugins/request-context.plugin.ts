@@ -76,18 +76,17 @@ export function installRequestContext(app: ZodApp): void {
     // else continued from the headers.
     const parent = incomingTraceContext(headerCarrier(request), context.active());
     const route = request.routeOptions.url ?? "unmatched route";
-    const span = tracer.startSpan(
-      `${request.method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          "http.request.method": request.method,
-          "http.route": route,
-          "url.path": request.url.split("?")[0],
-        },
-      },
-      parent,
-    );
+    const span = tracer.startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER }, parent);
+    // Attributes only for a span that records them (none is recorded without an exporter): the samplers
+    // configured here decide without them, and a sampled-out span would only have them checked and dropped.
+    if (span.isRecording()) {
+      const query = request.url.indexOf("?");
+      span.setAttributes({
+        "http.request.method": request.method,
+        "http.route": route,
+        "url.path": query < 0 ? request.url : request.url.slice(0, query),
+      });
+    }
     request.traceContext = trace.setSpan(parent, span);
     const spanContext = span.spanContext();
     const ids = isSpanContextValid(spanContext)
@@ -102,6 +101,10 @@ export function installRequestContext(app: ZodApp): void {
     // The request's own child logger (fastify made it for this request) takes the trace id in place:
     // the same log lines as a child of it, without building a second logger per request.
     bindTraceId(request, ids.traceId);
+    // Set now rather than in an onSend hook: fastify keeps them on every answer this request gets,
+    // errors included, and a route without onSend hooks writes its answer without that hook round.
+    reply.header("x-request-id", request.id);
+    reply.header("traceparent", request.traceparent);
 
     const controller = new AbortController();
     request.abortSignal = controller.signal;
@@ -112,12 +115,6 @@ export function installRequestContext(app: ZodApp): void {
       span.end();
     });
     done();
-  });
-
-  app.addHook("onSend", (request, reply, payload, done) => {
-    reply.header("x-request-id", request.id);
-    if (request.traceparent) reply.header("traceparent", request.traceparent);
-    done(null, payload);
   });
 }
 
