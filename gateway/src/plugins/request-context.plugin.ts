@@ -73,8 +73,13 @@ export function installRequestContext(app: ZodApp): void {
 
   app.addHook("onRequest", (request, reply, done) => {
     // Under the http instrumentation's server span when there is one (it continued the caller's trace),
-    // else continued from the headers.
-    const parent = incomingTraceContext(headerCarrier(request), context.active());
+    // else continued from the headers; without a `traceparent` there is nothing to continue (extracting
+    // from no headers answers the active context as it is), so nothing is extracted.
+    const active = context.active();
+    const parent =
+      typeof request.headers.traceparent === "string"
+        ? incomingTraceContext(headerCarrier(request), active)
+        : active;
     const route = request.routeOptions.url ?? "unmatched route";
     const span = tracer.startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER }, parent);
     // Attributes only for a span that records them (none is recorded without an exporter): the samplers
