@@ -4,6 +4,7 @@ import { type AppError, ForbiddenError, isAppError, UnauthenticatedError } from 
 import type { FastifyError, FastifyRequest } from "fastify";
 import type { ApiKeyRepository } from "../infra/api-key.repository";
 import type { ZodApp } from "../zod-app";
+import { routeOf } from "./route-of";
 
 /**
  * Who may call a route: `public` (no credential: webhooks, ops), any `authenticated` caller, or callers
@@ -30,7 +31,7 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 function accessOf(request: FastifyRequest): RouteAccess {
-  return request.routeOptions.config.access ?? "authenticated";
+  return routeOf(request).config.access ?? "authenticated";
 }
 
 interface AuthenticationDeps {

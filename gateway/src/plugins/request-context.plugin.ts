@@ -10,6 +10,7 @@ import {
 } from "@opentelemetry/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodApp } from "../zod-app";
+import { routeOf } from "./route-of";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -67,6 +68,7 @@ function bindTraceId(request: FastifyRequest, traceId: string): void {
 export function installRequestContext(app: ZodApp): void {
   const tracer = getTracer("gateway");
   app.decorateRequest("traceContext", null as unknown as Context);
+  app.decorateRequest("routeOptionsOnce", null);
   app.decorateRequest("traceId", "");
   app.decorateRequest("traceparent", "");
   app.decorateRequest("abortSignal", null as unknown as AbortSignal);
@@ -80,7 +82,7 @@ export function installRequestContext(app: ZodApp): void {
       typeof request.headers.traceparent === "string"
         ? incomingTraceContext(headerCarrier(request), active)
         : active;
-    const route = request.routeOptions.url ?? "unmatched route";
+    const route = routeOf(request).url ?? "unmatched route";
     const span = tracer.startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER }, parent);
     // Attributes only for a span that records them (none is recorded without an exporter): the samplers
     // configured here decide without them, and a sampled-out span would only have them checked and dropped.
