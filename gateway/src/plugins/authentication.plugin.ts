@@ -41,11 +41,14 @@ interface AuthenticationDeps {
   keyMode: ApiKeyMode;
 }
 
+/** The scheme and the whitespace after it. */
+const BEARER = /^bearer\s+/i;
+
 /** The token of a `Bearer` authorization header, if that is what the header holds. */
 function bearerToken(authorization: string | undefined): string | undefined {
-  return typeof authorization === "string" && /^bearer\s/i.test(authorization)
-    ? authorization.replace(/^bearer\s+/i, "").trim()
-    : undefined;
+  if (typeof authorization !== "string") return undefined;
+  const scheme = BEARER.exec(authorization);
+  return scheme ? authorization.slice(scheme[0].length).trim() : undefined;
 }
 
 async function identify(request: FastifyRequest, deps: AuthenticationDeps): Promise<Principal> {
