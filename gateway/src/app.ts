@@ -5,7 +5,7 @@ import {
   localJwks,
   remoteJwks,
 } from "@mp/auth";
-import type { Logger } from "@mp/logger";
+import { deferredChild, type Logger } from "@mp/logger";
 import Fastify, { type FastifyBaseLogger } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { GatewayClients } from "./clients";
@@ -88,11 +88,14 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
     // Requests Node's parser refuses (headers over 16 KiB, a malformed request line) answer a problem too.
     clientErrorHandler: clientError,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
-    // Each request's child logger. Fastify passes an options object even when it is empty (no route sets
-    // its own log level or serializers), which sends pino down its slow path (formatters and serializers
-    // rebuilt per child); without options pino makes the same child far more cheaply.
+    // Each request's child logger, made only when the request writes a line (most write none below
+    // `info`): until then it just holds the request id (and the trace id the request context adds).
+    // Fastify passes an options object even when it is empty (no route sets its own log level or
+    // serializers); a non-empty one (pino's slow path) gets a real child at once.
     childLoggerFactory: (logger, bindings, options) =>
-      options && Object.keys(options).length > 0 ? logger.child(bindings, options) : logger.child(bindings),
+      options && Object.keys(options).length > 0
+        ? logger.child(bindings, options)
+        : (deferredChild(logger as Logger, bindings) as unknown as FastifyBaseLogger),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

@@ -1,9 +1,10 @@
 import { type AccessTokenVerifier, type ApiKeyMode, authenticateApiKey } from "@mp/auth";
 import type { Principal, Role } from "@mp/contracts";
 import { type AppError, ForbiddenError, isAppError, UnauthenticatedError } from "@mp/errors";
-import type { FastifyRequest } from "fastify";
+import type { FastifyError, FastifyRequest } from "fastify";
 import type { ApiKeyRepository } from "../infra/api-key.repository";
 import type { ZodApp } from "../zod-app";
+import { routeOf } from "./route-of";
 
 /**
  * Who may call a route: `public` (no credential: webhooks, ops), any `authenticated` caller, or callers
@@ -30,7 +31,7 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 function accessOf(request: FastifyRequest): RouteAccess {
-  return request.routeOptions.config.access ?? "authenticated";
+  return routeOf(request).config.access ?? "authenticated";
 }
 
 interface AuthenticationDeps {
@@ -40,12 +41,21 @@ interface AuthenticationDeps {
   keyMode: ApiKeyMode;
 }
 
+/** The scheme and the whitespace after it. */
+const BEARER = /^bearer\s+/i;
+
+/** The token of a `Bearer` authorization header, if that is what the header holds. */
+function bearerToken(authorization: string | undefined): string | undefined {
+  if (typeof authorization !== "string") return undefined;
+  const scheme = BEARER.exec(authorization);
+  return scheme ? authorization.slice(scheme[0].length).trim() : undefined;
+}
+
 async function identify(request: FastifyRequest, deps: AuthenticationDeps): Promise<Principal> {
   const authorization = request.headers.authorization;
   // Bearer wins when both headers are sent (contract section 3).
-  if (typeof authorization === "string" && /^bearer\s/i.test(authorization)) {
-    return deps.tokens.verify(authorization.replace(/^bearer\s+/i, "").trim());
-  }
+  const token = bearerToken(authorization);
+  if (token !== undefined) return deps.tokens.verify(token);
   const apiKey = request.headers["x-api-key"];
   if (typeof apiKey === "string") {
     const { principal, key } = await authenticateApiKey(apiKey, deps.apiKeys, { mode: deps.keyMode });
@@ -70,24 +80,39 @@ export function installAuthentication(app: ZodApp, deps: AuthenticationDeps): vo
   app.decorateRequest("principal", undefined);
   app.decorateRequest("authFailure", undefined);
 
-  app.addHook("onRequest", async (request) => {
-    if (request.is404 || accessOf(request) === "public") return;
-    try {
-      request.principal = await identify(request, deps);
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      request.authFailure = error;
+  // Both hooks take fastify's callback: a bearer token verified a moment ago is known at once (most
+  // requests), which then costs no promise, and the role check never waits on anything.
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.is404 || accessOf(request) === "public") return done();
+    const token = deps.tokens.known && bearerToken(request.headers.authorization);
+    const known = token ? deps.tokens.known?.(token) : undefined;
+    if (known) {
+      request.principal = known;
+      return done();
     }
+    identify(request, deps).then(
+      (principal) => {
+        request.principal = principal;
+        done();
+      },
+      (error: unknown) => {
+        if (!isAppError(error)) return done(error as Error);
+        request.authFailure = error;
+        done();
+      },
+    );
   });
 
-  app.addHook("preParsing", async (request) => {
-    if (request.is404) return;
+  app.addHook("preParsing", (request, _reply, payload, done) => {
+    if (request.is404) return done(null, payload);
     const access = accessOf(request);
-    if (access === "public") return;
-    if (request.authFailure) throw request.authFailure;
-    const principal = principalOf(request);
+    if (access === "public") return done(null, payload);
+    if (request.authFailure) return done(request.authFailure as unknown as FastifyError);
+    const principal = request.principal;
+    if (!principal) return done(new UnauthenticatedError() as unknown as FastifyError);
     if (access !== "authenticated" && !principal.roles.includes(access)) {
-      throw new ForbiddenError(`This route needs the ${access} role.`);
+      return done(new ForbiddenError(`This route needs the ${access} role.`) as unknown as FastifyError);
     }
+    done(null, payload);
   });
 }

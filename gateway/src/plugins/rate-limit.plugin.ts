@@ -2,6 +2,7 @@ import { AppError } from "@mp/errors";
 import type { FastifyRequest } from "fastify";
 import type { RateLimitStore, WindowCount } from "../infra/rate-limit.store";
 import type { ZodApp } from "../zod-app";
+import { routeOf } from "./route-of";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -36,7 +37,7 @@ const WINDOW_MS = 60_000;
 
 function budgetOf(request: FastifyRequest): "api" | "webhook" | false {
   if (request.is404) return "api";
-  return request.routeOptions.config.rateLimit ?? "api";
+  return routeOf(request).config.rateLimit ?? "api";
 }
 
 function spent(window: WindowCount, limit: number, whose: string): AppError {

@@ -10,6 +10,7 @@ import {
 } from "@opentelemetry/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ZodApp } from "../zod-app";
+import { routeOf } from "./route-of";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -67,27 +68,32 @@ function bindTraceId(request: FastifyRequest, traceId: string): void {
 export function installRequestContext(app: ZodApp): void {
   const tracer = getTracer("gateway");
   app.decorateRequest("traceContext", null as unknown as Context);
+  app.decorateRequest("routeOptionsOnce", null);
   app.decorateRequest("traceId", "");
   app.decorateRequest("traceparent", "");
   app.decorateRequest("abortSignal", null as unknown as AbortSignal);
 
   app.addHook("onRequest", (request, reply, done) => {
     // Under the http instrumentation's server span when there is one (it continued the caller's trace),
-    // else continued from the headers.
-    const parent = incomingTraceContext(headerCarrier(request), context.active());
-    const route = request.routeOptions.url ?? "unmatched route";
-    const span = tracer.startSpan(
-      `${request.method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          "http.request.method": request.method,
-          "http.route": route,
-          "url.path": request.url.split("?")[0],
-        },
-      },
-      parent,
-    );
+    // else continued from the headers; without a `traceparent` there is nothing to continue (extracting
+    // from no headers answers the active context as it is), so nothing is extracted.
+    const active = context.active();
+    const parent =
+      typeof request.headers.traceparent === "string"
+        ? incomingTraceContext(headerCarrier(request), active)
+        : active;
+    const route = routeOf(request).url ?? "unmatched route";
+    const span = tracer.startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER }, parent);
+    // Attributes only for a span that records them (none is recorded without an exporter): the samplers
+    // configured here decide without them, and a sampled-out span would only have them checked and dropped.
+    if (span.isRecording()) {
+      const query = request.url.indexOf("?");
+      span.setAttributes({
+        "http.request.method": request.method,
+        "http.route": route,
+        "url.path": query < 0 ? request.url : request.url.slice(0, query),
+      });
+    }
     request.traceContext = trace.setSpan(parent, span);
     const spanContext = span.spanContext();
     const ids = isSpanContextValid(spanContext)
@@ -102,6 +108,10 @@ export function installRequestContext(app: ZodApp): void {
     // The request's own child logger (fastify made it for this request) takes the trace id in place:
     // the same log lines as a child of it, without building a second logger per request.
     bindTraceId(request, ids.traceId);
+    // Set now rather than in an onSend hook: fastify keeps them on every answer this request gets,
+    // errors included, and a route without onSend hooks writes its answer without that hook round.
+    reply.header("x-request-id", request.id);
+    reply.header("traceparent", request.traceparent);
 
     const controller = new AbortController();
     request.abortSignal = controller.signal;
@@ -112,12 +122,6 @@ export function installRequestContext(app: ZodApp): void {
       span.end();
     });
     done();
-  });
-
-  app.addHook("onSend", (request, reply, payload, done) => {
-    reply.header("x-request-id", request.id);
-    if (request.traceparent) reply.header("traceparent", request.traceparent);
-    done(null, payload);
   });
 }
 

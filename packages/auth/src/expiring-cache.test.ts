@@ -41,6 +41,23 @@ describe("ExpiringCache", () => {
     expect(cache.get("d")).toBe(3);
   });
 
+  it("keeps the least recently used order through repeated reads of the newest entry and deletes", () => {
+    const time = clock();
+    const cache = new ExpiringCache<number>({ maxEntries: 2, now: time.now });
+    cache.set("a", 1, time.now() + 60_000);
+    cache.set("b", 2, time.now() + 60_000);
+    expect(cache.get("b")).toBe(2);
+    expect(cache.get("a")).toBe(1);
+    expect(cache.get("a")).toBe(1);
+    cache.set("c", 3, time.now() + 60_000);
+    expect(cache.get("b")).toBeUndefined();
+    cache.delete("c");
+    cache.set("b", 2, time.now() + 60_000);
+    expect(cache.get("a")).toBe(1);
+    cache.set("d", 4, time.now() + 60_000);
+    expect([cache.get("a"), cache.get("b"), cache.get("d")]).toEqual([1, undefined, 4]);
+  });
+
   it("replaces an entry and its expiry when set again", () => {
     const time = clock();
     const cache = new ExpiringCache<string>({ maxEntries: 2, now: time.now });

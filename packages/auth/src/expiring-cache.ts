@@ -14,6 +14,8 @@ export interface ExpiringCacheOptions {
  */
 export class ExpiringCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  /** The key at the most recent end of `entries`, when known. */
+  private newest: string | undefined;
   private readonly maxEntries: number;
   private readonly now: () => number;
 
@@ -31,17 +33,26 @@ export class ExpiringCache<V> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    if (this.now() >= entry.expiresAt) return undefined;
-    this.entries.set(key, entry);
+    if (this.now() >= entry.expiresAt) {
+      this.delete(key);
+      return undefined;
+    }
+    // Moved to the most recent end, unless it is there already (one caller presenting one credential
+    // again and again, the common case): then the order would not change.
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
   /** Stores `value` until `expiresAt` (epoch ms); an instant already past stores nothing. */
   set(key: string, value: V, expiresAt: number): void {
-    this.entries.delete(key);
+    this.delete(key);
     if (!(expiresAt > this.now())) return;
     this.entries.set(key, { value, expiresAt });
+    this.newest = key;
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);
@@ -50,10 +61,12 @@ export class ExpiringCache<V> {
 
   delete(key: string): void {
     this.entries.delete(key);
+    if (key === this.newest) this.newest = undefined;
   }
 
   clear(): void {
     this.entries.clear();
+    this.newest = undefined;
   }
 }
 

@@ -91,11 +91,12 @@ export interface AssertionCacheOptions {
 /** What makes two calls' assertions interchangeable: the audience and everything the subject states. */
 function subjectKey(audience: string, subject: AssertionSubject): string {
   const { user } = subject;
-  return JSON.stringify(
-    user
-      ? [audience, "user", user.subject, user.organisationId, user.roles, user.via]
-      : [audience, "service", subject.organisationId ?? null],
-  );
+  // Only the user's subject is free text: written with its length first, the key stays unambiguous
+  // (audiences, organisation ids, roles and `via` hold no spaces) without JSON-encoding it per call.
+  return user
+    ? `${audience} user ${user.subject.length}:${user.subject} ${user.organisationId} ${user.roles.join(",")} ${user.via}`
+    : // No organisation and an empty one sign the same claims (no `org`), so they may share a key.
+      `${audience} service ${subject.organisationId ?? ""}`;
 }
 
 /**

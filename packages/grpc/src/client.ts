@@ -200,21 +200,23 @@ export function createUnaryClient<C extends grpc.Client>(
     metadata: grpc.Metadata,
     deadline: number,
     signal: AbortSignal | undefined,
-  ) =>
-    new Promise<Res>((resolve, reject) => {
-      const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
-      if (!fn) throw new Error(`${upstream} client has no method ${method}`);
-      const onAbort = () => call.cancel();
-      const call = withoutCallerStack(() =>
-        fn.call(raw, request, metadata, { deadline }, ((error, response) => {
-          signal?.removeEventListener("abort", onAbort);
-          if (error) reject(error);
-          else resolve(response as Res);
-        }) satisfies Callback<unknown>),
-      );
-      if (signal?.aborted) call.cancel();
-      else signal?.addEventListener("abort", onAbort, { once: true });
-    });
+  ) => {
+    const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
+    if (!fn) return Promise.reject(new Error(`${upstream} client has no method ${method}`));
+    const pending = new PendingUnary<Res>(signal);
+    const limit = Error.stackTraceLimit;
+    // Started without the stack grpc-js captures for each call (`new Error()` in every unary call, kept
+    // only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors,
+    // whose own stack, code and message are unchanged, so the capture was pure cost on every call.
+    Error.stackTraceLimit = 0;
+    try {
+      pending.call = fn.call(raw, request, metadata, { deadline }, pending.callback);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    pending.watch();
+    return pending.promise;
+  };
 
   const toAppError = (error: unknown, method: string): AppError => {
     const appError = fromGrpcError(error, upstream);
@@ -326,17 +328,37 @@ export function createUnaryClient<C extends grpc.Client>(
 }
 
 /**
- * Start a grpc-js call without the stack grpc-js captures for it (`new Error()` in every unary call, kept
- * only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors, whose
- * own stack, code and message are unchanged, so the capture was pure cost on every call.
+ * One unary attempt in flight: settles its promise from grpc-js's callback and cancels the call when the
+ * caller's signal aborts. A class (the abort listener is the object itself, through `handleEvent`) rather
+ * than closures made per call: under tsx every named closure also costs a `__name` property definition.
  */
-function withoutCallerStack<T>(start: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return start();
-  } finally {
-    Error.stackTraceLimit = limit;
+class PendingUnary<Res> {
+  call: grpc.ClientUnaryCall | undefined;
+  readonly promise: Promise<Res>;
+  readonly callback: Callback<unknown>;
+  private resolve!: (value: Res) => void;
+  private reject!: (error: unknown) => void;
+
+  constructor(private readonly signal: AbortSignal | undefined) {
+    this.promise = new Promise<Res>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.callback = (error, response) => {
+      this.signal?.removeEventListener("abort", this);
+      if (error) this.reject(error);
+      else this.resolve(response as Res);
+    };
+  }
+
+  /** Cancel at once if the signal already aborted, else when it does. */
+  watch(): void {
+    if (this.signal?.aborted) this.call?.cancel();
+    else this.signal?.addEventListener("abort", this, { once: true });
+  }
+
+  handleEvent(): void {
+    this.call?.cancel();
   }
 }
 

@@ -38,14 +38,16 @@ export function buildMetadata(requestId: string, credentials: CallCredentials): 
   return metadata;
 }
 
+/** The one value of `key` when it is a string sent once, else undefined. */
+function onlyString(metadata: Metadata, key: string): string | undefined {
+  const values = metadata.get(key);
+  return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
+}
+
 /** The credentials a call carries (unverified): strings only, at most one of each. */
 export function readCredentials(metadata: Metadata): { assertion?: string; onBehalfOf?: string } {
-  const one = (key: string) => {
-    const values = metadata.get(key);
-    return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
-  };
-  const assertion = one(METADATA_KEYS.assertion);
-  const onBehalfOf = one(METADATA_KEYS.onBehalfOf);
+  const assertion = onlyString(metadata, METADATA_KEYS.assertion);
+  const onBehalfOf = onlyString(metadata, METADATA_KEYS.onBehalfOf);
   return { ...(assertion ? { assertion } : {}), ...(onBehalfOf ? { onBehalfOf } : {}) };
 }
 

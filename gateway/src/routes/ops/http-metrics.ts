@@ -1,5 +1,6 @@
 import { context, metrics } from "@opentelemetry/api";
 import { getRPCMetadata, RPCType } from "@opentelemetry/core";
+import { routeOf } from "../../plugins/route-of";
 import type { ZodApp } from "../route-kit";
 
 /** The route label of requests no route matched (404s): one series for all of them, whatever the path. */
@@ -17,12 +18,15 @@ export function installHttpMetrics(app: ZodApp): void {
   });
   app.addHook("onRequest", (request, _reply, done) => {
     const rpc = getRPCMetadata(context.active());
-    if (rpc?.type === RPCType.HTTP && request.routeOptions.url) rpc.route = request.routeOptions.url;
+    if (rpc?.type === RPCType.HTTP) {
+      const url = routeOf(request).url;
+      if (url) rpc.route = url;
+    }
     done();
   });
   app.addHook("onResponse", (request, reply, done) => {
     duration.record(reply.elapsedTime / 1000, {
-      "http.route": request.routeOptions.url ?? UNMATCHED_ROUTE,
+      "http.route": routeOf(request).url ?? UNMATCHED_ROUTE,
       "http.request.method": request.method,
       "http.response.status_code": reply.statusCode,
     });
