@@ -4,6 +4,7 @@ import { context, SpanKind, trace } from "@opentelemetry/api";
 import type { QueryResult } from "pg";
 import type { Bus } from "./connection";
 import type { EventEnvelope } from "./envelope";
+import { OUTBOX_CHANNEL_PREFIX } from "./outbox";
 import {
   busTracer,
   captureTraceContext,
@@ -42,6 +43,12 @@ export interface RelayBatchDeps {
   /** False while the connection is known to be down. */
   connected: () => boolean;
   afterPublish?: ((event: EventEnvelope) => void | Promise<void>) | undefined;
+  /**
+   * When the pass claims nothing because another replica's relay holds the lock, notify the outbox
+   * channel with this payload (the relay's id, so its own listener can ignore it) on commit: the relay
+   * holding the lock then makes another pass for the rows this replica committed without notifying.
+   */
+  forwardAs?: string | undefined;
 }
 
 export interface RelayBatchResult {
@@ -116,12 +123,16 @@ function claimSql(batchSize: number): string {
 export const CLAIM_SETTINGS =
   "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL synchronous_commit = off;";
 
+/** Takes this schema's relay lock for the transaction, if no other transaction holds it: true if taken. */
+const RELAY_LOCK =
+  "pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), '')))";
+
 /** The claim itself (exported for the plan test). */
 export function claimSelect(batchSize: number): string {
   return `SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
       FROM outbox
      WHERE sent_at IS NULL AND parked_at IS NULL
-       AND (SELECT pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), ''))))
+       AND (SELECT ${RELAY_LOCK})
      ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
 }
 
@@ -146,7 +157,8 @@ async function publishClaimed(
   }
   const first = failed[0];
   if (!first) {
-    await client.query(`${markSentSql(sent)}COMMIT`);
+    const forward = rows.length === 0 && deps.forwardAs !== undefined ? forwardSql(deps.forwardAs) : "";
+    await client.query(`${markSentSql(sent)}${forward}COMMIT`);
     return { published: sent.length, parked: 0 };
   }
   if (sent.length > 0) await client.query(markSentSql(sent));
@@ -229,6 +241,16 @@ async function jetStreamAnswers(bus: Bus): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * After a claim that found nothing: notify the outbox channel with `payload` unless this transaction holds
+ * the relay lock (taking it again is a no-op then): the claim found nothing because another relay holds
+ * it. Ends in `;`. The payload is the relay's id, checked to be safe as a literal.
+ */
+function forwardSql(payload: string): string {
+  if (!/^[\w-]+$/.test(payload)) throw new Error(`Unexpected relay id ${payload}`);
+  return `SELECT pg_notify('${OUTBOX_CHANNEL_PREFIX}' || coalesce(current_schema(), ''), '${payload}') WHERE NOT ${RELAY_LOCK};`;
 }
 
 /**

@@ -105,6 +105,8 @@ async function run(
       bus,
       logger,
       gatherMs: Number(process.env.RELAY_GATHER_MS ?? 0),
+      // The catalogue's writes wake this relay in-process, as in the service (where both use one pool).
+      writerPools: [catalogue],
     });
     stops.unshift(() => relay.stop());
     const spec = instanceCreatedConsumer();
