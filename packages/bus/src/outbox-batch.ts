@@ -12,6 +12,7 @@ import {
   failSpan,
   messagingAttributes,
   toMsgHeaders,
+  unsampled,
 } from "./trace-context";
 
 interface OutboxRow {
@@ -202,11 +203,17 @@ async function publishClaimed(
 
 /**
  * Publish one row as a producer span in the trace the row was written in; the message carries the span's
- * context, so the consumer's span becomes its child.
+ * context, so the consumer's span becomes its child. When the row's context is not sampled, no span is
+ * started and the message carries that context itself.
  */
 async function publishRow(bus: Bus, row: OutboxRow): Promise<void> {
   const subject = bus.subject(row.event_type);
   const parent = contextFromCarrier(row.headers);
+  // No span nobody records (see `unsampled`): the message carries the row's context as stored.
+  if (unsampled(parent)) {
+    await bus.js.publish(subject, row.payload, { msgID: row.event_id, headers: toMsgHeaders(row.headers) });
+    return;
+  }
   const span = busTracer().startSpan(
     `send ${subject}`,
     {
