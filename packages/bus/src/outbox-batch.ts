@@ -50,11 +50,20 @@ export interface RelayBatchDeps {
    * holding the lock then makes another pass for the rows this replica committed without notifying.
    */
   forwardAs?: string | undefined;
+  /**
+   * Asked after a pass that published every row it claimed, at least one (`full`: as many as `batchSize`):
+   * return the next pass's options to mark the rows sent, commit, and claim again in one round trip (one
+   * query), the next pass following in the same call; undefined to only commit.
+   */
+  chain?: ((full: boolean) => { forwardAs?: string | undefined } | undefined) | undefined;
 }
 
 export interface RelayBatchResult {
+  /** Rows published by the call (by all its passes). */
   published: number;
   parked: number;
+  /** The last pass published or parked `batchSize` rows: more may be waiting. */
+  more: boolean;
 }
 
 /**
@@ -68,7 +77,9 @@ export interface RelayBatchResult {
  * A pass that publishes without a failure costs two PostgreSQL round trips: `BEGIN` with the claim (whose
  * one-time condition takes the advisory lock before any row is read: without the lock it claims nothing),
  * then the mark-sent with `COMMIT`, both sent as one simple-protocol query each (no parameters: the batch
- * size is a checked integer and the seqs are the bigints the claim read). The claim always walks the
+ * size is a checked integer and the seqs are the bigints the claim read). When `chain` asks for another
+ * pass, the mark-sent, its `COMMIT` and the next `BEGIN` with its claim are one query: a pass that follows
+ * another then costs one round trip. The claim always walks the
  * partial index of unsent rows in `seq` order (see {@link claimSql}), and the transaction commits without
  * waiting for its WAL flush (`synchronous_commit = off`): a mark-sent lost in a server crash only
  * republishes rows, which JetStream's dedup window and the consumers' inbox drop, as after a relay crash.
@@ -91,7 +102,7 @@ export async function relayOutboxBatch(deps: RelayBatchDeps): Promise<RelayBatch
   try {
     const outcome = await publishClaimed(client, deps);
     if (outcome.failure) throw outcome.failure;
-    return { published: outcome.published, parked: outcome.parked };
+    return { published: outcome.published, parked: outcome.parked, more: outcome.more };
   } catch (error) {
     if (!(error instanceof OutboxPublishError || error instanceof OutboxOutageError)) {
       await client.query("ROLLBACK").catch(() => {
@@ -141,9 +152,38 @@ async function publishClaimed(
   client: PoolClient,
   deps: RelayBatchDeps,
 ): Promise<RelayBatchResult & { failure?: Error }> {
+  let query = claimSql(deps.batchSize);
+  let forwardAs = deps.forwardAs;
+  /** Rows published and marked sent by the passes before this one (chained, see `chain`). */
+  let before = 0;
+  for (;;) {
+    const pass = await publishPass(client, deps, query, forwardAs);
+    if ("next" in pass) {
+      before += pass.sent.length;
+      query = `${markSentSql(pass.sent)}COMMIT;\n${claimSql(deps.batchSize)}`;
+      forwardAs = pass.next.forwardAs;
+      continue;
+    }
+    return { ...pass, published: before + pass.published };
+  }
+}
+
+/**
+ * One pass on `client`: `query` ends in the claim; publish what it claimed, then commit (see
+ * `relayOutboxBatch`), or leave the transaction open when `chain` asks for a next pass.
+ */
+async function publishPass(
+  client: PoolClient,
+  deps: RelayBatchDeps,
+  query: string,
+  forwardAs: string | undefined,
+): Promise<
+  (RelayBatchResult & { failure?: Error }) | { sent: string[]; next: { forwardAs?: string | undefined } }
+> {
   // A multi-statement simple query resolves to one result per statement.
-  const results = (await client.query(claimSql(deps.batchSize))) as unknown as Array<QueryResult<OutboxRow>>;
+  const results = (await client.query(query)) as unknown as Array<QueryResult<OutboxRow>>;
   const rows = results.at(-1)?.rows ?? [];
+  const full = rows.length >= deps.batchSize;
   const published = await Promise.allSettled(rows.map((row) => publishRow(deps.bus, row)));
   const sent: string[] = [];
   const failed: Array<{ row: OutboxRow; error: unknown }> = [];
@@ -158,9 +198,12 @@ async function publishClaimed(
   }
   const first = failed[0];
   if (!first) {
-    const forward = rows.length === 0 && deps.forwardAs !== undefined ? forwardSql(deps.forwardAs) : "";
+    // Rows claimed by the next pass must be published only while NATS is up (as `runPass` checks).
+    const next = sent.length > 0 && deps.connected() ? deps.chain?.(full) : undefined;
+    if (next) return { sent, next };
+    const forward = rows.length === 0 && forwardAs !== undefined ? forwardSql(forwardAs) : "";
     await client.query(`${markSentSql(sent)}${forward}COMMIT`);
-    return { published: sent.length, parked: 0 };
+    return { published: sent.length, parked: 0, more: full };
   }
   if (sent.length > 0) await client.query(markSentSql(sent));
   if (!deps.connected() || !(await jetStreamAnswers(deps.bus))) {
@@ -168,6 +211,7 @@ async function publishClaimed(
     return {
       published: sent.length,
       parked: 0,
+      more: false,
       failure: new OutboxOutageError("NATS JetStream is unreachable", { cause: first.error }),
     };
   }
@@ -190,6 +234,7 @@ async function publishClaimed(
   return {
     published: sent.length,
     parked,
+    more: sent.length + parked >= deps.batchSize,
     ...(retried > 0
       ? {
           failure: new OutboxPublishError(

@@ -338,4 +338,44 @@ describe("outbox relay", () => {
       await otherPool.end();
     }
   });
+
+  it("a commit during a pass chains the next pass: mark-sent, commit and the next claim in one round trip", async () => {
+    await ensureStream(bus, { name: "CHAIN", subjects: ["chain.>"] });
+    await fx.pool.query("CREATE TABLE IF NOT EXISTS chain_thing (id int PRIMARY KEY)");
+    const kinds = new Map<string, number>();
+    countStatements(fx.pool, kinds);
+    const count = (prefix: string) =>
+      [...kinds].filter(([kind]) => kind.startsWith(prefix)).reduce((n, [, c]) => n + c, 0);
+    const first = newEvent("chain.thing.happened.v1", "chain", { n: 1 });
+    const second = newEvent("chain.thing.happened.v1", "chain", { n: 2 });
+    const write = (id: number, event: EventEnvelope) =>
+      writeWithOutbox(fx.pool, { text: "INSERT INTO chain_thing (id) VALUES ($1)", values: [id] }, event);
+    const relay = startOutboxRelay({
+      pool: fx.pool,
+      bus,
+      logger: fx.logger,
+      pollIntervalMs: 60_000,
+      // The second commit lands while the pass publishing the first is under way.
+      afterPublish: async (e) => {
+        if (e.id === first.id) await write(2, second);
+      },
+    });
+    try {
+      // Past the relay's first passes (at start, and once its LISTEN is in place).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const claims = count("BEGIN;");
+      const markSent = count("UPDATE outbox SET sent_at");
+      await write(1, first);
+      await waitFor(async () => ((await sentAt(second.id)) ? true : undefined), {
+        what: "the second row sent without waiting for the poll",
+      });
+      expect(await sentAt(first.id)).toBeInstanceOf(Date);
+      // One transaction opened on its own (the first claim); the second claim went with the first
+      // mark-sent, and the second mark-sent ended the chain.
+      expect(count("BEGIN;") - claims).toBe(1);
+      expect(count("UPDATE outbox SET sent_at") - markSent).toBe(2);
+    } finally {
+      await relay.stop();
+    }
+  });
 });

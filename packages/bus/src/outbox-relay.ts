@@ -115,7 +115,23 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   // Passes of the loop and of flush() never overlap within a process.
   let queue: Promise<unknown> = Promise.resolve();
-  const runPass = (forward = false): Promise<RelayBatchResult> => {
+  /**
+   * The loop's passes chain (see `RelayBatchDeps.chain`) while the last one was full or a wake came during
+   * it (a commit the claim may not have seen): the mark-sent, the commit and the next claim then go in one
+   * round trip instead of two. Not with `gatherMs` (its passes are spaced on purpose) unless full.
+   */
+  const chain = (full: boolean) => {
+    if (stopping || failures > 0) return undefined;
+    if (!full && (gatherMs > 0 || !alarm.takePending())) return undefined;
+    // As at the top of the loop: the claim answers every wake so far.
+    alarm.reset();
+    const forward = wokenLocally;
+    wokenLocally = false;
+    lastPassAt = performance.now();
+    return { forwardAs: forward ? id : undefined };
+  };
+  let lastPassAt = Number.NEGATIVE_INFINITY;
+  const runPass = (forward = false, chained = false): Promise<RelayBatchResult> => {
     const pass = queue.then(async () => {
       // Fail fast while disconnected rather than hold claimed rows through a publish timeout.
       if (!connection.connected()) throw new OutboxOutageError("NATS is disconnected");
@@ -128,6 +144,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         connected: connection.connected,
         afterPublish: options.afterPublish,
         forwardAs: forward ? id : undefined,
+        chain: chained ? chain : (full) => (full ? {} : undefined),
       });
     });
     queue = pass.catch(() => {});
@@ -135,7 +152,6 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
 
   const loop = (async () => {
-    let lastPassAt = Number.NEGATIVE_INFINITY;
     while (!stopping) {
       let delay = pollIntervalMs;
       // This pass claims whatever committed before it starts, so a notification remembered until now
@@ -146,10 +162,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       wokenLocally = false;
       lastPassAt = performance.now();
       try {
-        const { published, parked } = await runPass(forward);
+        const { more } = await runPass(forward, true);
         failures = 0;
         // A full batch (parked rows included: they freed the way) means more may be waiting.
-        if (published + parked >= batchSize) continue;
+        if (more) continue;
       } catch (error) {
         failures++;
         delay = relayBackoffMs(failures, pollIntervalMs);
@@ -192,9 +208,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async flush() {
       let total = 0;
       for (;;) {
-        const { published, parked } = await runPass();
+        const { published, more } = await runPass();
         total += published;
-        if (published + parked < batchSize) return total;
+        if (!more) return total;
       }
     },
   };
