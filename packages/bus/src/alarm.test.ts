@@ -69,4 +69,20 @@ describe("Alarm", () => {
     await stopped;
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("takePending answers a remembered wake once, and forgets it", async () => {
+    const alarm = new Alarm();
+    expect(alarm.takePending()).toBe(false);
+    alarm.wake();
+    expect(alarm.takePending()).toBe(true);
+    expect(alarm.takePending()).toBe(false);
+    let done = false;
+    void alarm.sleep(1_000).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(990);
+    expect(done).toBe(true);
+  });
 });

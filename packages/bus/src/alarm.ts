@@ -56,6 +56,13 @@ export class Alarm {
     this.#pending = false;
   }
 
+  /** Whether a wake is remembered, forgetting it: for a loop that answers it without sleeping. */
+  takePending(): boolean {
+    const pending = this.#pending;
+    this.#pending = false;
+    return pending;
+  }
+
   wake(): void {
     if (this.#wakeSleeper) this.#wakeSleeper();
     else this.#pending = true;

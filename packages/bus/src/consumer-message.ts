@@ -7,7 +7,7 @@ import { recordDeadLetter } from "./dead-letters";
 import { type EventEnvelope, envelopeIdOf, parseEnvelope } from "./envelope";
 import type { ConsumerCounters } from "./metrics";
 import { retryDecision } from "./retry-policy";
-import { busTracer, contextFromHeaders, failSpan, messagingAttributes } from "./trace-context";
+import { busTracer, contextFromHeaders, failSpan, messagingAttributes, unsampled } from "./trace-context";
 
 export interface ConsumerStats {
   /** Events whose handler ran and committed. */
@@ -111,9 +111,14 @@ export async function processMessage<T>(ctx: MessageContext<T>, msg: JsMsg): Pro
   }
 }
 
-/** The consumer span of one delivery, a child of the producer span its headers carry. */
+/**
+ * The consumer span of one delivery, a child of the producer span its headers carry; none when that one is
+ * not sampled (see `unsampled`): the producer's context is then the active one, and the span returned is
+ * its non-recording stand-in, on which attributes and `end` do nothing.
+ */
 function startProcessSpan<T>(ctx: MessageContext<T>, msg: JsMsg): { span: Span; active: Context } {
   const parent = contextFromHeaders(msg.headers);
+  if (unsampled(parent)) return { span: trace.getSpan(parent) as Span, active: parent };
   const span = busTracer().startSpan(
     `process ${msg.subject}`,
     {

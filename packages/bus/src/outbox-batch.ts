@@ -4,6 +4,7 @@ import { context, SpanKind, trace } from "@opentelemetry/api";
 import type { QueryResult } from "pg";
 import type { Bus } from "./connection";
 import type { EventEnvelope } from "./envelope";
+import { OUTBOX_CHANNEL_PREFIX } from "./outbox";
 import {
   busTracer,
   captureTraceContext,
@@ -11,6 +12,7 @@ import {
   failSpan,
   messagingAttributes,
   toMsgHeaders,
+  unsampled,
 } from "./trace-context";
 
 interface OutboxRow {
@@ -42,11 +44,26 @@ export interface RelayBatchDeps {
   /** False while the connection is known to be down. */
   connected: () => boolean;
   afterPublish?: ((event: EventEnvelope) => void | Promise<void>) | undefined;
+  /**
+   * When the pass claims nothing because another replica's relay holds the lock, notify the outbox
+   * channel with this payload (the relay's id, so its own listener can ignore it) on commit: the relay
+   * holding the lock then makes another pass for the rows this replica committed without notifying.
+   */
+  forwardAs?: string | undefined;
+  /**
+   * Asked after a pass that published every row it claimed, at least one (`full`: as many as `batchSize`):
+   * return the next pass's options to mark the rows sent, commit, and claim again in one round trip (one
+   * query), the next pass following in the same call; undefined to only commit.
+   */
+  chain?: ((full: boolean) => { forwardAs?: string | undefined } | undefined) | undefined;
 }
 
 export interface RelayBatchResult {
+  /** Rows published by the call (by all its passes). */
   published: number;
   parked: number;
+  /** The last pass published or parked `batchSize` rows: more may be waiting. */
+  more: boolean;
 }
 
 /**
@@ -60,7 +77,9 @@ export interface RelayBatchResult {
  * A pass that publishes without a failure costs two PostgreSQL round trips: `BEGIN` with the claim (whose
  * one-time condition takes the advisory lock before any row is read: without the lock it claims nothing),
  * then the mark-sent with `COMMIT`, both sent as one simple-protocol query each (no parameters: the batch
- * size is a checked integer and the seqs are the bigints the claim read). The claim always walks the
+ * size is a checked integer and the seqs are the bigints the claim read). When `chain` asks for another
+ * pass, the mark-sent, its `COMMIT` and the next `BEGIN` with its claim are one query: a pass that follows
+ * another then costs one round trip. The claim always walks the
  * partial index of unsent rows in `seq` order (see {@link claimSql}), and the transaction commits without
  * waiting for its WAL flush (`synchronous_commit = off`): a mark-sent lost in a server crash only
  * republishes rows, which JetStream's dedup window and the consumers' inbox drop, as after a relay crash.
@@ -83,7 +102,7 @@ export async function relayOutboxBatch(deps: RelayBatchDeps): Promise<RelayBatch
   try {
     const outcome = await publishClaimed(client, deps);
     if (outcome.failure) throw outcome.failure;
-    return { published: outcome.published, parked: outcome.parked };
+    return { published: outcome.published, parked: outcome.parked, more: outcome.more };
   } catch (error) {
     if (!(error instanceof OutboxPublishError || error instanceof OutboxOutageError)) {
       await client.query("ROLLBACK").catch(() => {
@@ -116,12 +135,16 @@ function claimSql(batchSize: number): string {
 export const CLAIM_SETTINGS =
   "SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL synchronous_commit = off;";
 
+/** Takes this schema's relay lock for the transaction, if no other transaction holds it: true if taken. */
+const RELAY_LOCK =
+  "pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), '')))";
+
 /** The claim itself (exported for the plan test). */
 export function claimSelect(batchSize: number): string {
   return `SELECT seq, event_id, event_type, payload::text AS payload, headers, attempts
       FROM outbox
      WHERE sent_at IS NULL AND parked_at IS NULL
-       AND (SELECT pg_try_advisory_xact_lock(hashtext('bus.outbox_relay'), hashtext(coalesce(current_schema(), ''))))
+       AND (SELECT ${RELAY_LOCK})
      ORDER BY seq LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
 }
 
@@ -129,9 +152,38 @@ async function publishClaimed(
   client: PoolClient,
   deps: RelayBatchDeps,
 ): Promise<RelayBatchResult & { failure?: Error }> {
+  let query = claimSql(deps.batchSize);
+  let forwardAs = deps.forwardAs;
+  /** Rows published and marked sent by the passes before this one (chained, see `chain`). */
+  let before = 0;
+  for (;;) {
+    const pass = await publishPass(client, deps, query, forwardAs);
+    if ("next" in pass) {
+      before += pass.sent.length;
+      query = `${markSentSql(pass.sent)}COMMIT;\n${claimSql(deps.batchSize)}`;
+      forwardAs = pass.next.forwardAs;
+      continue;
+    }
+    return { ...pass, published: before + pass.published };
+  }
+}
+
+/**
+ * One pass on `client`: `query` ends in the claim; publish what it claimed, then commit (see
+ * `relayOutboxBatch`), or leave the transaction open when `chain` asks for a next pass.
+ */
+async function publishPass(
+  client: PoolClient,
+  deps: RelayBatchDeps,
+  query: string,
+  forwardAs: string | undefined,
+): Promise<
+  (RelayBatchResult & { failure?: Error }) | { sent: string[]; next: { forwardAs?: string | undefined } }
+> {
   // A multi-statement simple query resolves to one result per statement.
-  const results = (await client.query(claimSql(deps.batchSize))) as unknown as Array<QueryResult<OutboxRow>>;
+  const results = (await client.query(query)) as unknown as Array<QueryResult<OutboxRow>>;
   const rows = results.at(-1)?.rows ?? [];
+  const full = rows.length >= deps.batchSize;
   const published = await Promise.allSettled(rows.map((row) => publishRow(deps.bus, row)));
   const sent: string[] = [];
   const failed: Array<{ row: OutboxRow; error: unknown }> = [];
@@ -146,8 +198,12 @@ async function publishClaimed(
   }
   const first = failed[0];
   if (!first) {
-    await client.query(`${markSentSql(sent)}COMMIT`);
-    return { published: sent.length, parked: 0 };
+    // Rows claimed by the next pass must be published only while NATS is up (as `runPass` checks).
+    const next = sent.length > 0 && deps.connected() ? deps.chain?.(full) : undefined;
+    if (next) return { sent, next };
+    const forward = rows.length === 0 && forwardAs !== undefined ? forwardSql(forwardAs) : "";
+    await client.query(`${markSentSql(sent)}${forward}COMMIT`);
+    return { published: sent.length, parked: 0, more: full };
   }
   if (sent.length > 0) await client.query(markSentSql(sent));
   if (!deps.connected() || !(await jetStreamAnswers(deps.bus))) {
@@ -155,6 +211,7 @@ async function publishClaimed(
     return {
       published: sent.length,
       parked: 0,
+      more: false,
       failure: new OutboxOutageError("NATS JetStream is unreachable", { cause: first.error }),
     };
   }
@@ -177,6 +234,7 @@ async function publishClaimed(
   return {
     published: sent.length,
     parked,
+    more: sent.length + parked >= deps.batchSize,
     ...(retried > 0
       ? {
           failure: new OutboxPublishError(
@@ -190,11 +248,17 @@ async function publishClaimed(
 
 /**
  * Publish one row as a producer span in the trace the row was written in; the message carries the span's
- * context, so the consumer's span becomes its child.
+ * context, so the consumer's span becomes its child. When the row's context is not sampled, no span is
+ * started and the message carries that context itself.
  */
 async function publishRow(bus: Bus, row: OutboxRow): Promise<void> {
   const subject = bus.subject(row.event_type);
   const parent = contextFromCarrier(row.headers);
+  // No span nobody records (see `unsampled`): the message carries the row's context as stored.
+  if (unsampled(parent)) {
+    await bus.js.publish(subject, row.payload, { msgID: row.event_id, headers: toMsgHeaders(row.headers) });
+    return;
+  }
   const span = busTracer().startSpan(
     `send ${subject}`,
     {
@@ -229,6 +293,16 @@ async function jetStreamAnswers(bus: Bus): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * After a claim that found nothing: notify the outbox channel with `payload` unless this transaction holds
+ * the relay lock (taking it again is a no-op then): the claim found nothing because another relay holds
+ * it. Ends in `;`. The payload is the relay's id, checked to be safe as a literal.
+ */
+function forwardSql(payload: string): string {
+  if (!/^[\w-]+$/.test(payload)) throw new Error(`Unexpected relay id ${payload}`);
+  return `SELECT pg_notify('${OUTBOX_CHANNEL_PREFIX}' || coalesce(current_schema(), ''), '${payload}') WHERE NOT ${RELAY_LOCK};`;
 }
 
 /**

@@ -14,26 +14,31 @@ export interface OutboxListener {
  * notification, so the relay publishes right after a commit. When the connection breaks it is re-opened;
  * `onNotify` also fires after each (re)subscription, because commits may have been missed meanwhile.
  */
-export function listenForOutbox(pool: Pool, log: Logger, onNotify: () => void): OutboxListener {
+export function listenForOutbox(
+  pool: Pool,
+  log: Logger,
+  onNotify: (payload?: string) => void,
+): OutboxListener {
   return listenForSchemaChannel(pool, OUTBOX_CHANNEL_PREFIX, log, onNotify);
 }
 
 /**
  * The same for any channel named `<prefix><schema>` (the pool's schema), so another background loop of a
  * service (settlements' payment-event processor) wakes on its own commits the way the relay does.
+ * `onNotify` gets the notification's payload (none after a (re)subscription).
  */
 export function listenForSchemaChannel(
   pool: Pool,
   prefix: string,
   log: Logger,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
 ): OutboxListener {
   let stopped = false;
   let client: PoolClient | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let connecting: Promise<void> = Promise.resolve();
 
-  const onNotification = () => onNotify();
+  const onNotification = (msg: { payload?: string | undefined }) => onNotify(msg.payload ?? "");
   const onError = (error: Error) => {
     log.warn({ err: error, channel: prefix }, "LISTEN connection lost; polling until it is back");
     const broken = client;

@@ -1,4 +1,4 @@
-import { withTransaction } from "@mp/db";
+import { createPool, withTransaction } from "@mp/db";
 import { waitFor } from "@mp/testing";
 import { countStatements } from "@mp/testing/write-cost";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,9 +6,10 @@ import type { Bus } from "./connection";
 import { type EventEnvelope, newEvent } from "./envelope";
 import { appendToOutbox, writeWithOutbox } from "./outbox";
 import { CLAIM_SETTINGS, claimSelect } from "./outbox-batch";
+import { listenForOutbox } from "./outbox-listener";
 import { startOutboxRelay } from "./outbox-relay";
 import { ensureStream } from "./streams";
-import { type BusFixture, busFixture, readStream } from "./test-fixture";
+import { type BusFixture, busFixture, readStream, SCHEMA } from "./test-fixture";
 
 let fx: BusFixture;
 let bus: Bus;
@@ -235,6 +236,144 @@ describe("outbox relay", () => {
       expect(performance.now() - started).toBeLessThan(5_000);
       const sent = await Promise.all(events.map((e) => sentAt(e.id)));
       expect(sent.every((at) => at instanceof Date)).toBe(true);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it("writeWithOutbox wakes a relay of its pool in-process, without a NOTIFY; without one, it notifies", async () => {
+    await ensureStream(bus, { name: "LOCAL", subjects: ["local.>"] });
+    await fx.pool.query("CREATE TABLE IF NOT EXISTS local_thing (id int PRIMARY KEY)");
+    const payloads: string[] = [];
+    const listener = listenForOutbox(fx.pool, fx.logger, (payload) => {
+      if (payload !== undefined) payloads.push(payload);
+    });
+    const relay = startOutboxRelay({ pool: fx.pool, bus, logger: fx.logger, pollIntervalMs: 60_000 });
+    const other = createPool({ url: fx.infra.databaseUrl, schema: SCHEMA });
+    try {
+      const events = [1, 2, 3].map((n) => newEvent("local.thing.happened.v1", "local", { n }));
+      for (const [i, event] of events.entries())
+        await writeWithOutbox(
+          fx.pool,
+          { text: "INSERT INTO local_thing (id) VALUES ($1)", values: [i] },
+          event,
+        );
+      // Published at once although the poll is a minute away, and nobody was notified.
+      await waitFor(async () => ((await readStream(bus, "LOCAL")).length >= 3 ? true : undefined), {
+        what: "the three events on the stream",
+      });
+      expect(payloads).toEqual([]);
+      // A pool no relay of this process watches notifies as before.
+      const notified = newEvent("local.thing.happened.v1", "local", { n: 4 });
+      await writeWithOutbox(
+        other,
+        { text: "INSERT INTO local_thing (id) VALUES ($1)", values: [4] },
+        notified,
+      );
+      await waitFor(() => (payloads.length > 0 ? true : undefined), { what: "the NOTIFY" });
+      expect(payloads).toEqual([""]);
+      await waitFor(async () => ((await sentAt(notified.id)) ? true : undefined), { what: "the row sent" });
+    } finally {
+      await relay.stop();
+      await listener.stop();
+      await other.end();
+    }
+  });
+
+  it("a locally woken relay that finds another replica's relay holding the lock notifies it", async () => {
+    await ensureStream(bus, { name: "HANDOFF", subjects: ["handoff.>"] });
+    await fx.pool.query("CREATE TABLE IF NOT EXISTS handoff_thing (id int PRIMARY KEY)");
+    const otherPool = createPool({ url: fx.infra.databaseUrl, schema: SCHEMA });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const publishedBy: Array<{ relay: string; id: string }> = [];
+    // The other replica: held inside its first pass (the lock taken) until the gate opens.
+    const holder = startOutboxRelay({
+      pool: otherPool,
+      bus,
+      logger: fx.logger,
+      pollIntervalMs: 60_000,
+      afterPublish: async (e) => {
+        publishedBy.push({ relay: "holder", id: e.id });
+        await gate;
+      },
+    });
+    let local: ReturnType<typeof startOutboxRelay> | undefined;
+    try {
+      // Past the holder's first passes (one at start, one when its LISTEN is in place): idle, no wake kept.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const first = newEvent("handoff.thing.happened.v1", "handoff", { n: 1 });
+      await withTransaction(otherPool, (client) => appendToOutbox(client, first));
+      await waitFor(() => (publishedBy.length > 0 ? true : undefined), { what: "the holder's pass" });
+      local = startOutboxRelay({
+        pool: fx.pool,
+        bus,
+        logger: fx.logger,
+        pollIntervalMs: 60_000,
+        afterPublish: (e) => void publishedBy.push({ relay: "local", id: e.id }),
+      });
+      const second = newEvent("handoff.thing.happened.v1", "handoff", { n: 2 });
+      await writeWithOutbox(
+        fx.pool,
+        { text: "INSERT INTO handoff_thing (id) VALUES ($1)", values: [2] },
+        second,
+      );
+      // Let the local relay's pass find the lock taken and notify before the holder's pass ends.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await waitFor(async () => ((await sentAt(second.id)) ? true : undefined), {
+        what: "the second row sent by the holder, woken by the local relay's notification",
+        timeoutMs: 5_000,
+      });
+      expect(publishedBy).toEqual([
+        { relay: "holder", id: first.id },
+        { relay: "holder", id: second.id },
+      ]);
+    } finally {
+      release();
+      await local?.stop();
+      await holder.stop();
+      await otherPool.end();
+    }
+  });
+
+  it("a commit during a pass chains the next pass: mark-sent, commit and the next claim in one round trip", async () => {
+    await ensureStream(bus, { name: "CHAIN", subjects: ["chain.>"] });
+    await fx.pool.query("CREATE TABLE IF NOT EXISTS chain_thing (id int PRIMARY KEY)");
+    const kinds = new Map<string, number>();
+    countStatements(fx.pool, kinds);
+    const count = (prefix: string) =>
+      [...kinds].filter(([kind]) => kind.startsWith(prefix)).reduce((n, [, c]) => n + c, 0);
+    const first = newEvent("chain.thing.happened.v1", "chain", { n: 1 });
+    const second = newEvent("chain.thing.happened.v1", "chain", { n: 2 });
+    const write = (id: number, event: EventEnvelope) =>
+      writeWithOutbox(fx.pool, { text: "INSERT INTO chain_thing (id) VALUES ($1)", values: [id] }, event);
+    const relay = startOutboxRelay({
+      pool: fx.pool,
+      bus,
+      logger: fx.logger,
+      pollIntervalMs: 60_000,
+      // The second commit lands while the pass publishing the first is under way.
+      afterPublish: async (e) => {
+        if (e.id === first.id) await write(2, second);
+      },
+    });
+    try {
+      // Past the relay's first passes (at start, and once its LISTEN is in place).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const claims = count("BEGIN;");
+      const markSent = count("UPDATE outbox SET sent_at");
+      await write(1, first);
+      await waitFor(async () => ((await sentAt(second.id)) ? true : undefined), {
+        what: "the second row sent without waiting for the poll",
+      });
+      expect(await sentAt(first.id)).toBeInstanceOf(Date);
+      // One transaction opened on its own (the first claim); the second claim went with the first
+      // mark-sent, and the second mark-sent ended the chain.
+      expect(count("BEGIN;") - claims).toBe(1);
+      expect(count("UPDATE outbox SET sent_at") - markSent).toBe(2);
     } finally {
       await relay.stop();
     }

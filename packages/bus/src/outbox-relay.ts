@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Pool } from "@mp/db";
 import type { Logger } from "@mp/logger";
 import type { NatsConnection } from "@nats-io/nats-core";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
 import type { EventEnvelope } from "./envelope";
+import { registerLocalRelay } from "./outbox";
 import { OutboxOutageError, type RelayBatchResult, relayOutboxBatch } from "./outbox-batch";
 import { observeBusTables } from "./outbox-gauges";
 import { listenForOutbox } from "./outbox-listener";
@@ -38,6 +40,11 @@ export interface OutboxRelayOptions {
   retention?: Partial<RetentionWindows>;
   /** Time between two pruning passes (default 60 s; the first runs one interval after start). */
   pruneIntervalMs?: number;
+  /**
+   * Pools whose `writeWithOutbox` commits wake this relay directly, without a NOTIFY (default: `pool`);
+   * they must write to the outbox this relay relays. Give `[]` to have every commit notify.
+   */
+  writerPools?: readonly Pool[];
   /** Test hook between publish and mark-sent; throwing from it simulates a crash there. */
   afterPublish?: (event: EventEnvelope) => void | Promise<void>;
 }
@@ -54,6 +61,13 @@ export interface OutboxRelayOptions {
  * `maxAttempts`, without holding up the rows behind it (see `relayOutboxBatch`), so the stream order is
  * the commit order only as long as nothing fails: consumers order by aggregate version. Commits wake it through LISTEN/NOTIFY; polling covers a lost LISTEN connection.
  * The relay holds one pool connection for LISTEN while it runs; size the pool for it.
+ *
+ * `writeWithOutbox` on one of `writerPools` does not notify while this relay runs and is not backing off:
+ * it wakes the relay in-process after its commit (a NOTIFY signals every listening backend of the
+ * database, every service's relay included). Should the pass such a wake starts find another replica's
+ * relay holding the lock, its commit notifies the channel for it (with this relay's id as payload, which
+ * this relay's own listener ignores), so that relay makes another pass, as the writer's NOTIFY would have
+ * had it do.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const log = options.logger.child({ component: "outbox-relay" });
@@ -72,14 +86,24 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const alarm = new Alarm();
   let stopping = false;
   let failures = 0;
+  /** A local writer's commit woke the relay since the last pass started. */
+  let wokenLocally = false;
+  const id = randomUUID();
 
   // A reconnect ends any backoff; commits only wake a relay that is not backing off.
   const connection = watchConnection(bus.nc, () => {
     failures = 0;
     alarm.wake();
   });
-  const listener = listenForOutbox(pool, log, () => {
-    if (failures === 0) alarm.wake();
+  const listener = listenForOutbox(pool, log, (payload) => {
+    if (payload !== id && failures === 0) alarm.wake();
+  });
+  const unregister = registerLocalRelay(options.writerPools ?? [pool], {
+    ready: () => failures === 0 && !stopping,
+    wake: () => {
+      wokenLocally = true;
+      alarm.wake();
+    },
   });
   const stopGauges = observeBusTables(pool, bus.service, log);
   const maxPayload = bus.nc.info?.max_payload;
@@ -91,7 +115,23 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   // Passes of the loop and of flush() never overlap within a process.
   let queue: Promise<unknown> = Promise.resolve();
-  const runPass = (): Promise<RelayBatchResult> => {
+  /**
+   * The loop's passes chain (see `RelayBatchDeps.chain`) while the last one was full or a wake came during
+   * it (a commit the claim may not have seen): the mark-sent, the commit and the next claim then go in one
+   * round trip instead of two. Not with `gatherMs` (its passes are spaced on purpose) unless full.
+   */
+  const chain = (full: boolean) => {
+    if (stopping || failures > 0) return undefined;
+    if (!full && (gatherMs > 0 || !alarm.takePending())) return undefined;
+    // As at the top of the loop: the claim answers every wake so far.
+    alarm.reset();
+    const forward = wokenLocally;
+    wokenLocally = false;
+    lastPassAt = performance.now();
+    return { forwardAs: forward ? id : undefined };
+  };
+  let lastPassAt = Number.NEGATIVE_INFINITY;
+  const runPass = (forward = false, chained = false): Promise<RelayBatchResult> => {
     const pass = queue.then(async () => {
       // Fail fast while disconnected rather than hold claimed rows through a publish timeout.
       if (!connection.connected()) throw new OutboxOutageError("NATS is disconnected");
@@ -103,6 +143,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         maxAttempts,
         connected: connection.connected,
         afterPublish: options.afterPublish,
+        forwardAs: forward ? id : undefined,
+        chain: chained ? chain : (full) => (full ? {} : undefined),
       });
     });
     queue = pass.catch(() => {});
@@ -110,19 +152,20 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
 
   const loop = (async () => {
-    let lastPassAt = Number.NEGATIVE_INFINITY;
     while (!stopping) {
       let delay = pollIntervalMs;
       // This pass claims whatever committed before it starts, so a notification remembered until now
       // (often of a row the last pass already took, when commits come faster than passes) would only
       // cost an empty pass; a commit after this point notifies again.
       alarm.reset();
+      const forward = wokenLocally;
+      wokenLocally = false;
       lastPassAt = performance.now();
       try {
-        const { published, parked } = await runPass();
+        const { more } = await runPass(forward, true);
         failures = 0;
         // A full batch (parked rows included: they freed the way) means more may be waiting.
-        if (published + parked >= batchSize) continue;
+        if (more) continue;
       } catch (error) {
         failures++;
         delay = relayBackoffMs(failures, pollIntervalMs);
@@ -152,6 +195,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   return {
     async stop() {
       stopping = true;
+      unregister();
       alarm.stop();
       pruneAlarm.wake();
       await loop;
@@ -164,9 +208,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     async flush() {
       let total = 0;
       for (;;) {
-        const { published, parked } = await runPass();
+        const { published, more } = await runPass();
         total += published;
-        if (published + parked < batchSize) return total;
+        if (!more) return total;
       }
     },
   };

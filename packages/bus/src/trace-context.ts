@@ -8,6 +8,7 @@ import {
   type Span,
   SpanStatusCode,
   type TextMapGetter,
+  TraceFlags,
   type Tracer,
   trace,
 } from "@opentelemetry/api";
@@ -42,6 +43,21 @@ const headerGetter: TextMapGetter<MsgHdrs | undefined> = {
  */
 export function contextFromHeaders(h: MsgHdrs | undefined): Context {
   return propagation.extract(ROOT_CONTEXT, h, headerGetter);
+}
+
+/**
+ * Whether `ctx` carries a valid span context that is not sampled (a producer's, from message headers or an
+ * outbox row). A span started under it would not be recorded by the SDK's default parent-based sampler,
+ * nor by the services' AlwaysOff one (no exporter): the bus then starts none and keeps `ctx` active, so
+ * logs and the events a handler emits still carry the trace id, for a span nobody would see.
+ */
+export function unsampled(ctx: Context): boolean {
+  const spanContext = trace.getSpanContext(ctx);
+  return (
+    spanContext !== undefined &&
+    trace.isSpanContextValid(spanContext) &&
+    (spanContext.traceFlags & TraceFlags.SAMPLED) === 0
+  );
 }
 
 /** The bus's tracer, looked up per use so a tracer provider installed after import is honoured. */

@@ -13,7 +13,8 @@
  *   pnpm --filter @mp/svc-publishing exec tsx scripts/instance-path-cpu.ts [rate=200] [seconds=15] [listeners=7]
  *
  * PER_BACKEND=1 also lists the CPU of each backend of the three roles; RELAY_GATHER_MS sets the relay's
- * `gatherMs` (default 0).
+ * `gatherMs` (default 0); TELEMETRY=0 leaves OpenTelemetry's no-op API in place instead of starting the
+ * services' telemetry (a tracer provider whose spans are sampled out, no exporter: what the stack runs).
  */
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -30,6 +31,7 @@ import { instanceCreatedV1, STREAMS } from "@mp/contracts";
 import { createPool, migrate } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
+import { getTracer, startTelemetry } from "@mp/telemetry";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { countStatements, withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
@@ -69,11 +71,14 @@ function openPools(url: string, logger: Logger) {
 }
 
 async function main() {
+  const telemetry =
+    process.env.TELEMETRY === "0" ? undefined : startTelemetry({ serviceName: "instance-path-cpu" });
   const logger = createLogger({ service: "instance-path-cpu", level: "error" });
   const open = (url: string) => openPools(url, logger);
   await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "instpath_cpu", open }, (pools) =>
     run(pools, logger),
   );
+  await telemetry?.shutdown();
 }
 
 async function run(
@@ -105,6 +110,8 @@ async function run(
       bus,
       logger,
       gatherMs: Number(process.env.RELAY_GATHER_MS ?? 0),
+      // The catalogue's writes wake this relay in-process, as in the service (where both use one pool).
+      writerPools: [catalogue],
     });
     stops.unshift(() => relay.stop());
     const spec = instanceCreatedConsumer();
@@ -112,7 +119,12 @@ async function run(
     stops.unshift(() => consumer.stop());
     const unitOfWork = makeUnitOfWork(catalogue);
 
-    const create = async () => {
+    // Each creation runs in a span, as the catalogue's gRPC handler does (its trace context is stored
+    // with the outbox row).
+    const tracer = getTracer("instance-path-cpu");
+    const create = () =>
+      tracer.startActiveSpan("CreateInstance", (span) => createInSpan().finally(() => span.end()));
+    const createInSpan = async () => {
       const id = uuidv7();
       const createdAt = new Date();
       await unitOfWork.commit(
