@@ -10,16 +10,22 @@
  *   pnpm exec tsx bench/src/path-cpu/instances-list-cpu.ts [seconds=10] [rounds=3]
  *
  * CONNECTIONS (default 50, as in scenario A) sets the closed loop; RATE=<n> makes it an open loop of n
- * requests/s instead. PROFILE_DIR=<dir> starts the gateway and the catalogue with `--cpu-prof` writing
- * there (summarise with `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare
- * server. COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same
- * keys) and alternates the rounds between the two, for a before/after on the same machine conditions.
+ * requests/s instead, driven by scenario A's generator (latency from each request's scheduled send), and
+ * each round then also prints its latency percentiles, this process's own event-loop delay (a stalled
+ * generator shows as latency too) and the PostgreSQL backends the round opened (pool connection churn).
+ * CHILD_NODE_OPTIONS=<options> is added to the two services' NODE_OPTIONS (for example `--require
+ * bench/src/probe/loop-delay.cjs` with LOOP_DELAY_LOG=<file> for their event-loop delay and GC pauses).
+ * PROFILE_DIR=<dir> starts the gateway and the catalogue with `--cpu-prof` writing there (summarise with
+ * `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare server.
+ * COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same keys)
+ * and alternates the rounds between the two, for a before/after on the same machine conditions.
  * DATABASE_URL / NATS_URL default to 127.0.0.1:5432 / 127.0.0.1:4222.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { type ManagedChild, spawnManaged } from "@mp/local/child-process";
 import { DEV_AUDIENCE, DEV_ISSUER, loadDevKeys, signDevToken } from "@mp/local/dev-keys";
@@ -34,6 +40,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { startBareServer } from "../bare/spawn";
 import { cpuMs } from "../cpu";
+import { getOk, httpPool } from "../load/http";
+import { runOpenLoop } from "../load/open-loop";
+import { summarise } from "../stats/histogram";
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const ROUNDS = Number(process.argv[3] ?? 3);
@@ -66,6 +75,8 @@ interface RunDatabase {
 
 function openRunDatabase(url: string): RunDatabase {
   const probe = new pg.Pool({ connectionString: url, max: 1 });
+  // Dropping the database at the end terminates the probe's idle connection: not an error of the run.
+  probe.on("error", () => undefined);
   return { url, probe, end: () => probe.end() };
 }
 
@@ -100,9 +111,13 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
         LOG_LEVEL: "warn",
         BUS_NAMESPACE: `pathcpu${suffix}${index}.`,
         ...RATE_LIMITS_OUT_OF_REACH,
-        NODE_OPTIONS: process.env.PROFILE_DIR
-          ? `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}`
-          : undefined,
+        NODE_OPTIONS:
+          [
+            process.env.PROFILE_DIR ? `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` : "",
+            process.env.CHILD_NODE_OPTIONS ?? "",
+          ]
+            .join(" ")
+            .trim() || undefined,
       };
       const envs = targetEnvs(env, {
         databaseUrl,
@@ -154,7 +169,18 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
         const { gateway, catalogue } = path;
         const backends = await backendPids(scratch.probe);
         const before = [cpuMs(gateway.pid!), cpuMs(catalogue.pid!), cpuOf(backends)];
+        const loop = monitorEventLoopDelay({ resolution: 1 });
+        loop.enable();
+        const roundStart = new Date();
         const ok = await load(`${path.url}${PATH}`, headers, SECONDS);
+        loop.disable();
+        if (RATE) {
+          const opened = (await backendPids(scratch.probe, roundStart)).length;
+          const ms = (ns: number) => (ns / 1e6).toFixed(1);
+          process.stdout.write(
+            `  generator event-loop delay p99 ${ms(loop.percentile(99))} ms, max ${ms(loop.max)} ms; PostgreSQL backends opened during the round ${opened}, open at its end ${(await backendPids(scratch.probe)).length}\n`,
+          );
+        }
         const gw = (cpuMs(gateway.pid!) - before[0]!) / ok;
         const cat = (cpuMs(catalogue.pid!) - before[1]!) / ok;
         const db = (cpuOf(backends) - before[2]!) / ok;
@@ -191,9 +217,10 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
  * run on this machine for their CPU to be read. A backend that ends during a round takes its CPU with it
  * (pools keep theirs).
  */
-async function backendPids(probe: pg.Pool): Promise<number[]> {
+async function backendPids(probe: pg.Pool, startedAfter?: Date): Promise<number[]> {
   const { rows } = await probe.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ($1::timestamptz IS NULL OR backend_start >= $1)",
+    [startedAfter ?? null],
   );
   return rows.map((row) => row.pid);
 }
@@ -248,6 +275,7 @@ async function seed(url: string, headers: Record<string, string>): Promise<void>
 
 /** 2xx answers of one load phase: closed loop of CONNECTIONS, or an open loop at RATE. */
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  if (RATE) return openLoop(url, headers, seconds);
   const result = await autocannon({
     url,
     headers,
@@ -259,6 +287,31 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
     process.stdout.write(`  (${result.non2xx} non-2xx, ${result.errors} errors)\n`);
   }
   return Math.max(1, result["2xx"]);
+}
+
+/**
+ * Scenario A's open loop at RATE for `seconds` (none of it left out as warm-up: the rounds follow a warm-up
+ * phase): prints the latency percentiles from each request's scheduled send and returns the 2xx answers.
+ */
+async function openLoop(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
+  const { origin, pathname, search } = new URL(url);
+  const pool = httpPool(origin, 128);
+  try {
+    const result = await runOpenLoop({
+      rate: RATE!,
+      durationMs: seconds * 1000,
+      warmupMs: 0,
+      operation: () => getOk(pool, `${pathname}${search}`, headers).then(() => undefined),
+    });
+    const s = summarise(result.latency);
+    process.stdout.write(
+      `  open loop ${result.achievedRate.toFixed(0)}/s: p50 ${s.p50.toFixed(1)} ms, p90 ${s.p90.toFixed(1)} ms, p99 ${s.p99.toFixed(1)} ms, p99.9 ${result.latency.percentile(0.999).toFixed(1)} ms, max ${s.max.toFixed(1)} ms; ${result.failed} failed, ${result.dropped} dropped\n`,
+    );
+    if (result.firstError) process.stdout.write(`  first error: ${result.firstError}\n`);
+    return Math.max(1, result.sent - result.failed);
+  } finally {
+    await pool.close();
+  }
 }
 
 async function waitForOk(url: string, headers: Record<string, string>): Promise<void> {

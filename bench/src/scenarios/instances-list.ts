@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startBareServer } from "../bare/spawn";
 import { childrenRunning, cpuDuring } from "../cpu";
 import type { ClosedLoopResult } from "../load/closed-loop";
@@ -88,6 +89,7 @@ export const instancesList: Scenario = {
       const notes = [
         `closed loop p99 (queueing included): gateway ${gw.p99Ms} ms, bare ${bareMax.p99Ms} ms`,
         `open loop achieved rate: gateway ${gwFixed.rate.toFixed(0)}/s, bare ${bareFixed.rate.toFixed(0)}/s`,
+        `open loop generator's own event-loop delay (counted in its latencies): p99 ${gwFixed.generatorDelay.p99.toFixed(1)} ms, max ${gwFixed.generatorDelay.max.toFixed(1)} ms beside the gateway, p99 ${bareFixed.generatorDelay.p99.toFixed(1)} ms, max ${bareFixed.generatorDelay.max.toFixed(1)} ms beside bare`,
       ];
       return { status: "ran", figures, notes };
     } finally {
@@ -110,16 +112,28 @@ async function seedInstances(ctx: BenchContext, headers: Record<string, string>)
 
 async function fixedRate(ctx: BenchContext, origin: string, headers: Record<string, string>) {
   const pool = httpPool(origin, 128);
+  // The generator runs in this process: a pause of its own (a GC, a late timer) delays the sends and is
+  // counted as latency, so its event-loop delay is reported beside the p99.
+  const loop = monitorEventLoopDelay({ resolution: 1 });
   try {
+    loop.enable();
     const result = await runOpenLoop({
       rate: FIXED_RATE,
       durationMs: ctx.durations.openLoopMs,
       warmupMs: ctx.durations.warmupMs,
       operation: () => getOk(pool, PATH, headers).then(() => undefined),
     });
+    loop.disable();
     const summary = summarise(result.latency);
-    return { ...summary, failures: result.failed + result.dropped, rate: result.achievedRate };
+    const generatorDelay = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    return {
+      ...summary,
+      failures: result.failed + result.dropped,
+      rate: result.achievedRate,
+      generatorDelay,
+    };
   } finally {
+    loop.disable();
     await pool.close();
   }
 }
