@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Cancellable, CancelScope } from "@mp/grpc";
 import { getTracer, incomingTraceContext } from "@mp/telemetry";
 import {
   type Context,
@@ -22,8 +23,10 @@ declare module "fastify" {
     traceId: string;
     /** W3C `traceparent` of the server span, echoed on every response. */
     traceparent: string;
-    /** Aborted when the client goes away before the response is sent, cancelling upstream calls. */
+    /** Aborted when the client goes away before the response is sent (made on first read). */
     abortSignal: AbortSignal;
+    /** The request's upstream calls, cancelled when the client goes away before the response is sent. */
+    upstreamCalls: UpstreamCalls;
   }
 }
 
@@ -106,6 +109,44 @@ function unsampledSpanContext(parent: Context, request: FastifyRequest): SpanCon
   return { traceId, spanId, traceFlags: TraceFlags.NONE };
 }
 
+/**
+ * A request's upstream calls in flight, cancelled together when its client leaves: what the gRPC client
+ * watches instead of an abort signal, so a request costs no AbortController and a call no abort listener.
+ * The AbortSignal is still there for code that wants one, made on first read.
+ */
+export class UpstreamCalls implements CancelScope {
+  cancelled = false;
+  private calls: Cancellable[] | undefined;
+  private controller: AbortController | undefined;
+
+  watch(call: Cancellable): void {
+    if (this.calls) this.calls.push(call);
+    else this.calls = [call];
+  }
+
+  unwatch(call: Cancellable): void {
+    const index = this.calls ? this.calls.indexOf(call) : -1;
+    if (index >= 0) this.calls?.splice(index, 1);
+  }
+
+  /** The client left: cancel every call in flight (and any started later), abort the signal if made. */
+  cancel(): void {
+    this.cancelled = true;
+    const calls = this.calls;
+    this.calls = undefined;
+    for (const call of calls ?? []) call.cancel();
+    this.controller?.abort();
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.cancelled) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+}
+
 export interface RequestContextOptions {
   /**
    * Whether the gateway's spans are recorded (an OTLP endpoint is set). When they are not, the SDK would
@@ -126,7 +167,13 @@ export function installRequestContext(app: ZodApp, options: RequestContextOption
   app.decorateRequest("routeOptionsOnce", null);
   app.decorateRequest("traceId", "");
   app.decorateRequest("traceparent", "");
-  app.decorateRequest("abortSignal", null as unknown as AbortSignal);
+  app.decorateRequest("upstreamCalls", null as unknown as UpstreamCalls);
+  app.decorateRequest("abortSignal", {
+    getter(this: FastifyRequest) {
+      this.upstreamCalls ??= new UpstreamCalls();
+      return this.upstreamCalls.signal;
+    },
+  });
 
   app.addHook("onRequest", (request, reply, done) => {
     // Under the http instrumentation's server span when there is one (it continued the caller's trace),
@@ -145,10 +192,10 @@ export function installRequestContext(app: ZodApp, options: RequestContextOption
       bindTraceId(request, spanContext.traceId);
       reply.header("x-request-id", request.id);
       reply.header("traceparent", request.traceparent);
-      const controller = new AbortController();
-      request.abortSignal = controller.signal;
+      const calls = new UpstreamCalls();
+      request.upstreamCalls = calls;
       reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort();
+        if (!reply.raw.writableEnded) calls.cancel();
       });
       done();
       return;
@@ -184,10 +231,10 @@ export function installRequestContext(app: ZodApp, options: RequestContextOption
     reply.header("x-request-id", request.id);
     reply.header("traceparent", request.traceparent);
 
-    const controller = new AbortController();
-    request.abortSignal = controller.signal;
+    const calls = new UpstreamCalls();
+    request.upstreamCalls = calls;
     reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished) controller.abort();
+      if (!reply.raw.writableEnded) calls.cancel();
       span.setAttribute("http.response.status_code", reply.statusCode);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
