@@ -110,7 +110,7 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
   };
   app.addHook("onClose", () => limiter.store.close());
 
-  installRequestContext(app);
+  installRequestContext(app, { recordSpans: Boolean(deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) });
   installJsonBodies(app);
   installAddressLimit(app, limiter);
   installAuthentication(app, {

@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Cancellable, CancelScope } from "@mp/grpc";
 import { getTracer, incomingTraceContext } from "@mp/telemetry";
 import {
   type Context,
   context,
   isSpanContextValid,
+  type SpanContext,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   trace,
 } from "@opentelemetry/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -20,8 +23,10 @@ declare module "fastify" {
     traceId: string;
     /** W3C `traceparent` of the server span, echoed on every response. */
     traceparent: string;
-    /** Aborted when the client goes away before the response is sent, cancelling upstream calls. */
+    /** Aborted when the client goes away before the response is sent (made on first read). */
     abortSignal: AbortSignal;
+    /** The request's upstream calls, cancelled when the client goes away before the response is sent. */
+    upstreamCalls: UpstreamCalls;
   }
 }
 
@@ -60,18 +65,115 @@ function bindTraceId(request: FastifyRequest, traceId: string): void {
   else request.log = log.child({ traceId });
 }
 
+/** Scratch for `randomIds`: a trace id's 16 bytes, then a span id's 8. */
+const ID_BYTES = Buffer.allocUnsafe(24);
+
+/**
+ * A random trace id and span id in one lowercase hex string (32 + 16 characters), drawn as the SDK's
+ * `RandomIdGenerator` draws its ids (Math.random, 32 bits at a time; an all-zero id gets a last byte 1).
+ */
+function randomIds(): string {
+  let traceBits = 0;
+  let spanBits = 0;
+  for (let i = 0; i < 24; i += 4) {
+    const word = (Math.random() * 2 ** 32) >>> 0;
+    if (i < 16) traceBits |= word;
+    else spanBits |= word;
+    ID_BYTES.writeUInt32BE(word, i);
+  }
+  if (traceBits === 0) ID_BYTES[15] = 1;
+  if (spanBits === 0) ID_BYTES[23] = 1;
+  return ID_BYTES.toString("hex", 0, 24);
+}
+
+/**
+ * The span context a non-recording server span gets from the SDK (its `Tracer.startSpan` when the sampler
+ * answers NOT_RECORD): the parent's trace id and trace state, or a fresh trace id for a root, a fresh span
+ * id, flags 00 (not sampled).
+ */
+function unsampledSpanContext(parent: Context, request: FastifyRequest): SpanContext {
+  const ids = randomIds();
+  const spanId = ids.slice(32);
+  const parentContext = trace.getSpanContext(parent);
+  if (parentContext && isSpanContextValid(parentContext))
+    return {
+      traceId: parentContext.traceId,
+      spanId,
+      traceFlags: TraceFlags.NONE,
+      ...(parentContext.traceState ? { traceState: parentContext.traceState } : {}),
+    };
+  // No propagator registered (an app built without telemetry): the caller's trace is still continued.
+  const incoming =
+    typeof request.headers.traceparent === "string" ? TRACEPARENT.exec(request.headers.traceparent) : null;
+  const traceId = incoming?.[1] && !/^0+$/.test(incoming[1]) ? incoming[1] : ids.slice(0, 32);
+  return { traceId, spanId, traceFlags: TraceFlags.NONE };
+}
+
+/**
+ * A request's upstream calls in flight, cancelled together when its client leaves: what the gRPC client
+ * watches instead of an abort signal, so a request costs no AbortController and a call no abort listener.
+ * The AbortSignal is still there for code that wants one, made on first read.
+ */
+export class UpstreamCalls implements CancelScope {
+  cancelled = false;
+  private calls: Cancellable[] | undefined;
+  private controller: AbortController | undefined;
+
+  watch(call: Cancellable): void {
+    if (this.calls) this.calls.push(call);
+    else this.calls = [call];
+  }
+
+  unwatch(call: Cancellable): void {
+    const index = this.calls ? this.calls.indexOf(call) : -1;
+    if (index >= 0) this.calls?.splice(index, 1);
+  }
+
+  /** The client left: cancel every call in flight (and any started later), abort the signal if made. */
+  cancel(): void {
+    this.cancelled = true;
+    const calls = this.calls;
+    this.calls = undefined;
+    for (const call of calls ?? []) call.cancel();
+    this.controller?.abort();
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.cancelled) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+}
+
+export interface RequestContextOptions {
+  /**
+   * Whether the gateway's spans are recorded (an OTLP endpoint is set). When they are not, the SDK would
+   * only answer a non-recording span after its sampler said so: the request gets that span context
+   * directly (same ids and flags), without the tracer's sampling and span bookkeeping.
+   */
+  recordSpans: boolean;
+}
+
 /**
  * Per-request identity and tracing: a request id (echoed as `x-request-id`), a server span continuing the
  * caller's `traceparent` (echoed too, on every response including errors and 404s), a request-scoped
  * logger carrying both ids, and an abort signal for upstream calls.
  */
-export function installRequestContext(app: ZodApp): void {
+export function installRequestContext(app: ZodApp, options: RequestContextOptions): void {
   const tracer = getTracer("gateway");
   app.decorateRequest("traceContext", null as unknown as Context);
   app.decorateRequest("routeOptionsOnce", null);
   app.decorateRequest("traceId", "");
   app.decorateRequest("traceparent", "");
-  app.decorateRequest("abortSignal", null as unknown as AbortSignal);
+  app.decorateRequest("upstreamCalls", null as unknown as UpstreamCalls);
+  app.decorateRequest("abortSignal", {
+    getter(this: FastifyRequest) {
+      this.upstreamCalls ??= new UpstreamCalls();
+      return this.upstreamCalls.signal;
+    },
+  });
 
   app.addHook("onRequest", (request, reply, done) => {
     // Under the http instrumentation's server span when there is one (it continued the caller's trace),
@@ -82,6 +184,22 @@ export function installRequestContext(app: ZodApp): void {
       typeof request.headers.traceparent === "string"
         ? incomingTraceContext(headerCarrier(request), active)
         : active;
+    if (!options.recordSpans) {
+      const spanContext = unsampledSpanContext(parent, request);
+      request.traceContext = trace.setSpan(parent, trace.wrapSpanContext(spanContext));
+      request.traceId = spanContext.traceId;
+      request.traceparent = `00-${spanContext.traceId}-${spanContext.spanId}-00`;
+      bindTraceId(request, spanContext.traceId);
+      reply.header("x-request-id", request.id);
+      reply.header("traceparent", request.traceparent);
+      const calls = new UpstreamCalls();
+      request.upstreamCalls = calls;
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableEnded) calls.cancel();
+      });
+      done();
+      return;
+    }
     const route = routeOf(request).url ?? "unmatched route";
     const span = tracer.startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER }, parent);
     // Attributes only for a span that records them (none is recorded without an exporter): the samplers
@@ -113,10 +231,10 @@ export function installRequestContext(app: ZodApp): void {
     reply.header("x-request-id", request.id);
     reply.header("traceparent", request.traceparent);
 
-    const controller = new AbortController();
-    request.abortSignal = controller.signal;
+    const calls = new UpstreamCalls();
+    request.upstreamCalls = calls;
     reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished) controller.abort();
+      if (!reply.raw.writableEnded) calls.cancel();
       span.setAttribute("http.response.status_code", reply.statusCode);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();

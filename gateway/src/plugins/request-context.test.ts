@@ -50,6 +50,21 @@ describe("request ids and trace context", () => {
     }
   });
 
+  it("gives each request without a traceparent its own unsampled trace (no span is recorded without an exporter)", async () => {
+    const seen = new Set<string>();
+    for (let n = 0; n < 5; n++) {
+      const response = await app.inject({ url: "/nowhere" });
+      const [version, traceId, spanId, flags] = String(response.headers.traceparent).split("-");
+      expect(version).toBe("00");
+      expect(traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+      expect(spanId).toMatch(/^(?!0{16})[0-9a-f]{16}$/);
+      expect(flags).toBe("00");
+      expect(response.json().traceId).toBe(traceId);
+      seen.add(String(traceId));
+    }
+    expect(seen.size).toBe(5);
+  });
+
   it("continues the caller's trace", async () => {
     const response = await app.inject({
       url: "/nowhere",

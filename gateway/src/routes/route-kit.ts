@@ -90,14 +90,22 @@ export async function notImplemented(): Promise<never> {
 /**
  * Call an upstream service for a request: runs inside the request's trace (so the call carries its
  * `traceparent`) with the caller (whom the client states in an assertion it signs for that service), the
- * request id, and a signal that cancels the call when the client leaves.
+ * request id, and the request's calls, cancelled when the client leaves.
  */
 export function callUpstream<T>(
   request: FastifyRequest,
   call: (ctx: OutgoingContext) => Promise<T>,
 ): Promise<T> {
   return inRequestTrace(request, () =>
-    call({ principal: request.principal, requestId: request.id, signal: request.abortSignal }),
+    call({
+      principal: request.principal,
+      requestId: request.id,
+      cancelScope: request.upstreamCalls,
+      // For callers that take a signal rather than a scope (made only when read).
+      get signal() {
+        return request.abortSignal;
+      },
+    }),
   );
 }
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ClientOptions, createUnaryClient } from "./client";
 import { unaryHandlers } from "./handlers";
 import { loadProto } from "./loader";
+import type { Cancellable } from "./metadata";
 import { adminPrincipal as principal } from "./principal.fixture";
 import { type GrpcServer, startGrpcServer } from "./server";
 
@@ -243,6 +244,31 @@ describe("deadlines and cancellation across hops", () => {
     await expect(pending).rejects.toMatchObject({ code: "upstream-unavailable" });
     await waitFor(() => cancelledSeen || undefined, { what: "the handler's signal to abort" });
     expect(invocations.get).toBe(1);
+    c.close();
+  });
+
+  it("cancels the server's work when the caller's cancel scope cancels, and a call started after at once", async () => {
+    const c = clientOf(catalogue.port);
+    cancelledSeen = false;
+    const watched = new Set<Cancellable>();
+    const scope = {
+      cancelled: false,
+      watch: (call: Cancellable) => void watched.add(call),
+      unwatch: (call: Cancellable) => void watched.delete(call),
+    };
+    const before = invocations.get;
+    const pending = c.call("getInstance", { id: "hang" }, { ...ctx, cancelScope: scope });
+    await waitFor(() => invocations.get > before || undefined, { what: "the call to reach the server" });
+    expect(watched.size).toBe(1);
+    scope.cancelled = true;
+    for (const call of watched) call.cancel();
+    await expect(pending).rejects.toMatchObject({ code: "upstream-unavailable" });
+    await waitFor(() => cancelledSeen || undefined, { what: "the handler's signal to abort" });
+    expect(watched.size).toBe(0);
+    await expect(c.call("getInstance", { id: "x" }, { ...ctx, cancelScope: scope })).rejects.toMatchObject({
+      code: "upstream-unavailable",
+    });
+    expect(watched.size).toBe(0);
     c.close();
   });
 });

@@ -6,7 +6,13 @@ import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
-import { buildMetadata, type CallCredentials, type OutgoingContext } from "./metadata";
+import {
+  buildMetadata,
+  type CallCredentials,
+  type Cancellable,
+  type CancelScope,
+  type OutgoingContext,
+} from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 
 type Callback<Res> = (error: grpc.ServiceError | null, response?: Res) => void;
@@ -199,11 +205,11 @@ export function createUnaryClient<C extends grpc.Client>(
     request: unknown,
     metadata: grpc.Metadata,
     deadline: number,
-    signal: AbortSignal | undefined,
+    ctx: OutgoingContext,
   ) => {
     const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
     if (!fn) return Promise.reject(new Error(`${upstream} client has no method ${method}`));
-    const pending = new PendingUnary<Res>(signal);
+    const pending = new PendingUnary<Res>(ctx.cancelScope, ctx.cancelScope ? undefined : ctx.signal);
     const limit = Error.stackTraceLimit;
     // Started without the stack grpc-js captures for each call (`new Error()` in every unary call, kept
     // only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors,
@@ -247,11 +253,15 @@ export function createUnaryClient<C extends grpc.Client>(
       let call: grpc.ClientReadableStream<never> | undefined;
       let ended = false;
       const onAbort = () => call?.cancel();
+      const scope = ctx.cancelScope;
+      const signal = scope ? undefined : ctx.signal;
+      const watcher: Cancellable = { cancel: onAbort };
       try {
         const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
         call = fn.call(raw, request, metadata, { deadline });
-        if (ctx.signal?.aborted) call.cancel();
-        else ctx.signal?.addEventListener("abort", onAbort, { once: true });
+        if (scope?.cancelled || signal?.aborted) call.cancel();
+        else if (scope) scope.watch(watcher);
+        else signal?.addEventListener("abort", onAbort, { once: true });
         for await (const message of call) yield message;
         ended = true;
         recordClientCall({ service: upstream, method: name, status: "OK", startedAt });
@@ -268,7 +278,8 @@ export function createUnaryClient<C extends grpc.Client>(
         });
         throw appError;
       } finally {
-        ctx.signal?.removeEventListener("abort", onAbort);
+        scope?.unwatch(watcher);
+        signal?.removeEventListener("abort", onAbort);
         // The consumer stopped early (client gone): tell the server to stop producing.
         if (!ended) call?.cancel();
       }
@@ -293,7 +304,7 @@ export function createUnaryClient<C extends grpc.Client>(
               request,
               metadata,
               deadline,
-              ctx.signal,
+              ctx,
             );
             recordClientCall({ service: upstream, method: name, status: "OK", startedAt });
             return response;
@@ -303,12 +314,14 @@ export function createUnaryClient<C extends grpc.Client>(
             const again =
               n < attempts &&
               isTransportUnavailable(error) &&
-              !ctx.signal?.aborted &&
+              !cancelled(ctx) &&
               Date.now() + backoff < deadline;
             if (!again) throw error;
             recordClientRetry(upstream, name);
-            await sleep(backoff, undefined, ctx.signal ? { signal: ctx.signal } : {}).catch(() => undefined);
-            if (ctx.signal?.aborted) throw error;
+            // A scope has no signal to wake the sleep: it is checked after (the backoff is at most a second).
+            const signal = ctx.cancelScope ? undefined : ctx.signal;
+            await sleep(backoff, undefined, signal ? { signal } : {}).catch(() => undefined);
+            if (cancelled(ctx)) throw error;
           }
         }
       } catch (error) {
@@ -327,37 +340,54 @@ export function createUnaryClient<C extends grpc.Client>(
   };
 }
 
+/** Whether the caller has gone: its cancel scope cancelled, or (without one) its signal aborted. */
+function cancelled(ctx: OutgoingContext): boolean {
+  return ctx.cancelScope ? ctx.cancelScope.cancelled : ctx.signal?.aborted === true;
+}
+
 /**
  * One unary attempt in flight: settles its promise from grpc-js's callback and cancels the call when the
- * caller's signal aborts. A class (the abort listener is the object itself, through `handleEvent`) rather
- * than closures made per call: under tsx every named closure also costs a `__name` property definition.
+ * caller's cancel scope cancels or (without one) its signal aborts. A class (the abort listener is the
+ * object itself, through `handleEvent`) rather than closures made per call: under tsx every named closure
+ * also costs a `__name` property definition.
  */
-class PendingUnary<Res> {
+class PendingUnary<Res> implements Cancellable {
   call: grpc.ClientUnaryCall | undefined;
   readonly promise: Promise<Res>;
   readonly callback: Callback<unknown>;
   private resolve!: (value: Res) => void;
   private reject!: (error: unknown) => void;
 
-  constructor(private readonly signal: AbortSignal | undefined) {
+  constructor(
+    private readonly scope: CancelScope | undefined,
+    private readonly signal: AbortSignal | undefined,
+  ) {
     this.promise = new Promise<Res>((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
     });
     this.callback = (error, response) => {
+      this.scope?.unwatch(this);
       this.signal?.removeEventListener("abort", this);
       if (error) this.reject(error);
       else this.resolve(response as Res);
     };
   }
 
-  /** Cancel at once if the signal already aborted, else when it does. */
+  /** Cancel at once if the scope cancelled or the signal aborted already, else when it does. */
   watch(): void {
-    if (this.signal?.aborted) this.call?.cancel();
+    if (this.scope) {
+      if (this.scope.cancelled) this.call?.cancel();
+      else this.scope.watch(this);
+    } else if (this.signal?.aborted) this.call?.cancel();
     else this.signal?.addEventListener("abort", this, { once: true });
   }
 
   handleEvent(): void {
+    this.call?.cancel();
+  }
+
+  cancel(): void {
     this.call?.cancel();
   }
 }

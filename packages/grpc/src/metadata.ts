@@ -17,10 +17,29 @@ export interface OutgoingContext {
   /** Aborting it cancels the call (the server's handler sees its own signal abort). */
   signal?: AbortSignal | undefined;
   /**
+   * Cancels the call like `signal`, and replaces it when set (`signal` is then not read): for a caller
+   * that cancels all its calls at once (the gateway, when its client leaves), without an AbortController
+   * to make and an abort listener to add and remove for every call.
+   */
+  cancelScope?: CancelScope | undefined;
+  /**
    * Epoch ms by which the answer is needed. The call's deadline is the earliest of this, the client's
    * default and the deadline of the incoming call being served, and all attempts share it.
    */
   deadline?: number | undefined;
+}
+
+/** A call in flight, as a `CancelScope` holds it. */
+export interface Cancellable {
+  cancel(): void;
+}
+
+/** The calls of one caller, cancelled together: `watch` a call while it is in flight, `unwatch` it after. */
+export interface CancelScope {
+  /** True once the scope cancelled its calls: a call starting then is cancelled at once. */
+  readonly cancelled: boolean;
+  watch(call: Cancellable): void;
+  unwatch(call: Cancellable): void;
 }
 
 /** The signed credentials of one call, as the client computed them. */
