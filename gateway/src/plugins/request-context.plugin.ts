@@ -187,13 +187,8 @@ export function installRequestContext(app: ZodApp, options: RequestContextOption
     if (!options.recordSpans) {
       const spanContext = unsampledSpanContext(parent, request);
       request.traceContext = trace.setSpan(parent, trace.wrapSpanContext(spanContext));
-      request.traceId = spanContext.traceId;
-      request.traceparent = `00-${spanContext.traceId}-${spanContext.spanId}-00`;
-      bindTraceId(request, spanContext.traceId);
-      reply.header("x-request-id", request.id);
-      reply.header("traceparent", request.traceparent);
-      const calls = new UpstreamCalls();
-      request.upstreamCalls = calls;
+      identify(request, reply, spanContext.traceId, `00-${spanContext.traceId}-${spanContext.spanId}-00`);
+      const calls = watchUpstreamCalls(request);
       reply.raw.once("close", () => {
         if (!reply.raw.writableEnded) calls.cancel();
       });
@@ -221,18 +216,8 @@ export function installRequestContext(app: ZodApp, options: RequestContextOption
           flags: spanContext.traceFlags.toString(16).padStart(2, "0"),
         }
       : fallbackIds(request);
-    request.traceId = ids.traceId;
-    request.traceparent = `00-${ids.traceId}-${ids.spanId}-${ids.flags}`;
-    // The request's own child logger (fastify made it for this request) takes the trace id in place:
-    // the same log lines as a child of it, without building a second logger per request.
-    bindTraceId(request, ids.traceId);
-    // Set now rather than in an onSend hook: fastify keeps them on every answer this request gets,
-    // errors included, and a route without onSend hooks writes its answer without that hook round.
-    reply.header("x-request-id", request.id);
-    reply.header("traceparent", request.traceparent);
-
-    const calls = new UpstreamCalls();
-    request.upstreamCalls = calls;
+    identify(request, reply, ids.traceId, `00-${ids.traceId}-${ids.spanId}-${ids.flags}`);
+    const calls = watchUpstreamCalls(request);
     reply.raw.once("close", () => {
       if (!reply.raw.writableEnded) calls.cancel();
       span.setAttribute("http.response.status_code", reply.statusCode);
@@ -260,4 +245,24 @@ export function adoptRequestContext(request: FastifyRequest, reply: FastifyReply
 /** Run `work` inside the request's trace so outgoing gRPC metadata carries its `traceparent`. */
 export function inRequestTrace<T>(request: FastifyRequest, work: () => T): T {
   return request.traceContext ? context.with(request.traceContext, work) : work();
+}
+
+/** The request's trace id and `traceparent`, in its logger and on every answer it gets. */
+function identify(request: FastifyRequest, reply: FastifyReply, traceId: string, traceparent: string): void {
+  request.traceId = traceId;
+  request.traceparent = traceparent;
+  // The request's own child logger (fastify made it for this request) takes the trace id in place:
+  // the same log lines as a child of it, without building a second logger per request.
+  bindTraceId(request, traceId);
+  // Set now rather than in an onSend hook: fastify keeps them on every answer this request gets,
+  // errors included, and a route without onSend hooks writes its answer without that hook round.
+  reply.header("x-request-id", request.id);
+  reply.header("traceparent", traceparent);
+}
+
+/** The request's upstream calls, to be cancelled if its client leaves before the answer is sent. */
+function watchUpstreamCalls(request: FastifyRequest): UpstreamCalls {
+  const calls = new UpstreamCalls();
+  request.upstreamCalls = calls;
+  return calls;
 }

@@ -62,7 +62,10 @@ describe("deferredChild", () => {
     const parent = new Proxy(logger, {
       get(target, key, receiver) {
         if (key === "child")
-          return (...args: unknown[]) => (made.push(args), Reflect.apply(target.child, target, args));
+          return (...args: unknown[]) => {
+            made.push(args);
+            return Reflect.apply(target.child, target, args);
+          };
         return Reflect.get(target, key, receiver);
       },
     });
