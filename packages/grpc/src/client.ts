@@ -259,7 +259,7 @@ export function createUnaryClient<C extends grpc.Client>(
       try {
         const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
         call = fn.call(raw, request, metadata, { deadline });
-        if (scope?.cancelled || signal?.aborted) call.cancel();
+        if (cancelled(ctx)) call.cancel();
         else if (scope) scope.watch(watcher);
         else signal?.addEventListener("abort", onAbort, { once: true });
         for await (const message of call) yield message;
@@ -384,7 +384,7 @@ class PendingUnary<Res> implements Cancellable {
   }
 
   handleEvent(): void {
-    this.call?.cancel();
+    this.cancel();
   }
 
   cancel(): void {

@@ -176,23 +176,14 @@ function deadlineOf(call: { getDeadline(): grpc.Deadline }): number | undefined 
   return Number.isFinite(deadlineMs) && deadlineMs > 0 ? deadlineMs : undefined;
 }
 
-/**
- * The call's deadline (epoch ms; undefined when it has none) and a timer that aborts `controller` when it
- * passes. The caller clears the timer once the call is answered.
- */
+/** A timer that aborts `controller` when `deadline` passes (none without a deadline); cleared once answered. */
 function abortAtDeadline(
-  call: { getDeadline(): grpc.Deadline },
   controller: AbortController,
-): { deadline: number | undefined; timer: NodeJS.Timeout | undefined } {
-  const deadline = deadlineOf(call);
-  const timer =
-    deadline === undefined
-      ? undefined
-      : setTimeout(
-          () => controller.abort(new Error("deadline exceeded")),
-          Math.max(0, deadline - Date.now()),
-        );
-  return { deadline, timer };
+  deadline: number | undefined,
+): NodeJS.Timeout | undefined {
+  return deadline === undefined
+    ? undefined
+    : setTimeout(() => controller.abort(new Error("deadline exceeded")), Math.max(0, deadline - Date.now()));
 }
 
 /**
@@ -220,11 +211,7 @@ class CallSignal {
       controller.abort(new Error("deadline exceeded"));
     } else if (!this.done) {
       this.call.on("cancelled", () => controller.abort(new Error("cancelled by the client")));
-      if (this.deadline !== undefined)
-        this.timer = setTimeout(
-          () => controller.abort(new Error("deadline exceeded")),
-          this.deadline - Date.now(),
-        );
+      this.timer = abortAtDeadline(controller, this.deadline);
     }
     return controller.signal;
   }
@@ -319,7 +306,8 @@ export function serverStreamHandlers<H>(
           cancelled = true;
           controller.abort(new Error("cancelled by the client"));
         });
-        const { deadline, timer } = abortAtDeadline(call, controller);
+        const deadline = deadlineOf(call);
+        const timer = abortAtDeadline(controller, deadline);
         const rpc = `${service}/${method}`;
         const sentRequestId = readRequestId(call.metadata);
         let callLogger = logger.child({ requestId: sentRequestId, rpc });
