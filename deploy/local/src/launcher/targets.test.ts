@@ -5,7 +5,7 @@ describe("commandFor", () => {
   it("runs a service with the services' Node options before tsx and the telemetry preload", () => {
     const { command, args } = commandFor("catalogue", {}, "/repo");
     expect(command).toBe(process.execPath);
-    expect(SERVICE_NODE_OPTIONS).toEqual(["--max-semi-space-size=4", "--max-old-space-size=256"]);
+    expect(SERVICE_NODE_OPTIONS).toEqual(["--max-semi-space-size=16", "--max-old-space-size=256"]);
     expect(args).toEqual([
       ...SERVICE_NODE_OPTIONS,
       "--import",
