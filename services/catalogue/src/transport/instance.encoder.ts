@@ -35,8 +35,10 @@ function writeVarint(value: number): void {
   scratch[pos++] = v;
 }
 
-/** An int32 as protobufjs writes it: negative values as ten-byte two's-complement varints. */
-function writeInt32(tag: number, value: number): void {
+/** An int32 as proto-loader writes it: truncated to 32 bits, negatives as ten-byte two's-complement varints. */
+function writeInt32(tag: number, number: number): void {
+  // proto-loader's fromObject truncates to 32 bits first (`value | 0`)
+  const value = number | 0;
   reserve(11);
   scratch[pos++] = tag;
   if (value >= 0) {
