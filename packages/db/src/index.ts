@@ -4,3 +4,4 @@ export * from "./named-statement";
 export * from "./pagination";
 export * from "./pool";
 export * from "./transaction";
+export * from "./type-parsers";

@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { createLogger } from "@mp/logger";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPool, type Pool, type PoolOptions } from "./pool";
 import { NestedTransactionError, withSavepoint, withTransaction } from "./transaction";
@@ -154,5 +155,38 @@ describe("pool errors", () => {
       pool: "pool_errors_test",
       err: expect.any(Object),
     });
+  });
+});
+
+describe("pool type parsers", () => {
+  it("read timestamptz and int8 as pg's own parsers do, in any session time zone", async () => {
+    const p = pool({ max: 1 });
+    const sql = `SELECT t, t::text AS text, 9007199254740993::int8 AS big
+      FROM unnest($1::timestamptz[]) AS t`;
+    const instants = [
+      "2026-11-27 02:00:24.787123+00",
+      "2026-11-27 02:00:24.5+00",
+      "1969-12-31 23:59:59.999999+00",
+      "1883-11-18 12:03:58+00",
+      "0050-06-01 00:00:00+00",
+      "0001-01-01 00:00:00+00 BC",
+      "infinity",
+    ];
+    const client = await p.connect();
+    try {
+      for (const zone of ["UTC", "Asia/Kolkata", "America/St_Johns", "America/New_York"]) {
+        await client.query(`SET TIME ZONE '${zone}'`);
+        const { rows } = await client.query<{ t: unknown; text: string; big: unknown }>(sql, [instants]);
+        const pgParse = pg.types.getTypeParser(1184, "text") as (text: string) => unknown;
+        for (const row of rows) {
+          const expected = pgParse(row.text);
+          if (expected instanceof Date) expect((row.t as Date).getTime()).toBe(expected.getTime());
+          else expect(row.t).toEqual(expected);
+          expect(row.big).toBe("9007199254740993");
+        }
+      }
+    } finally {
+      client.release();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { createLogger, type Logger } from "@mp/logger";
 import pg from "pg";
 import { observePool } from "./pool-metrics";
+import { POOL_TYPES } from "./type-parsers";
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -70,6 +71,7 @@ export function createPool(options: PoolOptions): Pool {
     idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: settings.connectTimeoutMs,
+    types: POOL_TYPES,
   });
   const logger = (options.logger ?? createLogger({ service: name })).child({ component: "db", pool: name });
   pool.on("error", (error) => {

@@ -6,6 +6,7 @@ import type { makeCreateInstance } from "../application/create-instance";
 import type { makeGetInstance } from "../application/get-instance";
 import type { makeListInstances } from "../application/list-instances";
 import { toInstanceMessage, toListInstancesMessage } from "./catalogue.mapper";
+import { encodeInstance, encodeListInstancesResponse } from "./instance.encoder";
 
 export const CATALOGUE_SERVICE = "marketplace.catalogue.v1.CatalogueService";
 
@@ -29,5 +30,13 @@ export function catalogueGrpc(
     },
     logger,
   );
-  return { definition: proto.CatalogueService.service, implementation };
+  // The answers are written by the instance encoder (the same bytes as proto-loader's, without its copies).
+  const service = proto.CatalogueService.service;
+  const definition = {
+    ...service,
+    CreateInstance: { ...service.CreateInstance, responseSerialize: encodeInstance },
+    GetInstance: { ...service.GetInstance, responseSerialize: encodeInstance },
+    ListInstances: { ...service.ListInstances, responseSerialize: encodeListInstancesResponse },
+  };
+  return { definition, implementation };
 }
