@@ -5,8 +5,9 @@ import { loadProto } from "@mp/grpc";
 import { describe, expect, it } from "vitest";
 import { encodeInstance, encodeListInstancesResponse } from "./instance.encoder";
 
-const service = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1
-  .CatalogueService.service;
+const catalogue = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
+  .v1;
+const service = catalogue.CatalogueService.service;
 /** proto-loader's serializers (protobufjs fromObject + encode): the reference for every byte. */
 const reference = {
   instance: service.GetInstance.responseSerialize as (value: Instance__Output) => Buffer,
@@ -67,7 +68,33 @@ function instance(maxText: number): Instance__Output {
   };
 }
 
+/** A message's fields as the loaded contract declares them: name, number, type, label. */
+function declaredFields(message: unknown): string[] {
+  const type = (
+    message as { type: { field: { name: string; number: number; type: string; label: string }[] } }
+  ).type;
+  return type.field.map((f) => `${f.name} ${f.number} ${f.type} ${f.label}`);
+}
+
 describe("instance encoder", () => {
+  it("knows every field the contract declares (a field added to catalogue.proto must be added to the encoder)", () => {
+    expect(declaredFields(catalogue.Instance)).toEqual([
+      "id 1 TYPE_STRING LABEL_OPTIONAL",
+      "name 2 TYPE_STRING LABEL_OPTIONAL",
+      "ownerOrganisationId 3 TYPE_STRING LABEL_OPTIONAL",
+      "defaultCurrency 4 TYPE_STRING LABEL_OPTIONAL",
+      "platformFeeBps 5 TYPE_INT32 LABEL_OPTIONAL",
+      "createdAt 6 TYPE_STRING LABEL_OPTIONAL",
+    ]);
+    expect(declaredFields(catalogue.ListInstancesResponse)).toEqual([
+      "items 1 TYPE_MESSAGE LABEL_REPEATED",
+      "page 2 TYPE_INT32 LABEL_OPTIONAL",
+      "pageSize 3 TYPE_INT32 LABEL_OPTIONAL",
+      "totalCount 4 TYPE_INT32 LABEL_OPTIONAL",
+      "totalPages 5 TYPE_INT32 LABEL_OPTIONAL",
+    ]);
+  });
+
   it("writes what protobufjs writes for a typical page", () => {
     const page: ListInstancesResponse__Output = {
       items: Array.from({ length: 20 }, (_, i) => ({

@@ -7,7 +7,8 @@ import type { ListInstancesResponse__Output } from "@mp/contracts/generated/mark
  * included; int32 as a varint, negatives sign-extended to ten bytes), but into one buffer: protobufjs
  * queues an operation object per field and a state per nested message and copies them out at the end,
  * which for a page of 20 instances was about a tenth of the catalogue's CPU for the list.
- * The tests compare every byte with protobufjs on random messages; a field added to the contract fails them.
+ * The tests compare every byte with protobufjs on random messages, and pin the contract's fields to the ones
+ * written here, so a field added to catalogue.proto fails them until it is added below.
  */
 
 /** Scratch space reused by every call (the event loop runs one encode at a time); grows as needed. */
