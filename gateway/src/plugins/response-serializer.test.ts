@@ -5,8 +5,13 @@ import { z } from "zod";
 import { ApiKeyPage } from "../routes/api-keys/api-keys.schemas";
 import { ListedItemPage } from "../routes/catalogue/catalogue.schemas";
 import { ProblemDetails } from "../routes/common.schemas";
+import { toInstancePage } from "../routes/instances/instances.mapper";
 import { InstancePage } from "../routes/instances/instances.schemas";
-import { plainJsonSchema, responseSerializerCompiler } from "./response-serializer";
+import {
+  mappedBodySerializerCompiler,
+  plainJsonSchema,
+  responseSerializerCompiler,
+} from "./response-serializer";
 
 /** What the zod serializer answered before: parse, then JSON.stringify. */
 const viaZod = (schema: z.ZodType, data: unknown) => JSON.stringify(schema.parse(data));
@@ -147,6 +152,52 @@ describe("the response serializer", () => {
     app.setSerializerCompiler(responseSerializerCompiler);
     const page = { items: [instance(1)], page: 1, pageSize: 20, totalCount: 1, totalPages: 1 };
     app.get("/", { schema: { response: { 200: InstancePage } } }, async () => page);
+    const response = await app.inject({ url: "/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(viaZod(InstancePage, page));
+    await app.close();
+  });
+
+  it("writes a mapper-built 200 as zod did and leaves other statuses to the compiled writer", async () => {
+    const message = {
+      items: Array.from({ length: 20 }, (_, i) => ({
+        ...instance(i),
+        id: ID.toUpperCase(),
+        ownerOrganisationId: ORG.toUpperCase(),
+        // The names with quotes, backslashes, non-ASCII and U+2028.
+        name: instance(i).name as string,
+      })),
+      page: 1,
+      pageSize: 20,
+      totalCount: 100,
+      totalPages: 5,
+    };
+    const page = toInstancePage(message);
+    const route = { method: "GET", url: "/test" };
+    const mapped = mappedBodySerializerCompiler({ ...route, schema: InstancePage, httpStatus: "200" });
+    expect(mapped(page)).toBe(viaZod(InstancePage, page));
+    expect(mapped(page)).toBe(serializerFor(InstancePage)(page));
+    const problem = {
+      type: "about:blank",
+      title: "T",
+      status: 503,
+      detail: "d",
+      instance: "/p",
+      code: "upstream-unavailable",
+      traceId: "t",
+      n: 1,
+    };
+    const other = mappedBodySerializerCompiler({ ...route, schema: ProblemDetails, httpStatus: "503" });
+    expect(other(problem)).toBe(viaZod(ProblemDetails, problem));
+
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler);
+    app.get(
+      "/",
+      { serializerCompiler: mappedBodySerializerCompiler, schema: { response: { 200: InstancePage } } },
+      async () => page,
+    );
     const response = await app.inject({ url: "/" });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(viaZod(InstancePage, page));

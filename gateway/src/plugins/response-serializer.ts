@@ -119,3 +119,20 @@ function compile(route: RouteSchema): (data: unknown) => string {
   if (!plain) return fallback(route);
   return fastJsonStringify(plain as unknown as Schema) as (data: unknown) => string;
 }
+
+/**
+ * The serializer compiler of routes whose success body a mapper builds member by member (exactly the
+ * schema's keys, every value already in the contract's form: the instances routes). Their 200 is written
+ * by `JSON.stringify`, which is what zod's serializer wrote after a parse that, for such a body, changes
+ * nothing: same JSON, byte for byte. It allocates the answer once, flat, where the fast-json-stringify
+ * function builds it from a string concatenation per member (a fifth of the gateway's allocation on the
+ * instance list, most of it collected young). Every other status keeps `responseSerializerCompiler`.
+ */
+export function mappedBodySerializerCompiler(
+  route: Omit<RouteSchema, "schema"> & { schema: unknown },
+): (data: unknown) => string {
+  return route.httpStatus === "200" ? writeMapped : responseSerializerCompiler(route as RouteSchema);
+}
+
+// One argument only: fastify passes the status code second, which JSON.stringify would take as a replacer.
+const writeMapped = (data: unknown): string => JSON.stringify(data);

@@ -1,4 +1,5 @@
 import type { CatalogueClient } from "../../clients";
+import { mappedBodySerializerCompiler } from "../../plugins/response-serializer";
 import { callUpstream, responses, type ZodApp } from "../route-kit";
 import { toInstance, toInstancePage } from "./instances.mapper";
 import {
@@ -37,6 +38,8 @@ export function instancesRoutes(app: ZodApp, deps: { catalogue: CatalogueClient 
   app.get(
     "/marketplace/instances",
     {
+      // The body is the mapper's page, written as it is (see mappedBodySerializerCompiler).
+      serializerCompiler: mappedBodySerializerCompiler,
       schema: {
         operationId: "listInstances",
         tags,
