@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandFor, SERVICE_NODE_OPTIONS, SETTLEMENTS_NODE_OPTIONS } from "./targets";
+import { commandFor, GATEWAY_NODE_OPTIONS, SERVICE_NODE_OPTIONS, SETTLEMENTS_NODE_OPTIONS } from "./targets";
 
 describe("commandFor", () => {
   it("runs a service with the services' Node options before tsx and the telemetry preload", () => {
@@ -21,9 +21,11 @@ describe("commandFor", () => {
     expect(commandFor("settlements", {}, "/repo").args.slice(0, 2)).toEqual([...SETTLEMENTS_NODE_OPTIONS]);
   });
 
-  it("leaves the gateway with V8's default heap sizing", () => {
+  it("caps only the gateway's young generation (its old generation keeps V8's sizing)", () => {
     const { args } = commandFor("gateway", {}, "/repo");
+    expect(GATEWAY_NODE_OPTIONS).toEqual(["--max-semi-space-size=16"]);
     expect(args).toEqual([
+      "--max-semi-space-size=16",
       "--import",
       "tsx",
       "--import",

@@ -34,7 +34,7 @@ export function telemetryPreload(root: string): string {
  *   live heap). V8 sizes its heap against this cap: left at its default of several GiB, it lets the old
  *   generation grow to four times the live heap between full collections, so a burst of events left a
  *   service at 270 MB resident where it now stays near 140 MB.
- * The gateway keeps V8's defaults: its latency is measured per request.
+ * The gateway gets its own young-generation cap below and keeps V8's default old generation.
  */
 export const SERVICE_NODE_OPTIONS: readonly string[] = [
   "--max-semi-space-size=16",
@@ -53,9 +53,16 @@ export const SETTLEMENTS_NODE_OPTIONS: readonly string[] = [
   "--max-old-space-size=256",
 ];
 
-/** The Node options `target` runs with: none for the gateway, see the two lists above for the services. */
+/**
+ * The gateway's: 16 MiB semi-spaces too. Left to grow to 64 MiB, each scavenge under load copied about 10 MB
+ * of answers still in flight and paused the gateway 10-20 ms, every such pause a latency spike for the
+ * requests behind it; at 16 MiB the pauses are a few milliseconds (scenario A's p99, docs/benchmarks.md).
+ */
+export const GATEWAY_NODE_OPTIONS: readonly string[] = ["--max-semi-space-size=16"];
+
+/** The Node options `target` runs with: see the three lists above. */
 export function nodeOptionsFor(target: Target): readonly string[] {
-  if (target === "gateway") return [];
+  if (target === "gateway") return GATEWAY_NODE_OPTIONS;
   return target === "settlements" ? SETTLEMENTS_NODE_OPTIONS : SERVICE_NODE_OPTIONS;
 }
 
