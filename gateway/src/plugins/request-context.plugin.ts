@@ -53,9 +53,21 @@ function headerCarrier(request: FastifyRequest): Record<string, string> {
  * telemetry): the incoming trace is still continued and every response still carries a `traceparent`.
  */
 function fallbackIds(request: FastifyRequest) {
-  const incoming = TRACEPARENT.exec(String(request.headers.traceparent ?? ""));
-  const traceId = incoming?.[1] && !/^0+$/.test(incoming[1]) ? incoming[1] : randomBytes(16).toString("hex");
-  return { traceId, spanId: randomBytes(8).toString("hex"), flags: incoming?.[3] ?? "00" };
+  const caller = callerTraceparent(request);
+  const traceId = caller.traceId ?? randomBytes(16).toString("hex");
+  return { traceId, spanId: randomBytes(8).toString("hex"), flags: caller.flags ?? "00" };
+}
+
+/**
+ * The caller's `traceparent` read without a propagator: its trace id unless it is all zeros, and its
+ * flags, when the header is well-formed.
+ */
+function callerTraceparent(request: FastifyRequest): { traceId?: string; flags?: string } {
+  const header = request.headers.traceparent;
+  const incoming = typeof header === "string" ? TRACEPARENT.exec(header) : null;
+  if (!incoming) return {};
+  const [, traceId, , flags] = incoming;
+  return { ...(traceId && !/^0+$/.test(traceId) ? { traceId } : {}), ...(flags ? { flags } : {}) };
 }
 
 /** Adds `traceId` to the request's logger: in place when it is the request's own child, else as a child. */
@@ -103,9 +115,7 @@ function unsampledSpanContext(parent: Context, request: FastifyRequest): SpanCon
       ...(parentContext.traceState ? { traceState: parentContext.traceState } : {}),
     };
   // No propagator registered (an app built without telemetry): the caller's trace is still continued.
-  const incoming =
-    typeof request.headers.traceparent === "string" ? TRACEPARENT.exec(request.headers.traceparent) : null;
-  const traceId = incoming?.[1] && !/^0+$/.test(incoming[1]) ? incoming[1] : ids.slice(0, 32);
+  const traceId = callerTraceparent(request).traceId ?? ids.slice(0, 32);
   return { traceId, spanId, traceFlags: TraceFlags.NONE };
 }
 
