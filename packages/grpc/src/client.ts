@@ -209,7 +209,7 @@ export function createUnaryClient<C extends grpc.Client>(
   ) => {
     const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
     if (!fn) return Promise.reject(new Error(`${upstream} client has no method ${method}`));
-    const pending = new PendingUnary<Res>(ctx.cancelScope, ctx.cancelScope ? undefined : ctx.signal);
+    const pending = new PendingUnary<Res>(ctx.cancelScope, signalOf(ctx));
     const limit = Error.stackTraceLimit;
     // Started without the stack grpc-js captures for each call (`new Error()` in every unary call, kept
     // only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors,
@@ -254,7 +254,7 @@ export function createUnaryClient<C extends grpc.Client>(
       let ended = false;
       const onAbort = () => call?.cancel();
       const scope = ctx.cancelScope;
-      const signal = scope ? undefined : ctx.signal;
+      const signal = signalOf(ctx);
       const watcher: Cancellable = { cancel: onAbort };
       try {
         const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
@@ -319,7 +319,7 @@ export function createUnaryClient<C extends grpc.Client>(
             if (!again) throw error;
             recordClientRetry(upstream, name);
             // A scope has no signal to wake the sleep: it is checked after (the backoff is at most a second).
-            const signal = ctx.cancelScope ? undefined : ctx.signal;
+            const signal = signalOf(ctx);
             await sleep(backoff, undefined, signal ? { signal } : {}).catch(() => undefined);
             if (cancelled(ctx)) throw error;
           }
@@ -343,6 +343,11 @@ export function createUnaryClient<C extends grpc.Client>(
 /** Whether the caller has gone: its cancel scope cancelled, or (without one) its signal aborted. */
 function cancelled(ctx: OutgoingContext): boolean {
   return ctx.cancelScope ? ctx.cancelScope.cancelled : ctx.signal?.aborted === true;
+}
+
+/** The caller's abort signal, which is not read when it gave a cancel scope (the scope replaces it). */
+function signalOf(ctx: OutgoingContext): AbortSignal | undefined {
+  return ctx.cancelScope ? undefined : ctx.signal;
 }
 
 /**
