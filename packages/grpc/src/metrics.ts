@@ -59,7 +59,7 @@ function count(tallies: Map<string, Tally>, key: string, outcome: RpcOutcome, co
   let tally = tallies.get(key);
   if (tally) tally.value += 1;
   else {
-    tally = { attributes: attributesOf(key, outcome, code), value: 1 };
+    tally = { attributes: attributesOf(outcome, code), value: 1 };
     tallies.set(key, tally);
   }
   return tally;
@@ -82,30 +82,22 @@ export interface RpcOutcome {
   startedAt: number;
 }
 
-/**
- * Attribute sets by service, method, status and contract code, made once and reused by every call with the
- * same outcome (a few dozen per process: the methods times the outcomes they meet), instead of two or three
- * new objects per call. Frozen: the SDK keeps the first one it sees for a series.
- */
-const attributeSets = new Map<string, Readonly<Attributes>>();
-
 function keyOf(outcome: RpcOutcome, code?: string): string {
   return `${outcome.service}\0${outcome.method}\0${outcome.status}\0${code ?? ""}`;
 }
 
-function attributesOf(key: string, outcome: RpcOutcome, code?: string): Readonly<Attributes> {
-  let attributes = attributeSets.get(key);
-  if (!attributes) {
-    attributes = Object.freeze({
-      "rpc.system": "grpc",
-      "rpc.service": outcome.service,
-      "rpc.method": outcome.method,
-      "rpc.grpc.status_code": outcome.status,
-      ...(code ? { "error.type": code } : {}),
-    });
-    attributeSets.set(key, attributes);
-  }
-  return attributes;
+/**
+ * The attribute set of a series, made once when its tally is (and reused by every call with the same
+ * outcome through it). Frozen: the SDK keeps the first one it sees for a series.
+ */
+function attributesOf(outcome: RpcOutcome, code?: string): Readonly<Attributes> {
+  return Object.freeze({
+    "rpc.system": "grpc",
+    "rpc.service": outcome.service,
+    "rpc.method": outcome.method,
+    "rpc.grpc.status_code": outcome.status,
+    ...(code ? { "error.type": code } : {}),
+  });
 }
 
 function record(set: ReturnType<typeof instruments>, outcome: RpcOutcome): void {
