@@ -45,10 +45,12 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
   let measuredStarts = 0;
 
   for (let i = 0; i < total; i++) {
-    const scheduled = start + i * intervalMs;
+    const offset = i * intervalMs;
+    const scheduled = start + offset;
     const wait = scheduled - performance.now();
     if (wait > 1) await sleep(wait);
-    const counted = scheduled - start >= warmupMs;
+    // From the offset, not from scheduled - start: that difference can round below the warm-up's end.
+    const counted = offset >= warmupMs;
     if (inFlight.size >= maxInFlight) {
       if (counted) result.dropped += 1;
       continue;
