@@ -21,3 +21,4 @@ export type { ProtoGrpcType as PurchasesProto } from "./generated/purchases";
 export type { ProtoGrpcType as SettlementsProto } from "./generated/settlements";
 export type { ProtoGrpcType as StatementsProto } from "./generated/statements";
 export * from "./principal";
+export * from "./timestamps";

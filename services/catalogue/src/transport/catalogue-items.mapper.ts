@@ -1,3 +1,4 @@
+import { isoInstant } from "@mp/contracts";
 import type { ItemRelease__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/ItemRelease";
 import type { ListedItem__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/ListedItem";
 import type { ListListedItemsResponse__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/ListListedItemsResponse";
@@ -28,7 +29,7 @@ function toStorefront(item: StorefrontItem & ItemMedia): Storefront__Output {
     type: item.type,
     organisationId: item.organisationId,
     marketplaceInstanceId: item.marketplaceInstanceId,
-    createdAt: item.createdAt.toISOString(),
+    createdAt: isoInstant(item.createdAt),
     displayName: item.displayName,
     ...opt("description", item.description),
     ...opt("iconUrl", item.iconUrl),
@@ -49,7 +50,7 @@ const toRelease = (release: ItemRelease): ItemRelease__Output =>
     sizeBytes: String(release.sizeBytes),
     ...opt("sha256", release.sha256),
     status: release.status,
-    createdAt: release.createdAt.toISOString(),
+    createdAt: isoInstant(release.createdAt),
   }) as ItemRelease__Output;
 
 export const toListedItemMessage = (item: ListedItem): ListedItem__Output => ({
@@ -66,7 +67,7 @@ export const toOfferedItemMessage = (item: OfferedItem): OfferedItem__Output => 
   item: toStorefront(item),
   basePrice: item.basePrice ? toMoney(item.basePrice) : null,
   releases: item.releases.map(toRelease),
-  offeredAt: item.offeredAt.toISOString(),
+  offeredAt: isoInstant(item.offeredAt),
   listed: item.listed,
 });
 

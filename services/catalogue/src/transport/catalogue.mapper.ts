@@ -1,3 +1,4 @@
+import { isoInstant } from "@mp/contracts";
 import type { Instance__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/Instance";
 import type { ListInstancesResponse__Output } from "@mp/contracts/generated/marketplace/catalogue/v1/ListInstancesResponse";
 import type { Paged } from "@mp/db";
@@ -11,7 +12,7 @@ export function toInstanceMessage(instance: Instance): Instance__Output {
     ownerOrganisationId: instance.ownerOrganisationId,
     defaultCurrency: instance.defaultCurrency,
     platformFeeBps: instance.platformFeeBps,
-    createdAt: instance.createdAt.toISOString(),
+    createdAt: isoInstant(instance.createdAt),
   };
 }
 
