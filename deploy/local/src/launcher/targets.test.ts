@@ -5,7 +5,11 @@ describe("commandFor", () => {
   it("runs a service with the services' Node options before tsx and the telemetry preload", () => {
     const { command, args } = commandFor("catalogue", {}, "/repo");
     expect(command).toBe(process.execPath);
-    expect(SERVICE_NODE_OPTIONS).toEqual(["--max-semi-space-size=16", "--max-old-space-size=256"]);
+    expect(SERVICE_NODE_OPTIONS).toEqual([
+      "--max-semi-space-size=16",
+      "--max-old-space-size=256",
+      "--expose-gc",
+    ]);
     expect(args).toEqual([
       ...SERVICE_NODE_OPTIONS,
       "--import",
@@ -17,8 +21,12 @@ describe("commandFor", () => {
   });
 
   it("runs settlements with a smaller young generation still (its exports' buffers are freed sooner)", () => {
-    expect(SETTLEMENTS_NODE_OPTIONS).toEqual(["--max-semi-space-size=1", "--max-old-space-size=256"]);
-    expect(commandFor("settlements", {}, "/repo").args.slice(0, 2)).toEqual([...SETTLEMENTS_NODE_OPTIONS]);
+    expect(SETTLEMENTS_NODE_OPTIONS).toEqual([
+      "--max-semi-space-size=1",
+      "--max-old-space-size=256",
+      "--expose-gc",
+    ]);
+    expect(commandFor("settlements", {}, "/repo").args.slice(0, 3)).toEqual([...SETTLEMENTS_NODE_OPTIONS]);
   });
 
   it("caps only the gateway's young generation (its old generation keeps V8's sizing)", () => {
