@@ -1,6 +1,6 @@
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createLogger } from "@mp/logger";
+import { runNodeForJson } from "@mp/testing";
 import { describe, expect, it } from "vitest";
 import { burstTrimPolicy, startHeapTrim } from "./heap-trim";
 
@@ -60,22 +60,11 @@ describe("startHeapTrim", () => {
   });
 
   it("gives a burst's garbage back to the system in a real process", async () => {
-    const result = await new Promise<{
+    const result = await runNodeForJson<{
       trims: number;
       afterBurst: { rss: number; heapTotal: number };
       afterIdle: { rss: number; heapTotal: number };
-    }>((resolve, reject) => {
-      const child = spawn(process.execPath, ["--expose-gc", "--import", "tsx", PROBE], {
-        stdio: ["ignore", "pipe", "inherit"],
-      });
-      let out = "";
-      child.stdout.on("data", (chunk) => (out += chunk));
-      child.on("error", reject);
-      child.on("exit", (code) => {
-        if (code !== 0) return reject(new Error(`probe exited ${code}: ${out}`));
-        resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}"));
-      });
-    });
+    }>(["--expose-gc", "--import", "tsx", PROBE]);
     expect(result.trims).toBe(1);
     expect(result.afterIdle.heapTotal).toBeLessThan(result.afterBurst.heapTotal / 2);
     expect(result.afterIdle.rss).toBeLessThan(result.afterBurst.rss - 32 * MIB);

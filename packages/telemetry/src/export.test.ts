@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { runNodeForJson } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const PROBE = fileURLToPath(new URL("./testing/export-probe.ts", import.meta.url));
@@ -27,19 +27,7 @@ afterAll(() => new Promise((resolve) => collector.close(resolve)));
 /** Runs the probe with `env` over a clean environment; resolves with the connections it attempted. */
 function runProbe(env: Record<string, string>): Promise<{ attempts: string[] }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", PROBE], {
-      env: { ...clean, ...env },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`probe exited ${code}: ${out}`));
-      resolve(JSON.parse(out.trim().split("\n").pop() ?? "{}"));
-    });
-  });
+  return runNodeForJson(["--import", "tsx", PROBE], { ...clean, ...env });
 }
 
 describe("telemetry export", () => {
