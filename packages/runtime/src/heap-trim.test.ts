@@ -32,24 +32,27 @@ describe("startHeapTrim", () => {
       { utilisation: 0.01, rss: 140 },
       { utilisation: 0.01, rss: 141 },
     ];
+    // Each look reads its utilisation first, then its size: the utilisation read moves to the next reading.
     let at = 0;
+    let current = readings[0]!;
     let rssAfterTrim: number | undefined;
     const trim = startHeapTrim({
       logger: silent,
       gc: (options) => {
-        calls.push(options);
+        calls.push({ ...options, look: at });
         rssAfterTrim = 105;
       },
       everyMs: 5,
-      readUtilisation: () => readings[Math.min(at, readings.length - 1)]!.utilisation,
-      readRss: () => {
-        if (rssAfterTrim !== undefined) return rssAfterTrim * MIB;
-        return readings[Math.min(at++, readings.length - 1)]!.rss * MIB;
+      readUtilisation: () => {
+        current = readings[Math.min(at++, readings.length - 1)]!;
+        return current.utilisation;
       },
+      readRss: () => (rssAfterTrim ?? current.rss) * MIB,
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     trim.stop();
-    expect(calls).toEqual([{ type: "major", execution: "sync", flavor: "last-resort" }]);
+    // Not on the busy second look (already 40 MiB above the low), but on the idle third one.
+    expect(calls).toEqual([{ type: "major", execution: "sync", flavor: "last-resort", look: 3 }]);
     expect(trim.trims).toBe(1);
   });
 
