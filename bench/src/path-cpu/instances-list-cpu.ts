@@ -19,9 +19,12 @@
  * `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare server.
  * COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same keys)
  * and alternates the rounds between the two, for a before/after on the same machine conditions.
+ * SLOW_LOG=<file> (open loop only) appends each request that took SLOW_MS (default 8) ms or more from its send,
+ * with its send time, to match against the services' GC pauses from the loop-delay probe.
  * DATABASE_URL / NATS_URL default to 127.0.0.1:5432 / 127.0.0.1:4222.
  */
 import { randomBytes } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,6 +51,8 @@ const SECONDS = Number(process.argv[2] ?? 10);
 const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
+const SLOW_LOG = process.env.SLOW_LOG;
+const SLOW_MS = Number(process.env.SLOW_MS ?? 8);
 const PATH = "/marketplace/instances?page=1&pageSize=20";
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
@@ -301,7 +306,14 @@ async function openLoop(url: string, headers: Record<string, string>, seconds: n
       rate: RATE!,
       durationMs: seconds * 1000,
       warmupMs: 0,
-      operation: () => getOk(pool, `${pathname}${search}`, headers).then(() => undefined),
+      operation: () => {
+        const sent = Date.now();
+        return getOk(pool, `${pathname}${search}`, headers).then(() => {
+          if (SLOW_LOG && Date.now() - sent >= SLOW_MS) {
+            appendFileSync(SLOW_LOG, `${new Date(sent).toISOString()} ${Date.now() - sent} ms\n`);
+          }
+        });
+      },
     });
     const s = summarise(result.latency);
     process.stdout.write(
