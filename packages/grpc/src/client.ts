@@ -6,16 +6,11 @@ import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
-import {
-  buildMetadata,
-  type CallCredentials,
-  type Cancellable,
-  type CancelScope,
-  type OutgoingContext,
-} from "./metadata";
+import { releaseClosedHttp2Streams } from "./http2-release";
+import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
+import { PendingUnary } from "./pending-unary";
 
-type Callback<Res> = (error: grpc.ServiceError | null, response?: Res) => void;
 type AnyUnary = (
   argument: never,
   metadata: grpc.Metadata,
@@ -156,6 +151,7 @@ export function createUnaryClient<C extends grpc.Client>(
   address: string,
   options: ClientOptions,
 ): UnaryClient<C> {
+  releaseClosedHttp2Streams();
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
@@ -221,7 +217,9 @@ export function createUnaryClient<C extends grpc.Client>(
       Error.stackTraceLimit = limit;
     }
     pending.watch();
-    return pending.promise;
+    const promise = pending.promise!;
+    pending.promise = undefined;
+    return promise;
   };
 
   const toAppError = (error: unknown, method: string): AppError => {
@@ -348,53 +346,6 @@ function cancelled(ctx: OutgoingContext): boolean {
 /** The caller's abort signal, which is not read when it gave a cancel scope (the scope replaces it). */
 function signalOf(ctx: OutgoingContext): AbortSignal | undefined {
   return ctx.cancelScope ? undefined : ctx.signal;
-}
-
-/**
- * One unary attempt in flight: settles its promise from grpc-js's callback and cancels the call when the
- * caller's cancel scope cancels or (without one) its signal aborts. A class (the abort listener is the
- * object itself, through `handleEvent`) rather than closures made per call: under tsx every named closure
- * also costs a `__name` property definition.
- */
-class PendingUnary<Res> implements Cancellable {
-  call: grpc.ClientUnaryCall | undefined;
-  readonly promise: Promise<Res>;
-  readonly callback: Callback<unknown>;
-  private resolve!: (value: Res) => void;
-  private reject!: (error: unknown) => void;
-
-  constructor(
-    private readonly scope: CancelScope | undefined,
-    private readonly signal: AbortSignal | undefined,
-  ) {
-    this.promise = new Promise<Res>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
-    this.callback = (error, response) => {
-      this.scope?.unwatch(this);
-      this.signal?.removeEventListener("abort", this);
-      if (error) this.reject(error);
-      else this.resolve(response as Res);
-    };
-  }
-
-  /** Cancel at once if the scope cancelled or the signal aborted already, else when it does. */
-  watch(): void {
-    if (this.scope) {
-      if (this.scope.cancelled) this.call?.cancel();
-      else this.scope.watch(this);
-    } else if (this.signal?.aborted) this.call?.cancel();
-    else this.signal?.addEventListener("abort", this, { once: true });
-  }
-
-  handleEvent(): void {
-    this.cancel();
-  }
-
-  cancel(): void {
-    this.call?.cancel();
-  }
 }
 
 /** UNAVAILABLE that no handler answered: the connection failed or closed, the call may be repeated. */

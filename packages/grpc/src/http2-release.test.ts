@@ -1,0 +1,53 @@
+import http2 from "node:http2";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { releaseClosedHttp2Streams } from "./http2-release";
+
+describe("releaseClosedHttp2Streams", () => {
+  let server: http2.Http2Server;
+  let url: string;
+
+  beforeAll(async () => {
+    server = http2.createServer();
+    server.on("stream", (stream) => {
+      stream.respond({ ":status": 200 });
+      stream.end("answer");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  async function exchange(): Promise<{ stream: http2.ClientHttp2Stream; body: string }> {
+    const session = http2.connect(url);
+    try {
+      const stream = session.request({ ":path": "/" });
+      let body = "";
+      stream.setEncoding("utf8");
+      stream.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      await new Promise((resolve) => stream.once("close", resolve));
+      // The release runs on the turn after `close`.
+      await new Promise((resolve) => setImmediate(resolve));
+      return { stream, body };
+    } finally {
+      session.close();
+    }
+  }
+
+  it("leaves a closed client stream with no listener but one that ignores errors", async () => {
+    releaseClosedHttp2Streams();
+    releaseClosedHttp2Streams();
+
+    const { stream, body } = await exchange();
+
+    expect(body).toBe("answer");
+    expect(stream.eventNames()).toEqual(["error"]);
+    expect(stream.listenerCount("error")).toBe(1);
+    expect(() => stream.emit("error", new Error("late"))).not.toThrow();
+  });
+});
