@@ -1,3 +1,4 @@
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,5 +50,28 @@ describe("releaseClosedHttp2Streams", () => {
     expect(stream.eventNames()).toEqual(["error"]);
     expect(stream.listenerCount("error")).toBe(1);
     expect(() => stream.emit("error", new Error("late"))).not.toThrow();
+  });
+
+  it("starts each stream in its caller's async context and leaves AsyncResource.bind as it was", async () => {
+    releaseClosedHttp2Streams();
+    const bind = AsyncResource.prototype.bind;
+    const storage = new AsyncLocalStorage<string>();
+    const session = http2.connect(url);
+    try {
+      const seen = await Promise.all(
+        ["first", "second"].map((name) =>
+          storage.run(name, () => {
+            const stream = session.request({ ":path": "/" });
+            // Data arrives through the stream's own handle, made when the request starts: after the
+            // session connects, so in the caller's context only if the start was bound to it.
+            return new Promise((resolve) => stream.once("data", () => resolve(storage.getStore())));
+          }),
+        ),
+      );
+      expect(seen).toEqual(["first", "second"]);
+      expect(AsyncResource.prototype.bind).toBe(bind);
+    } finally {
+      session.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import http2 from "node:http2";
 
 let installed = false;
@@ -13,8 +14,9 @@ let installed = false;
  * more, so nothing is lost; an `error` listener that ignores is left in place so a late error could never
  * go unhandled.
  *
- * It wraps `http2.connect`, which grpc-js calls for each connection it opens; the gRPC clients install it
- * before their first call. Installing it twice changes nothing.
+ * It wraps `http2.connect`, which grpc-js calls for each connection it opens, and each session's
+ * `request()` (see `leanBind` for what it changes there); the gRPC clients install it before their first
+ * call. Installing it twice changes nothing.
  */
 export function releaseClosedHttp2Streams(): void {
   if (installed) return;
@@ -24,12 +26,35 @@ export function releaseClosedHttp2Streams(): void {
     const session = connect.apply(this, args);
     const request = session.request;
     session.request = function requestReleasing(this: http2.ClientHttp2Session, ...requestArgs) {
-      const stream = request.apply(this, requestArgs);
+      const bind = AsyncResource.prototype.bind;
+      AsyncResource.prototype.bind = leanBind as typeof bind;
+      let stream: http2.ClientHttp2Stream;
+      try {
+        stream = request.apply(this, requestArgs);
+      } finally {
+        AsyncResource.prototype.bind = bind;
+      }
       stream.once("close", () => setImmediate(release, stream));
       return stream;
     };
     return session;
   } as typeof http2.connect;
+}
+
+/**
+ * `AsyncResource.prototype.bind` as `request()` uses it (once per stream, to start the stream in the
+ * caller's async context), without the deprecated `asyncResource` property it defines on each bound
+ * function: a getter and a setter wrapped in `util.deprecate`, fresh for every stream, which V8 kept (and
+ * the stream with them) through young-generation collections like the streams themselves (alone: 2.1 KB
+ * promoted per call and 24 full collections in 10 s at 2,000 binds/s). Swapped in only for the duration
+ * of `request()`, so nothing else in the process sees it.
+ */
+function leanBind(this: AsyncResource, fn: (...args: unknown[]) => unknown, thisArg?: unknown) {
+  const resource = this;
+  if (thisArg !== undefined) return resource.runInAsyncScope.bind(resource, fn, thisArg);
+  return function bound(this: unknown, ...args: unknown[]) {
+    return resource.runInAsyncScope(fn, this, ...args);
+  };
 }
 
 function release(stream: http2.ClientHttp2Stream): void {
