@@ -206,20 +206,18 @@ export function createUnaryClient<C extends grpc.Client>(
     const fn = (raw as unknown as Record<string, (...args: unknown[]) => grpc.ClientUnaryCall>)[method];
     if (!fn) return Promise.reject(new Error(`${upstream} client has no method ${method}`));
     const pending = new PendingUnary<Res>(ctx.cancelScope, signalOf(ctx));
-    const limit = Error.stackTraceLimit;
-    // Started without the stack grpc-js captures for each call (`new Error()` in every unary call, kept
-    // only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors,
-    // whose own stack, code and message are unchanged, so the capture was pure cost on every call.
-    Error.stackTraceLimit = 0;
-    try {
-      pending.call = fn.call(raw, request, metadata, { deadline }, pending.callback);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
-    pending.watch();
-    const promise = pending.promise!;
-    pending.promise = undefined;
-    return promise;
+    return pending.start((callback) => {
+      const limit = Error.stackTraceLimit;
+      // Started without the stack grpc-js captures for each call (`new Error()` in every unary call, kept
+      // only to append "for call at ..." to a failed call's error). Errors leave this client as AppErrors,
+      // whose own stack, code and message are unchanged, so the capture was pure cost on every call.
+      Error.stackTraceLimit = 0;
+      try {
+        return fn.call(raw, request, metadata, { deadline }, callback);
+      } finally {
+        Error.stackTraceLimit = limit;
+      }
+    });
   };
 
   const toAppError = (error: unknown, method: string): AppError => {

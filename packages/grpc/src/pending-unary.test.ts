@@ -22,13 +22,12 @@ describe("PendingUnary", () => {
     const calls = scope();
     const pending = new PendingUnary<string>(calls, undefined);
     const call = fakeCall();
-    pending.call = call;
-    pending.watch();
+    const promise = pending.start(() => call);
     expect(calls.watched).toEqual([pending]);
 
     pending.callback(null, "answer");
 
-    await expect(pending.promise).resolves.toBe("answer");
+    await expect(promise).resolves.toBe("answer");
     expect(calls.watched).toEqual([]);
     expect(pending.call).toBeUndefined();
     pending.cancel();
@@ -39,14 +38,13 @@ describe("PendingUnary", () => {
     const controller = new AbortController();
     const pending = new PendingUnary<string>(undefined, controller.signal);
     const call = fakeCall();
-    pending.call = call;
-    pending.watch();
+    const promise = pending.start(() => call);
 
     const failure = new Error("unavailable") as grpc.ServiceError;
     pending.callback(failure);
     controller.abort();
 
-    await expect(pending.promise).rejects.toBe(failure);
+    await expect(promise).rejects.toBe(failure);
     expect(pending.call).toBeUndefined();
     expect(call.cancel).not.toHaveBeenCalled();
   });
@@ -55,8 +53,7 @@ describe("PendingUnary", () => {
     const controller = new AbortController();
     const pending = new PendingUnary<string>(undefined, controller.signal);
     const call = fakeCall();
-    pending.call = call;
-    pending.watch();
+    void pending.start(() => call);
 
     controller.abort();
 

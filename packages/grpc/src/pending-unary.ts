@@ -14,20 +14,14 @@ const settled = (): void => {};
  */
 export class PendingUnary<Res> implements Cancellable {
   call: grpc.ClientUnaryCall | undefined;
-  /** The attempt's answer; read it once, right after starting the call (this object does not keep it). */
-  promise: Promise<Res> | undefined;
   readonly callback: Callback<unknown>;
-  private resolve!: (value: Res) => void;
-  private reject!: (error: unknown) => void;
+  private resolve: (value: Res) => void = settled;
+  private reject: (error: unknown) => void = settled;
 
   constructor(
     private readonly scope: CancelScope | undefined,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.promise = new Promise<Res>((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
     this.callback = (error, response) => {
       // Let go of the call and of the promise (its resolve and reject hold it, and it holds the answer)
       // before settling: grpc-js's objects keep this callback, and through it this object, for as long as
@@ -43,8 +37,22 @@ export class PendingUnary<Res> implements Cancellable {
     };
   }
 
+  /**
+   * Start the call (`begin` hands grpc-js this attempt's callback), watch for cancellation, and answer its
+   * promise, which this object does not keep.
+   */
+  start(begin: (callback: Callback<unknown>) => grpc.ClientUnaryCall): Promise<Res> {
+    const promise = new Promise<Res>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.call = begin(this.callback);
+    this.watch();
+    return promise;
+  }
+
   /** Cancel at once if the scope cancelled or the signal aborted already, else when it does. */
-  watch(): void {
+  private watch(): void {
     if (this.scope) {
       if (this.scope.cancelled) this.call?.cancel();
       else this.scope.watch(this);
