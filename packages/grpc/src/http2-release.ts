@@ -34,7 +34,7 @@ export function releaseClosedHttp2Streams(): void {
       } finally {
         AsyncResource.prototype.bind = bind;
       }
-      stream.once("close", () => setImmediate(release, stream));
+      stream.once("close", releaseSoon);
       return stream;
     };
     return session;
@@ -55,6 +55,11 @@ function leanBind(this: AsyncResource, fn: (...args: unknown[]) => unknown, this
   return function bound(this: unknown, ...args: unknown[]) {
     return resource.runInAsyncScope(fn, this, ...args);
   };
+}
+
+/** A closed stream's `close` listener (one function for every stream, called with the stream as `this`). */
+function releaseSoon(this: http2.ClientHttp2Stream): void {
+  setImmediate(release, this);
 }
 
 function release(stream: http2.ClientHttp2Stream): void {
