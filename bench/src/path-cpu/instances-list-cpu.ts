@@ -18,7 +18,9 @@
  * PROFILE_DIR=<dir> starts the gateway and the catalogue with `--cpu-prof` writing there (summarise with
  * `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare server.
  * COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same keys)
- * and alternates the rounds between the two, for a before/after on the same machine conditions.
+ * and alternates the rounds between the two, for a before/after on the same machine conditions. Both are
+ * started with this tree's command line (its launcher's Node options and V8 flags); COMPARE_STRIP=<argument>
+ * leaves that one argument out of the other tree's, to compare a flag.
  * SLOW_LOG=<file> (open loop only) appends each request that took SLOW_MS (default 8) ms or more from its send,
  * with its send time, to match against the services' GC pauses from the loop-delay probe.
  * DATABASE_URL / NATS_URL default to 127.0.0.1:5432 / 127.0.0.1:4222.
@@ -52,6 +54,7 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
 const SLOW_LOG = process.env.SLOW_LOG;
+const COMPARE_STRIP = process.env.COMPARE_STRIP;
 const SLOW_MS = Number(process.env.SLOW_MS ?? 8);
 const PATH = "/marketplace/instances?page=1&pageSize=20";
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -133,7 +136,8 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
         mesh,
       });
       const started = (["catalogue", "gateway"] as const).map((target) => {
-        const { command, args } = commandFor(target, env, root);
+        const { command, args: all } = commandFor(target, env, root);
+        const args = index > 0 && COMPARE_STRIP ? all.filter((arg) => arg !== COMPARE_STRIP) : all;
         const child = spawnManaged({
           name: `${target}${index}`,
           command,

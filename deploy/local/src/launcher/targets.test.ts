@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { commandFor, GATEWAY_NODE_OPTIONS, SERVICE_NODE_OPTIONS, SETTLEMENTS_NODE_OPTIONS } from "./targets";
+import {
+  commandFor,
+  GATEWAY_NODE_OPTIONS,
+  SERVICE_NODE_OPTIONS,
+  SETTLEMENTS_NODE_OPTIONS,
+  V8_FLAGS,
+} from "./targets";
 
 describe("commandFor", () => {
-  it("runs a service with the services' Node options before tsx and the telemetry preload", () => {
+  it("runs a service with the services' Node options and the V8 flags before tsx and the telemetry preload", () => {
     const { command, args } = commandFor("catalogue", {}, "/repo");
     expect(command).toBe(process.execPath);
     expect(SERVICE_NODE_OPTIONS).toEqual([
@@ -10,8 +16,10 @@ describe("commandFor", () => {
       "--max-old-space-size=256",
       "--expose-gc",
     ]);
+    expect(V8_FLAGS).toEqual(["--no-allocation-site-pretenuring"]);
     expect(args).toEqual([
       ...SERVICE_NODE_OPTIONS,
+      "--no-allocation-site-pretenuring",
       "--import",
       "tsx",
       "--import",
@@ -34,6 +42,7 @@ describe("commandFor", () => {
     expect(GATEWAY_NODE_OPTIONS).toEqual(["--max-semi-space-size=16"]);
     expect(args).toEqual([
       "--max-semi-space-size=16",
+      "--no-allocation-site-pretenuring",
       "--import",
       "tsx",
       "--import",
