@@ -2,7 +2,7 @@ import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { releaseClosedHttp2Streams } from "./http2-release";
+import { releaseClosedHttp2ServerStreams, releaseClosedHttp2Streams } from "./http2-release";
 
 describe("releaseClosedHttp2Streams", () => {
   let server: http2.Http2Server;
@@ -72,6 +72,40 @@ describe("releaseClosedHttp2Streams", () => {
       expect(AsyncResource.prototype.bind).toBe(bind);
     } finally {
       session.close();
+    }
+  });
+});
+
+describe("releaseClosedHttp2ServerStreams", () => {
+  it("leaves a closed server stream with no listener but one that ignores errors, after its own close listeners ran", async () => {
+    releaseClosedHttp2ServerStreams();
+    releaseClosedHttp2ServerStreams();
+    const server = http2.createServer();
+    const accepted = new Promise<{ stream: http2.ServerHttp2Stream; closedSeen: Promise<void> }>((resolve) =>
+      server.on("stream", (stream) => {
+        // A listener of the application's, like grpc-js's: it must still see the close.
+        const closedSeen = new Promise<void>((seen) => stream.once("close", () => seen()));
+        stream.on("data", () => {});
+        stream.respond({ ":status": 200 });
+        stream.end("answer");
+        resolve({ stream, closedSeen });
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const session = http2.connect(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      const request = session.request({ ":path": "/" });
+      request.resume();
+      const { stream, closedSeen } = await accepted;
+      await closedSeen;
+      expect(stream.listenerCount("data")).toBe(1);
+      // The release runs on the turn after `close`.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(stream.eventNames()).toEqual(["error"]);
+      expect(() => stream.emit("error", new Error("late"))).not.toThrow();
+    } finally {
+      session.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
