@@ -14,7 +14,9 @@
  * each round then also prints its latency percentiles, this process's own event-loop delay (a stalled
  * generator shows as latency too) and the PostgreSQL backends the round opened (pool connection churn).
  * CHILD_NODE_OPTIONS=<options> is added to the two services' NODE_OPTIONS (for example `--require
- * bench/src/probe/loop-delay.cjs` with LOOP_DELAY_LOG=<file> for their event-loop delay and GC pauses).
+ * bench/src/probe/loop-delay.cjs` with LOOP_DELAY_LOG=<file> for their event-loop delay and GC pauses;
+ * bench/src/probe/v8-flags.cjs for `--trace-gc`, force-gc.cjs for a full collection under load,
+ * survivor-profile.cjs for what survives young-generation collections).
  * PROFILE_DIR=<dir> starts the gateway and the catalogue with `--cpu-prof` writing there (summarise with
  * `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare server.
  * COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same keys)
