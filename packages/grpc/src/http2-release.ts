@@ -48,8 +48,9 @@ let serverInstalled = false;
  * (its listeners on the stream) holds the request, the handler's state and the answer it sent, and a
  * closed server stream, like a client one, lives through young-generation collections. Without it the
  * catalogue promoted most of each call it served, with a full collection every 0.8 s at 2,500 calls/s
- * (every 1.6 s with it) and 14 % more CPU per call (docs/benchmarks.md, twelfth stop). It wraps `http2.createServer`, which grpc-js calls when the server binds; the
- * gRPC server installs it before binding. Installing it twice changes nothing.
+ * (every 1.3-1.6 s with it) and 17 % more CPU per call (docs/benchmarks.md, twelfth stop). It wraps
+ * `http2.createServer`, which grpc-js calls when the server binds; the gRPC server installs it before
+ * binding. Installing it twice changes nothing.
  */
 export function releaseClosedHttp2ServerStreams(): void {
   if (serverInstalled) return;
