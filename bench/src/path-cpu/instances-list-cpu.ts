@@ -56,8 +56,8 @@ const ROUNDS = Number(process.argv[3] ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
 const SLOW_LOG = process.env.SLOW_LOG;
-const COMPARE_STRIP = process.env.COMPARE_STRIP;
 const SLOW_MS = Number(process.env.SLOW_MS ?? 8);
+const COMPARE_STRIP = process.env.COMPARE_STRIP;
 const PATH = "/marketplace/instances?page=1&pageSize=20";
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
@@ -315,9 +315,9 @@ async function openLoop(url: string, headers: Record<string, string>, seconds: n
       operation: () => {
         const sent = Date.now();
         return getOk(pool, `${pathname}${search}`, headers).then(() => {
-          if (SLOW_LOG && Date.now() - sent >= SLOW_MS) {
-            appendFileSync(SLOW_LOG, `${new Date(sent).toISOString()} ${Date.now() - sent} ms\n`);
-          }
+          const took = Date.now() - sent;
+          if (SLOW_LOG && took >= SLOW_MS)
+            appendFileSync(SLOW_LOG, `${new Date(sent).toISOString()} ${took} ms\n`);
         });
       },
     });
