@@ -4,6 +4,7 @@ import { DEFAULT_GRPC_PORTS, grpcPortKey, SERVICE_NAMES, type ServiceName } from
 import { STREAMS } from "@mp/contracts";
 import { DEFAULT_OPS_PORTS } from "@mp/runtime/ops-config";
 import { describe, expect, it } from "vitest";
+import { V8_FLAGS } from "../launcher/targets";
 import { REPO_ROOT } from "../paths";
 import { loadManifests, loadYaml, type Manifest, natsPublishRights } from "./load";
 
@@ -163,5 +164,13 @@ describe("docker-compose.yml", () => {
     expect(compose.services["minio-init"].command[0]).toMatch(
       /"Filter":\{"Prefix":"uploads\/"\},"Expiration":\{"Days":1\}.*mc ilm import local\/marketplace/s,
     );
+  });
+});
+
+describe("the image's entry point", () => {
+  it("starts node with the V8 flags the launcher starts every process with", () => {
+    const dockerfile = readFileSync(join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
+    const entrypoint = dockerfile.split("\n").find((line) => line.startsWith("ENTRYPOINT"));
+    expect(entrypoint).toContain(`exec node ${V8_FLAGS.join(" ")} --import tsx`);
   });
 });
