@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { freePort, hostPort, isListening, waitFor } from "./probe";
 
 describe("probe helpers", () => {
@@ -17,6 +17,24 @@ describe("probe helpers", () => {
     const port = await freePort();
     expect(port).toBeGreaterThan(0);
     expect(await isListening("127.0.0.1", port)).toBe(false);
+  });
+
+  it("never hands out 10080, which fetch refuses as a bad port", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const range = await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8");
+    const low = Number.parseInt(range.trim().split(/\s+/)[0] ?? "", 10);
+    // The first pick lands on 10080; the next one anywhere else.
+    const random = vi
+      .spyOn(Math, "random")
+      .mockReturnValueOnce((10_080 - 10_000 + 0.5) / (low - 10_000))
+      .mockReturnValue(0.5);
+    try {
+      const port = await freePort();
+      expect(random).toHaveBeenCalledTimes(2);
+      expect(port).not.toBe(10_080);
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it("picks ports below the range outgoing connections use, so no client socket can take one meanwhile", async () => {

@@ -39,6 +39,12 @@ async function tryBind(port: number): Promise<number | undefined> {
 const LOWEST_PICKED_PORT = 10_000;
 
 /**
+ * The one port above LOWEST_PICKED_PORT on the Fetch standard's list of bad ports: `fetch` refuses it
+ * ("bad port"), so a process given it could never be probed (a stack failed readiness that way).
+ */
+const FETCH_BAD_PORT = 10_080;
+
+/**
  * A free TCP port on 127.0.0.1 for a process started next. Picked at random BELOW the kernel's range for
  * outgoing connections: a port the kernel hands out (listen on 0) lies inside that range, so any outgoing
  * connection on the machine (tests open thousands) could take it between this check and the child's bind,
@@ -49,7 +55,7 @@ export async function freePort(): Promise<number> {
   if (ceiling - LOWEST_PICKED_PORT >= 1_000) {
     for (let attempt = 0; attempt < 50; attempt++) {
       const port = LOWEST_PICKED_PORT + Math.floor(Math.random() * (ceiling - LOWEST_PICKED_PORT));
-      if ((await tryBind(port)) === port) return port;
+      if (port !== FETCH_BAD_PORT && (await tryBind(port)) === port) return port;
     }
   }
   const port = await tryBind(0);
