@@ -6,6 +6,7 @@ import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
+import { trackGrpcTransports } from "./call-tables";
 import { releaseClosedHttp2Streams } from "./http2-release";
 import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
@@ -152,6 +153,7 @@ export function createUnaryClient<C extends grpc.Client>(
   options: ClientOptions,
 ): UnaryClient<C> {
   releaseClosedHttp2Streams();
+  trackGrpcTransports();
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,

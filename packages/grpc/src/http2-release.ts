@@ -1,5 +1,6 @@
 import { AsyncResource } from "node:async_hooks";
 import http2 from "node:http2";
+import { trackSessionTables } from "./call-tables";
 
 let installed = false;
 
@@ -24,6 +25,7 @@ export function releaseClosedHttp2Streams(): void {
   const connect = http2.connect;
   http2.connect = function connectReleasing(this: unknown, ...args: Parameters<typeof http2.connect>) {
     const session = connect.apply(this, args);
+    trackSessionTables(session);
     const request = session.request;
     session.request = function requestReleasing(this: http2.ClientHttp2Session, ...requestArgs) {
       const bind = AsyncResource.prototype.bind;
@@ -59,6 +61,7 @@ export function releaseClosedHttp2ServerStreams(): void {
   http2.createServer = function createServerReleasing(this: unknown, ...args: unknown[]) {
     const server = (createServer as (...a: unknown[]) => http2.Http2Server).apply(this, args);
     server.on("stream", watchStream);
+    server.on("session", trackSessionTables);
     return server;
   } as typeof http2.createServer;
 }
