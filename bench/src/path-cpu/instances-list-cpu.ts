@@ -16,7 +16,8 @@
  * CHILD_NODE_OPTIONS=<options> is added to the two services' NODE_OPTIONS (for example `--require
  * bench/src/probe/loop-delay.cjs` with LOOP_DELAY_LOG=<file> for their event-loop delay and GC pauses;
  * bench/src/probe/v8-flags.cjs for `--trace-gc`, force-gc.cjs for a full collection under load,
- * survivor-profile.cjs for what survives young-generation collections).
+ * survivor-profile.cjs for what survives young-generation collections, collection-churn.cjs for the Maps
+ * and Sets calls pass through).
  * PROFILE_DIR=<dir> starts the gateway and the catalogue with `--cpu-prof` writing there (summarise with
  * `pnpm -s bench:profile <dir> gateway,catalogue <skip s>`). BARE=0 skips the bare server.
  * COMPARE=<another checkout's root> starts that tree's catalogue and gateway too (same database, same keys)
