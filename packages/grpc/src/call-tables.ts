@@ -40,11 +40,13 @@ interface GrpcTransport {
 }
 
 /**
- * Start tracking an HTTP/2 session's tables until it is destroyed (noticed at the next refresh or look, not
- * by a `close` listener: grpc-js removes every listener of the sessions it opens once they connect).
+ * Start tracking an HTTP/2 session's tables until it is destroyed (noticed at the next refresh, look or
+ * new session, not by a `close` listener: grpc-js removes every listener of the sessions it opens once they
+ * connect).
  */
 export function trackSessionTables(session: http2.Http2Session): void {
   install();
+  forgetDestroyed();
   sessions.add(session);
 }
 
@@ -61,6 +63,7 @@ export function trackGrpcTransports(): void {
   const connect = prototype.connect;
   prototype.connect = function connectTracked(this: unknown, ...args: unknown[]) {
     return connect.apply(this, args).then((transport: GrpcTransport) => {
+      forgetDestroyed();
       transports.add(transport);
       return transport;
     });
@@ -103,7 +106,7 @@ export function refreshCallTables(): void {
 type Table = Map<unknown, unknown> | Set<unknown>;
 
 /**
- * What is tracked (for tests): the sessions and transports, the tables found in them (two per session, one
+ * What is tracked (for tests): the sessions and transports held, the tables found in them (two per session, one
  * per transport while Node and grpc-js keep them where this looks) and how many refreshes ran.
  */
 export function callTablesTracked(): {
@@ -112,8 +115,10 @@ export function callTablesTracked(): {
   tables: Table[];
   refreshes: number;
 } {
+  // Counted before `slots()` forgets the destroyed ones, so a test sees what the tracking itself kept.
+  const counts = { sessions: sessions.size, transports: transports.size };
   const tables = [...slots()].map((slot) => slot.owner[slot.field] as Table);
-  return { sessions: sessions.size, transports: transports.size, tables, refreshes };
+  return { ...counts, tables, refreshes };
 }
 
 /**
@@ -121,8 +126,7 @@ export function callTablesTracked(): {
  * forgetting destroyed sessions and the transports on them.
  */
 function* slots(): Generator<Slot> {
-  for (const session of sessions) if (session.destroyed) sessions.delete(session);
-  for (const transport of transports) if (transport.session.destroyed) transports.delete(transport);
+  forgetDestroyed();
   const owners: Array<[Record<string, unknown> | undefined, string[]]> = [
     ...[...sessions].map((session): [Record<string, unknown> | undefined, string[]] => [
       sessionState(session),
@@ -139,6 +143,11 @@ function* slots(): Generator<Slot> {
       if (types.isMap(owner[field]) || types.isSet(owner[field])) yield { owner, field };
     }
   }
+}
+
+function forgetDestroyed(): void {
+  for (const session of sessions) if (session.destroyed) sessions.delete(session);
+  for (const transport of transports) if (transport.session.destroyed) transports.delete(transport);
 }
 
 /** Node keeps a session's streams in the object under its `state` symbol. */
