@@ -16,8 +16,8 @@ let installed = false;
  * go unhandled.
  *
  * It wraps `http2.connect`, which grpc-js calls for each connection it opens, and each session's
- * `request()` (see `leanBind` for what it changes there); the gRPC clients install it before their first
- * call. Installing it twice changes nothing.
+ * `request()` (see `leanBind` for what it changes there), and hands each session to `call-tables.ts`; the
+ * gRPC clients install it before their first call. Installing it twice changes nothing.
  */
 export function releaseClosedHttp2Streams(): void {
   if (installed) return;
@@ -51,8 +51,8 @@ let serverInstalled = false;
  * closed server stream, like a client one, lives through young-generation collections. Without it the
  * catalogue promoted most of each call it served, with a full collection every 0.8 s at 2,500 calls/s
  * (every 1.3-1.6 s with it) and 17 % more CPU per call (docs/benchmarks.md, twelfth stop). It wraps
- * `http2.createServer`, which grpc-js calls when the server binds; the gRPC server installs it before
- * binding. Installing it twice changes nothing.
+ * `http2.createServer`, which grpc-js calls when the server binds, and hands each session it accepts to
+ * `call-tables.ts`; the gRPC server installs it before binding. Installing it twice changes nothing.
  */
 export function releaseClosedHttp2ServerStreams(): void {
   if (serverInstalled) return;
