@@ -2,6 +2,13 @@ import { createServer } from "node:net";
 import { describe, expect, it, vi } from "vitest";
 import { freePort, hostPort, isListening, waitFor } from "./probe";
 
+/** The lowest port of this machine's range for outgoing connections, read here rather than from probe.ts. */
+async function outgoingRangeFloor(): Promise<number> {
+  const { readFile } = await import("node:fs/promises");
+  const range = await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8");
+  return Number.parseInt(range.trim().split(/\s+/)[0] ?? "", 10);
+}
+
 describe("probe helpers", () => {
   it("tells a listening port from a closed one", async () => {
     const server = createServer().listen(0, "127.0.0.1");
@@ -20,9 +27,7 @@ describe("probe helpers", () => {
   });
 
   it("never hands out 10080, which fetch refuses as a bad port", async () => {
-    const { readFile } = await import("node:fs/promises");
-    const range = await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8");
-    const low = Number.parseInt(range.trim().split(/\s+/)[0] ?? "", 10);
+    const low = await outgoingRangeFloor();
     // The first pick lands on 10080; the next one anywhere else.
     const random = vi
       .spyOn(Math, "random")
@@ -38,9 +43,7 @@ describe("probe helpers", () => {
   });
 
   it("picks ports below the range outgoing connections use, so no client socket can take one meanwhile", async () => {
-    const { readFile } = await import("node:fs/promises");
-    const range = await readFile("/proc/sys/net/ipv4/ip_local_port_range", "utf8");
-    const low = Number.parseInt(range.trim().split(/\s+/)[0] ?? "", 10);
+    const low = await outgoingRangeFloor();
     const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
     for (const port of ports) {
       expect(port).toBeGreaterThanOrEqual(10_000);
