@@ -31,6 +31,7 @@ interface Slot {
 
 const sessions = new Set<http2.Http2Session>();
 const transports = new Set<GrpcTransport>();
+let connectorWrapped = false;
 let refreshes = 0;
 
 interface GrpcTransport {
@@ -66,8 +67,6 @@ export function trackGrpcTransports(): void {
     });
   };
 }
-
-let connectorWrapped = false;
 
 interface ConnectorPrototype {
   connect: (...args: unknown[]) => Promise<GrpcTransport>;
@@ -124,21 +123,15 @@ export function callTablesTracked(): {
  */
 function* slots(): Generator<Slot> {
   forgetDestroyed();
-  const owners: Array<[Record<string, unknown> | undefined, string[]]> = [
-    ...[...sessions].map((session): [Record<string, unknown> | undefined, string[]] => [
-      sessionState(session),
-      ["streams", "pendingStreams"],
-    ]),
-    ...[...transports].map((transport): [Record<string, unknown>, string[]] => [
-      transport as unknown as Record<string, unknown>,
-      ["activeCalls"],
-    ]),
-  ];
-  for (const [owner, fields] of owners) {
-    if (owner === undefined) continue;
-    for (const field of fields) {
-      if (types.isMap(owner[field]) || types.isSet(owner[field])) yield { owner, field };
-    }
+  for (const session of sessions) yield* tablesIn(sessionState(session), ["streams", "pendingStreams"]);
+  for (const transport of transports)
+    yield* tablesIn(transport as unknown as Record<string, unknown>, ["activeCalls"]);
+}
+
+function* tablesIn(owner: Record<string, unknown> | undefined, fields: string[]): Generator<Slot> {
+  if (owner === undefined) return;
+  for (const field of fields) {
+    if (types.isMap(owner[field]) || types.isSet(owner[field])) yield { owner, field };
   }
 }
 
