@@ -54,8 +54,9 @@ if (log && process.argv.some((arg) => arg.includes(only))) {
       const roots = [...process._getActiveHandles(), ...sessions];
       const queue = roots.map((root) => [root, root.constructor?.name ?? "handle", 0]);
       let patched = 0;
-      while (queue.length > 0 && seen.size < 500000) {
-        const [value, path, depth] = queue.shift();
+      // Breadth first through an index, not shift(): shift() copies the queue each time.
+      for (let next = 0; next < queue.length && seen.size < 500000; next++) {
+        const [value, path, depth] = queue[next];
         if (seen.has(value)) continue;
         seen.add(value);
         if ((isMap(value) || isSet(value)) && !Object.hasOwn(value, "delete")) {
