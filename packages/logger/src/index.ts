@@ -1,15 +1,54 @@
+import { createRequire } from "node:module";
 import { trace } from "@opentelemetry/api";
 import { type DestinationStream, type Logger, pino } from "pino";
 
 export type { Logger };
 
+/** `json`: one JSON object per line, for machines (the default). `pretty`: one readable line per event. */
+export type LogFormat = "json" | "pretty";
+
+/** The format `LOG_FORMAT` names; anything but `pretty` is JSON, so a typo never hides a production log. */
+export function logFormatFrom(value: string | undefined): LogFormat {
+  return value === "pretty" ? "pretty" : "json";
+}
+
 /**
- * JSON logs, one line per event, with the active trace and span ids mixed in so a log line can be found
- * from a trace and back. Request ids are added by child loggers (`logger.child({ requestId })`).
+ * Errors under any of these keys go through pino's error serializer (type, message, stack, code and the
+ * error's own fields), never as the raw object: a driver error can hold its client and connection state.
+ */
+const ERROR_KEYS = ["err", "error", "reason", "cause"] as const;
+const serializers = Object.fromEntries(ERROR_KEYS.map((key) => [key, serializeError]));
+
+function serializeError(value: unknown): unknown {
+  return value instanceof Error ? pino.stdSerializers.err(value) : value;
+}
+
+/**
+ * Readable single lines for local runs (the launcher prefixes each with the process's name, so service,
+ * pid and host are left out), written synchronously so nothing is lost when a process exits.
+ */
+function prettyDestination(out: DestinationStream | undefined): DestinationStream {
+  const load = createRequire(import.meta.url);
+  const pretty = load("pino-pretty") as (options: Record<string, unknown>) => DestinationStream;
+  return pretty({
+    sync: true,
+    singleLine: true,
+    colorize: false,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname,service,name",
+    destination: out ?? 1,
+  });
+}
+
+/**
+ * Logs, one line per event (JSON unless `format` or `LOG_FORMAT` says `pretty`), with the active trace and
+ * span ids mixed in so a log line can be found from a trace and back. Request ids are added by child
+ * loggers (`logger.child({ requestId })`).
  */
 export function createLogger(options: {
   service: string;
   level?: string;
+  format?: LogFormat;
   destination?: DestinationStream;
 }): Logger {
   const config = {
@@ -24,12 +63,23 @@ export function createLogger(options: {
       const { traceId, spanId } = span.spanContext();
       return { traceId, spanId };
     },
+    serializers,
     redact: {
-      paths: ["req.headers.authorization", "req.headers['x-api-key']", "*.password", "*.secret", "*.token"],
+      paths: [
+        "req.headers.authorization",
+        "req.headers['x-api-key']",
+        "req.headers['stripe-signature']",
+        "*.password",
+        "*.secret",
+        "*.token",
+        "*.connectionString",
+      ],
       censor: "[redacted]",
     },
   } satisfies pino.LoggerOptions;
-  return options.destination ? pino(config, options.destination) : pino(config);
+  const format = options.format ?? logFormatFrom(process.env.LOG_FORMAT);
+  const destination = format === "pretty" ? prettyDestination(options.destination) : options.destination;
+  return destination ? pino(config, destination) : pino(config);
 }
 
 /** Logger for tests: silent unless LOG_LEVEL is set. */

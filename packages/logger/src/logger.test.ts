@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, deferredChild } from "./index";
+import { createLogger, deferredChild, logFormatFrom } from "./index";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -29,6 +29,78 @@ describe("createLogger", () => {
     const logger = createLogger({ service: "gateway", level: "info", destination });
     logger.info({ req: { headers: { authorization: "Bearer secret-token" } } }, "request");
     expect(JSON.stringify(lines[0])).not.toContain("secret-token");
+  });
+});
+
+describe("error serialization", () => {
+  /** An error as a driver throws it: the client that holds the connection hangs off it, unlisted. */
+  function driverError(): Error {
+    const error = Object.assign(new Error("connection refused"), { code: "ECONNREFUSED" });
+    const client = { connectionParameters: { password: "hunter2-db" }, socket: { state: "open" } };
+    return Object.defineProperty(error, "client", { value: client, enumerable: false });
+  }
+
+  it.each(["err", "error", "reason", "cause"])(
+    "writes an Error under %s as type, message, stack and code",
+    (key) => {
+      const { lines, destination } = capture();
+      const logger = createLogger({ service: "db", level: "info", destination });
+      logger.warn({ [key]: driverError() }, "failed");
+      const logged = lines[0]![key] as Record<string, unknown>;
+      expect(logged).toMatchObject({ type: "Error", message: "connection refused", code: "ECONNREFUSED" });
+      expect(typeof logged.stack).toBe("string");
+      expect(JSON.stringify(lines[0])).not.toContain("hunter2-db");
+    },
+  );
+
+  it("leaves values that are not errors as they are", () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ service: "db", level: "info", destination });
+    logger.warn({ reason: "3 pending" }, "waiting");
+    expect(lines[0]).toMatchObject({ reason: "3 pending" });
+  });
+
+  it("redacts connection strings and Stripe signatures", () => {
+    const { lines, destination } = capture();
+    const logger = createLogger({ service: "db", level: "info", destination });
+    logger.info(
+      {
+        pool: { connectionString: "postgres://u:pw@h/db" },
+        req: { headers: { "stripe-signature": "t=1,v1=ab" } },
+      },
+      "x",
+    );
+    expect(JSON.stringify(lines[0])).not.toContain("pw@h");
+    expect(JSON.stringify(lines[0])).not.toContain("v1=ab");
+  });
+});
+
+describe("LOG_FORMAT", () => {
+  it("is JSON unless it says pretty", () => {
+    expect(logFormatFrom(undefined)).toBe("json");
+    expect(logFormatFrom("json")).toBe("json");
+    expect(logFormatFrom("Pretty")).toBe("json");
+    expect(logFormatFrom("pretty")).toBe("pretty");
+  });
+
+  it("pretty writes one readable line per event, without JSON, service, pid or host", () => {
+    const chunks: string[] = [];
+    const destination = new Writable({
+      write(chunk, _enc, cb) {
+        chunks.push(String(chunk));
+        cb();
+      },
+    });
+    const logger = createLogger({ service: "catalogue", level: "info", format: "pretty", destination });
+    logger.warn({ reason: "stream not found", stream: "IOT" }, "consumer unavailable; retrying");
+    const line = chunks.join("");
+    expect(line.trimEnd().split("\n")).toHaveLength(1);
+    expect(line).toMatch(/^\[\d{2}:\d{2}:\d{2}\.\d{3}\] WARN: consumer unavailable; retrying /);
+    expect(line).toContain('"stream":"IOT"');
+    expect(line).not.toMatch(/"service"|"pid"|"hostname"|catalogue/);
+    chunks.length = 0;
+    logger.error({ err: new Error("boom") }, "failed");
+    expect(chunks.join("")).toMatch(/ERROR: failed[\s\S]*Error: boom\n\s+at /);
   });
 });
 
