@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from "@mp/db";
 import type { Logger } from "@mp/logger";
-import type { ConsumerMessages, JsMsg } from "@nats-io/jetstream";
+import { type ConsumerMessages, JetStreamApiCodes, JetStreamApiError, type JsMsg } from "@nats-io/jetstream";
 import type { ZodType } from "zod";
 import { Alarm } from "./alarm";
 import type { Bus } from "./connection";
@@ -279,7 +279,7 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
         await pull(consumer);
       } catch (error) {
         failures++;
-        if (!stopping) log.warn({ err: error, failures }, "consumer unavailable; retrying");
+        if (!stopping) logRetry(log, error, failures);
       }
       batch = undefined;
       releaseQueued();
@@ -301,4 +301,23 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     },
     stats: () => ({ ...ctx.stats }),
   };
+}
+
+/**
+ * A consumer whose stream does not exist yet is the normal start-up race (the owning service creates it):
+ * debug, without a stack, until it has lasted `STREAM_WAIT_WARN_AFTER` failures. Anything else is a warning.
+ */
+const STREAM_WAIT_WARN_AFTER = 10;
+
+export function logRetry(log: Pick<Logger, "debug" | "warn">, error: unknown, failures: number): void {
+  if (isStreamNotFound(error)) {
+    const level = failures < STREAM_WAIT_WARN_AFTER ? "debug" : "warn";
+    log[level]({ reason: "stream not found", failures }, "consumer waits for its stream; retrying");
+  } else {
+    log.warn({ err: error, failures }, "consumer unavailable; retrying");
+  }
+}
+
+function isStreamNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
 }

@@ -35,7 +35,8 @@ export async function connectBusPatiently(options: {
       },
       {
         signal,
-        onWait: (reason) => logger.warn({ err: reason, url }, "NATS connection failed; retrying"),
+        onWait: (reason) =>
+          logger.warn({ reason: messageOf(reason), url }, "NATS connection failed; retrying"),
       },
     );
   } finally {
@@ -65,7 +66,7 @@ export function ensureStreamsInBackground(options: {
           signal: controller.signal,
           onWait: (reason, attempt) =>
             options.logger.warn(
-              { err: reason, stream: stream.name, attempt },
+              { reason: messageOf(reason), stream: stream.name, attempt },
               "could not ensure stream; retrying",
             ),
         },
@@ -81,4 +82,9 @@ export function ensureStreamsInBackground(options: {
       await done.catch(() => {});
     },
   };
+}
+
+/** An expected start-up failure is logged by its message: its stack says nothing a reader needs. */
+function messageOf(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
 }
