@@ -19,6 +19,7 @@ import { installOpenApi } from "./plugins/openapi.plugin";
 import { frameworkError, installProblems } from "./plugins/problem.plugin";
 import { installAddressLimit, installOrganisationLimit, type RateLimiter } from "./plugins/rate-limit.plugin";
 import { installRequestContext, requestIdFrom } from "./plugins/request-context.plugin";
+import { OneLineRequestLog } from "./plugins/request-log";
 import { responseSerializerCompiler } from "./plugins/response-serializer";
 import { registerRoutes } from "./routes/routes";
 import type { ZodApp } from "./zod-app";
@@ -78,6 +79,7 @@ export async function tokenVerifierFor(config: GatewayConfig): Promise<AccessTok
 export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
+    logController: new OneLineRequestLog(),
     genReqId: (request) => requestIdFrom(request.headers["x-request-id"]),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
