@@ -50,7 +50,9 @@ async function runLauncher(options: { useLocal: boolean; ephemeral: boolean }): 
   process.on("disconnect", onSignal);
   process.on("exit", () => killChildren());
   try {
-    stack = await startLocalStack({ ...options, signal: interrupted.signal });
+    // A person reads this output: one readable line per event, unless LOG_FORMAT asks for JSON.
+    const env = { LOG_FORMAT: process.env.LOG_FORMAT ?? "pretty" };
+    stack = await startLocalStack({ ...options, env, signal: interrupted.signal });
   } catch (error) {
     if (interrupted.signal.aborted) process.exit(0);
     const message = (error as Error).message;
