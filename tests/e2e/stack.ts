@@ -1,13 +1,17 @@
 import { type LocalStack, startLocalStack } from "@mp/local/stack";
+import { findSecrets, urlPassword } from "@mp/testing/secret-scan";
 
 /**
  * The stack exactly as `pnpm start` runs it on a machine with nothing configured: its own PostgreSQL, NATS,
  * object store and Infuse-IoT simulator (whatever the test environment sets), temporary data and free
  * ports. vitest sets NODE_ENV=test; the stack runs as in development, where the gateway trusts only the
  * launcher's local JWKS. `env` adds to that (e.g. an OTLP endpoint to collect traces).
+ *
+ * Every process logs at `info` into `logs`, and `stop()` fails the file when any line holds a secret (a
+ * token, an API key, a Stripe or mesh key, a password): see `findSecrets`.
  */
-export function startTestStack(logs: string[], env: Record<string, string> = {}): Promise<LocalStack> {
-  return startLocalStack({
+export async function startTestStack(logs: string[], env: Record<string, string> = {}): Promise<LocalStack> {
+  const stack = await startLocalStack({
     ephemeral: true,
     env: {
       NODE_ENV: "development",
@@ -15,9 +19,33 @@ export function startTestStack(logs: string[], env: Record<string, string> = {})
       NATS_URL: undefined,
       S3_ENDPOINT: undefined,
       INFUSE_API_URL: undefined,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       ...env,
     },
     log: (line) => logs.push(line),
   });
+  const stop = stack.stop.bind(stack);
+  stack.stop = async () => {
+    await stop();
+    expectNoSecrets(logs, knownSecrets(stack, env));
+  };
+  return stack;
+}
+
+function knownSecrets(stack: LocalStack, env: Record<string, string>): string[] {
+  return [
+    ...Object.values(stack.credentials).map((credential) => credential.token),
+    stack.stripeWebhookSecret,
+    ...(env.STRIPE_WEBHOOK_SECRET ?? "").split(","),
+    stack.s3.secretAccessKey,
+    urlPassword(stack.databaseUrl),
+    urlPassword(stack.natsUrl),
+  ].filter((value): value is string => Boolean(value));
+}
+
+function expectNoSecrets(logs: readonly string[], known: readonly string[]): void {
+  const findings = findSecrets(logs, known);
+  if (findings.length === 0) return;
+  const report = findings.slice(0, 20).map((f) => `  ${f.kind}: ${f.excerpt}`);
+  throw new Error(`the stack logged ${findings.length} secret(s):\n${report.join("\n")}`);
 }
