@@ -24,7 +24,6 @@ import { makeCopyJobRepository } from "./infra/copy-job.repository";
 import { startCopyWorker } from "./infra/copy-worker";
 import { makeDevicePlatform } from "./infra/device-platform.adapter";
 import { InfuseClient } from "./infra/infuse/infuse.client";
-import { backoffDelay } from "./infra/infuse/retry";
 import { makeInfusePlatform } from "./infra/infuse-platform.adapter";
 import { startInstallPoller } from "./infra/install-poller";
 import { makeInstallUpdateRepository } from "./infra/install-update.repository";
@@ -33,11 +32,13 @@ import { IOT_ADAPTER_SERVICE, iotadapterGrpc } from "./transport/iot-adapter.grp
 
 type IotAdapterConfig = ReturnType<typeof iotAdapterConfig.parse>;
 
-/** Delay between copy attempts: exponential from 1 s, capped at 1 min, never below half the ceiling. */
+/**
+ * Delay before a copy job's next attempt (stored with the job, so a restart keeps it): exponential from
+ * 1 s, capped at 1 min, with a random half so jobs that failed together do not come back together.
+ */
 const copyRetryDelay = (attempts: number) => {
-  const policy = { baseDelayMs: 1_000, maxDelayMs: 60_000 };
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
-  return Math.floor(ceiling / 2) + backoffDelay(attempts, policy) / 2;
+  const ceiling = Math.min(60_000, 1_000 * 2 ** Math.max(0, attempts - 1));
+  return Math.floor(ceiling / 2 + (Math.random() * ceiling) / 2);
 };
 
 /** Builds the iot-adapter service from its dependencies; main.ts, the launcher and the tests share it. */

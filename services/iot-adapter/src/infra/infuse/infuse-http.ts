@@ -4,12 +4,6 @@ import { type AppError, UpstreamUnavailableError } from "@mp/errors";
 import type { Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import {
-  BreakerOpenError,
-  type BreakerState,
-  type CircuitBreaker,
-  createCircuitBreaker,
-} from "./circuit-breaker";
-import {
   isTransient,
   mapBreakerOpen,
   mapPlatformStatus,
@@ -17,7 +11,15 @@ import {
   PlatformCredentialError,
   PlatformRedirectError,
 } from "./infuse.errors";
-import { DEFAULT_RETRY, type RetryPolicy, withRetry } from "./retry";
+import {
+  type Breaker,
+  BreakerOpenError,
+  type BreakerState,
+  createBreaker,
+  createRetry,
+  DEFAULT_RETRY,
+  type RetryPolicy,
+} from "./resilience";
 
 export interface InfuseHttpOptions {
   baseUrl: string;
@@ -28,8 +30,6 @@ export interface InfuseHttpOptions {
   retry?: RetryPolicy;
   breaker?: { failureThreshold: number; resetAfterMs: number };
   fetch?: typeof fetch;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -49,24 +49,27 @@ export type Query = Record<string, string | number | boolean | undefined>;
  * above this file sees an HTTP status.
  */
 export class InfuseHttp {
-  private readonly breaker: CircuitBreaker;
+  private readonly breaker: Breaker;
+  private readonly retry: ReturnType<typeof createRetry>;
   private readonly fetchImpl: typeof fetch;
   private readonly base: string;
 
   constructor(private readonly options: InfuseHttpOptions) {
     this.fetchImpl = options.fetch ?? fetch;
     this.base = options.baseUrl.replace(/\/+$/, "");
-    this.breaker = createCircuitBreaker({
+    this.breaker = createBreaker({
       failureThreshold: options.breaker?.failureThreshold ?? 5,
       resetAfterMs: options.breaker?.resetAfterMs ?? 10_000,
       isFailure: isTransient,
-      now: options.now,
       onStateChange: (from, to) =>
         options.logger[to === "open" ? "warn" : "info"](
           { from, to },
           "Infuse-IoT circuit breaker changed state",
         ),
     });
+    this.retry = createRetry(options.retry ?? DEFAULT_RETRY, isTransient, (error, retry, delayMs) =>
+      options.logger.debug({ retry, delayMs, reason: (error as Error).message }, "retrying Infuse-IoT call"),
+    );
   }
 
   breakerState(): BreakerState {
@@ -75,14 +78,10 @@ export class InfuseHttp {
 
   /** An idempotent JSON read, retried on transient failures. `what` names the resource for a 404. */
   async getJson<T>(path: string, schema: ZodType<T>, what: string, query: Query = {}, signal?: AbortSignal) {
-    return withRetry(() => this.guarded(() => this.fetchJson(path, query, schema, what, signal)), {
-      policy: this.options.retry ?? DEFAULT_RETRY,
-      retryable: isTransient,
+    return this.retry.run(
+      () => this.guarded(() => this.fetchJson(path, query, schema, what, signal)),
       signal,
-      sleep: this.options.sleep,
-      onRetry: (error, retry, delayMs) =>
-        this.options.logger.debug({ path, retry, delayMs, err: error }, "retrying Infuse-IoT call"),
-    });
+    );
   }
 
   /**

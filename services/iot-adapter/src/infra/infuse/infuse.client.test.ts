@@ -16,7 +16,6 @@ beforeEach(() => {
   stub.requests.length = 0;
 });
 
-const noSleep = async () => {};
 const client = (over: Partial<ConstructorParameters<typeof InfuseClient>[0]> = {}) =>
   new InfuseClient({
     baseUrl: `${stub.url}/`,
@@ -25,7 +24,6 @@ const client = (over: Partial<ConstructorParameters<typeof InfuseClient>[0]> = {
     timeoutMs: 200,
     retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
     breaker: { failureThreshold: 100, resetAfterMs: 60_000 },
-    sleep: noSleep,
     ...over,
   });
 

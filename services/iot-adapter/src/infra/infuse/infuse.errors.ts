@@ -1,6 +1,6 @@
 import { AppError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
-import type { BreakerOpenError } from "./circuit-breaker";
 import { platformErrorSchema } from "./infuse.types";
+import type { BreakerOpenError } from "./resilience";
 
 /**
  * A failure of the platform that says nothing about the marketplace's request: network errors, timeouts,
