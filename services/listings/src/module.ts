@@ -1,10 +1,14 @@
 import { fileURLToPath } from "node:url";
 import { appendToOutbox } from "@mp/bus";
 import { STREAMS } from "@mp/contracts";
+import {
+  knownInstancesConsumer,
+  makeGetInstanceReference,
+  makeKnownInstanceRepository,
+} from "@mp/known-instances";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { makeUnitOfWork, systemClock, uuidV7Ids } from "@mp/runtime";
 import { makeCreateListing } from "./application/create-listing";
-import { makeGetInstanceReference } from "./application/get-instance-reference";
 import { makeListOfferings } from "./application/list-offerings";
 import {
   makeGetCurrentListing,
@@ -19,12 +23,10 @@ import { makeSetVisibility } from "./application/set-visibility";
 import { makeWithdrawOffering } from "./application/withdraw-offering";
 import { listingsConfig } from "./config";
 import { makeIconUrlsClient } from "./infra/icon-urls.client";
-import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeListingRepository } from "./infra/listing.repository";
 import { makeOfferingRepository } from "./infra/offering.repository";
 import { emitListingsSnapshots } from "./infra/snapshots";
-import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { itemSnapshotConsumer } from "./transport/item-snapshot.consumer";
 import { LISTINGS_SERVICE, listingsGrpc } from "./transport/listings.grpc";
 
@@ -67,7 +69,7 @@ export function buildListings(
       ),
     },
     consumers: [
-      instanceCreatedConsumer(),
+      knownInstancesConsumer({ durable: "listings-instances" }),
       itemSnapshotConsumer(makeRecordItem({ ...core, emitIn: (tx) => (event) => appendToOutbox(tx, event) })),
     ],
     stop: async () => icons.close(),

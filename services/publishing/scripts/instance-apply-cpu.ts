@@ -15,12 +15,12 @@ import { fileURLToPath } from "node:url";
 import { applyIfNewer, applyInTransaction, applyProjection, type EventEnvelope, newEvent } from "@mp/bus";
 import { type InstanceCreatedV1, instanceCreatedV1 } from "@mp/contracts";
 import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
+import { knownInstanceProjection } from "@mp/known-instances";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
-import { knownInstanceProjection } from "../src/infra/known-instance.repository";
 
 const EVENTS = Number(process.argv[2] ?? 2000);
 const ROUNDS = Number(process.argv[3] ?? 3);

@@ -29,13 +29,13 @@ import {
 } from "@mp/bus";
 import { instanceCreatedV1, STREAMS } from "@mp/contracts";
 import { createPool, migrate } from "@mp/db";
+import { knownInstancesConsumer } from "@mp/known-instances";
 import { createLogger, type Logger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
 import { getTracer, startTelemetry } from "@mp/telemetry";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { countStatements, withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
-import { instanceCreatedConsumer } from "../src/transport/instance-created.consumer";
 
 const RATE = Number(process.argv[2] ?? 200);
 const SECONDS = Number(process.argv[3] ?? 15);
@@ -114,7 +114,7 @@ async function run(
       writerPools: [catalogue],
     });
     stops.unshift(() => relay.stop());
-    const spec = instanceCreatedConsumer();
+    const spec = knownInstancesConsumer({ durable: "publishing-instances", concurrency: 2 });
     const consumer = startConsumer({ ...spec, bus, pool: publishing, logger });
     stops.unshift(() => consumer.stop());
     const unitOfWork = makeUnitOfWork(catalogue);

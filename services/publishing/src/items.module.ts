@@ -1,3 +1,4 @@
+import { makeKnownInstanceRepository } from "@mp/known-instances";
 import type { ModuleDeps } from "@mp/runtime";
 import { makeUnitOfWork, systemClock, uuidV7Ids } from "@mp/runtime";
 import { makeAddImage } from "./application/add-image";
@@ -18,7 +19,6 @@ import { publishingConfig } from "./config";
 import { makeAssetsClient } from "./infra/assets.client";
 import { type IotAdapterClient, iotApplications } from "./infra/iot-adapter.client";
 import { makeItemRepository } from "./infra/item.repository";
-import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import type { ItemUseCases } from "./transport/publishing.grpc";
 
 const itemsConfig = publishingConfig.pick({ ASSETS_GRPC_URL: true });

@@ -1,14 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { STREAMS } from "@mp/contracts";
+import {
+  knownInstancesConsumer,
+  makeGetInstanceReference,
+  makeKnownInstanceRepository,
+} from "@mp/known-instances";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
-import { makeGetInstanceReference } from "./application/get-instance-reference";
 import { publishingConfig } from "./config";
 import { createIotAdapterClient } from "./infra/iot-adapter.client";
-import { makeKnownInstanceRepository } from "./infra/known-instance.repository";
 import { emitPublishingSnapshots } from "./infra/snapshots";
 import { buildItems } from "./items.module";
 import { buildReleases } from "./releases.module";
-import { instanceCreatedConsumer } from "./transport/instance-created.consumer";
 import { PUBLISHING_SERVICE, publishingGrpc } from "./transport/publishing.grpc";
 import { PUBLISHING_RELEASES_SERVICE } from "./transport/releases.grpc";
 
@@ -30,7 +32,10 @@ export function buildPublishing(deps: ModuleDeps<unknown>): ServiceModule {
       ),
       [PUBLISHING_RELEASES_SERVICE]: releases.grpc,
     },
-    consumers: [instanceCreatedConsumer(), ...releases.consumers],
+    consumers: [
+      knownInstancesConsumer({ durable: "publishing-instances", concurrency: 2 }),
+      ...releases.consumers,
+    ],
     stop: async () => {
       await releases.stop();
       items.stop();

@@ -5,20 +5,7 @@ import type { ItemType, KnownItem } from "../domain/item";
 import type { Listing, VisibilityState } from "../domain/listing";
 import type { Offering } from "../domain/offering";
 
-/** What listings keeps of an instance: enough to validate requests and price items in its currency. */
-export interface KnownInstance {
-  id: string;
-  ownerOrganisationId: string;
-  defaultCurrency: string;
-  platformFeeBps: number;
-  createdAt: Date;
-  learnedAt: Date;
-}
-
-/** Instances are learned from the catalogue's events (`knownInstanceProjection`), read here. */
-export interface KnownInstanceRepository {
-  get(id: string): Promise<KnownInstance | undefined>;
-}
+export type { KnownInstance, KnownInstanceRepository } from "@mp/known-instances";
 
 export interface KnownItemRepository {
   /** Apply an item snapshot when its version is newer than the one held; resolves to whether it was. */

@@ -1,9 +1,9 @@
 import type { ListingsProto } from "@mp/contracts";
 import type { ListingsServiceHandlers } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
+import type { makeGetInstanceReference } from "@mp/known-instances";
 import type { Logger } from "@mp/logger";
 import type { makeCreateListing } from "../application/create-listing";
-import type { makeGetInstanceReference } from "../application/get-instance-reference";
 import type { makeListOfferings } from "../application/list-offerings";
 import type {
   makeGetCurrentListing,

@@ -5,20 +5,7 @@ import type { Item, ItemStatus, ItemType } from "../domain/item";
 import type { MetadataFields, MetadataRecord } from "../domain/metadata";
 import type { Money, PriceRecord } from "../domain/price";
 
-/** What publishing keeps of an instance: enough to validate requests and price items in its currency. */
-export interface KnownInstance {
-  id: string;
-  ownerOrganisationId: string;
-  defaultCurrency: string;
-  platformFeeBps: number;
-  createdAt: Date;
-  learnedAt: Date;
-}
-
-/** Instances are learned from the catalogue's events (`knownInstanceProjection`), read here. */
-export interface KnownInstanceRepository {
-  get(id: string): Promise<KnownInstance | undefined>;
-}
+export type { KnownInstance, KnownInstanceRepository } from "@mp/known-instances";
 
 /** A gallery image as stored: the asset's id, its place and the facts the assets service confirmed. */
 export interface StoredImage {

@@ -1,12 +1,12 @@
 import type { PublishingProto } from "@mp/contracts";
 import type { PublishingServiceHandlers } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
+import type { makeGetInstanceReference } from "@mp/known-instances";
 import type { Logger } from "@mp/logger";
 import type { makeAddImage } from "../application/add-image";
 import type { makeAppendMetadata } from "../application/append-metadata";
 import type { makeChangeItemStatus } from "../application/change-item-status";
 import type { makeCreateItem } from "../application/create-item";
-import type { makeGetInstanceReference } from "../application/get-instance-reference";
 import type { makeGetItem } from "../application/get-item";
 import type { makeListImages } from "../application/list-images";
 import type { makeListItems } from "../application/list-items";

@@ -1,5 +1,5 @@
 import { NotFoundError } from "@mp/errors";
-import type { KnownInstance, KnownInstanceRepository } from "./ports";
+import type { KnownInstance, KnownInstanceRepository } from "./known-instance";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import type { Projection } from "@mp/bus";
 import type { InstanceCreatedV1 } from "@mp/contracts";
 import type { Pool } from "@mp/db";
-import type { KnownInstance, KnownInstanceRepository } from "../application/ports";
+import type { KnownInstance, KnownInstanceRepository } from "./known-instance";
 
 interface Row {
   id: string;

@@ -1,0 +1,4 @@
+export { makeGetInstanceReference } from "./get-instance-reference";
+export type { KnownInstance, KnownInstanceRepository } from "./known-instance";
+export { knownInstanceProjection, makeKnownInstanceRepository } from "./known-instance.repository";
+export { knownInstancesConsumer } from "./known-instances.consumer";
