@@ -135,7 +135,7 @@ describe("real upstream clients", () => {
     expectProblem(response, 404, "not-found");
   });
 
-  it("is ready only while every upstream answers SERVING", async () => {
+  it("reports each upstream's health, and stays ready while one is not SERVING", async () => {
     const readiness = (down: ServiceName[] = []) => {
       const clients = createGatewayClients(testConfig(keys, upstreamEnv(down)));
       opened.push({ clients });
@@ -143,7 +143,7 @@ describe("real upstream clients", () => {
     };
     expect(await readiness()).toMatchObject({ ready: true });
     const report = await readiness(["iot-adapter"]);
-    expect(report.ready).toBe(false);
+    expect(report.ready).toBe(true);
     expect(report.checks).toEqual({
       "upstream.catalogue": "ok",
       "upstream.publishing": "ok",

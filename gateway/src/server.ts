@@ -25,8 +25,8 @@ export interface RunningGateway {
 
 /**
  * Start a listening gateway with real dependencies: the ops port first (live at once, ready once its
- * database answers, every upstream serves and the public port listens), its schema migrated, gRPC channels
- * to every upstream. Starts the process-wide telemetry SDK when nothing has yet (it is left running;
+ * database answers and the public port listens; upstream health is reported, not required), its schema
+ * migrated, gRPC channels to every upstream. Starts the process-wide telemetry SDK when nothing has yet (it is left running;
  * `main.ts` owns its shutdown), so spans are real and `traceparent` travels upstream. Used by `main.ts`
  * and end-to-end tests.
  */

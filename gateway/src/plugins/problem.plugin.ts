@@ -85,6 +85,9 @@ export function toAppError(error: unknown): unknown {
 
 const pathOf = (url: string) => url.split("?")[0] ?? url;
 
+/** Retry-After of a 503 whose error named no delay (the transport mapping's own default). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** What an upstream may send as an error id: short and printable, so it is safe to log and to echo. */
 const SANE_ERROR_ID = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -123,7 +126,10 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, thrown
       presented ? 'Bearer realm="marketplace", error="invalid_token"' : 'Bearer realm="marketplace"',
     );
   }
-  const retryAfter = isAppError(error) ? error.retryAfterSeconds : undefined;
+  // A 503 always says when to retry: an upstream's `upstream-unavailable` may cross the wire without it.
+  const retryAfter =
+    (isAppError(error) ? error.retryAfterSeconds : undefined) ??
+    (problem.status === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined);
   if (retryAfter !== undefined) reply.header("retry-after", String(Math.max(1, Math.ceil(retryAfter))));
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
 }

@@ -116,7 +116,7 @@ export interface ServiceSpec<S extends z.ZodObject = z.ZodObject> {
   snapshot?: (deps: { pool: Pool; logger: Logger }) => Promise<number>;
 }
 
-type CommonConfig = z.output<typeof serviceConfigSchema> &
+export type CommonConfig = z.output<typeof serviceConfigSchema> &
   z.output<z.ZodObject<typeof busEnv>> &
   DbEnv & {
     GRPC_PORT: number;
@@ -144,11 +144,31 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** The port is read from `<NAME>_GRPC_PORT`, and a bad value is reported under that name. */
-function loadServiceConfig(name: ServiceName, schema: z.ZodObject, env: Record<string, string | undefined>) {
-  const portKey = grpcPortKey(name);
+/**
+ * A service's whole configuration, parsed as at boot: the common keys, its own (`spec.config`), the ops,
+ * pool, gRPC server and mesh keys. The port is read from `<NAME>_GRPC_PORT`, and a bad value is reported
+ * under that name. Exported so deploy checks can run it over a rendered manifest's environment.
+ */
+export function loadServiceConfig<S extends z.ZodObject>(
+  spec: Pick<ServiceSpec<S>, "name" | "config">,
+  env: Record<string, string | undefined>,
+): z.output<S> & CommonConfig {
+  const schema = serviceConfigSchema
+    .extend({
+      GRPC_PORT: port.default(DEFAULT_GRPC_PORTS[spec.name]),
+      BUS_NAMESPACE: z
+        .string()
+        .regex(/^([a-z0-9]+\.)?$/)
+        .default(""),
+      ...busEnv,
+    })
+    .extend(spec.config?.shape ?? {})
+    .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
+    .extend({ ...grpcServerEnv, ...meshEnv })
+    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true });
+  const portKey = grpcPortKey(spec.name);
   try {
-    return loadConfig(schema, { ...env, GRPC_PORT: env[portKey] });
+    return loadConfig(schema, { ...env, GRPC_PORT: env[portKey] }) as z.output<S> & CommonConfig;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     throw new ConfigError(error.issues.map((i) => (i.key === "GRPC_PORT" ? { ...i, key: portKey } : i)));
@@ -177,20 +197,7 @@ export async function startService<S extends z.ZodObject>(
   env: Record<string, string | undefined> = process.env,
   overrides: { logger?: Logger; signal?: AbortSignal } = {},
 ): Promise<RunningService> {
-  const schema = serviceConfigSchema
-    .extend({
-      GRPC_PORT: port.default(DEFAULT_GRPC_PORTS[spec.name]),
-      BUS_NAMESPACE: z
-        .string()
-        .regex(/^([a-z0-9]+\.)?$/)
-        .default(""),
-      ...busEnv,
-    })
-    .extend(spec.config?.shape ?? {})
-    .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
-    .extend({ ...grpcServerEnv, ...meshEnv })
-    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true });
-  const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
+  const config = loadServiceConfig(spec, env);
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
   const { signal } = overrides;
   const mesh = meshIdentityFrom(config, serviceSigner(spec.name));

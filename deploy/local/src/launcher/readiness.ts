@@ -9,7 +9,7 @@ const TAIL_SHOWN = 20;
 
 /**
  * Resolves once every process's ops port answers `GET /readyz` with 200 (a service: PostgreSQL, NATS and
- * gRPC; the gateway: its database and every upstream). Rejects early when a child exits or `signal`
+ * gRPC; the gateway: its database). Rejects early when a child exits or `signal`
  * aborts, and at the deadline naming each process that was not ready with its last answer (which checks
  * failed) and the last lines it printed.
  */

@@ -12,15 +12,24 @@ const CHECK_TIMEOUT_MS = 2_000;
 /**
  * What `/readyz` answers: every named check must pass, and nothing may be stopping. Checks can be set as
  * the process comes up (the bus check exists once NATS is connected); until then a placeholder says what
- * is awaited. Each check gets 2 s; a slow dependency is not ready.
+ * is awaited. Each check gets 2 s; a slow dependency is not ready. Checks added with `inform` are answered
+ * too but do not decide readiness (someone else's health, shown for the operator).
  */
 export class Readiness {
   private readonly checks = new Map<string, ReadinessCheck>();
+  private readonly informational = new Set<string>();
   private stoppingSince: number | undefined;
 
   /** Add or replace a check. */
   set(name: string, check: ReadinessCheck): void {
     this.checks.set(name, check);
+    this.informational.delete(name);
+  }
+
+  /** Add or replace a check that is reported in `checks` but never makes the process not ready. */
+  inform(name: string, check: ReadinessCheck): void {
+    this.checks.set(name, check);
+    this.informational.add(name);
   }
 
   /** A check that answers `reason` until it is replaced. */
@@ -39,7 +48,10 @@ export class Readiness {
     );
     const checks = Object.fromEntries(entries);
     if (this.stoppingSince !== undefined) checks.process = "shutting down";
-    return { ready: Object.values(checks).every((value) => value === "ok"), checks };
+    const ready = Object.entries(checks).every(
+      ([name, value]) => value === "ok" || this.informational.has(name),
+    );
+    return { ready, checks };
   }
 }
 
