@@ -10,7 +10,7 @@
  * history, outbox events, unmatched rows; generated ids and the envelope's own id left out) that must not
  * change with an optimisation.
  *
- *   pnpm --filter @mp/svc-purchases exec tsx scripts/purchase-writer-cpu.ts [purchases=3200]
+ *   pnpm tsx bench/src/probe/purchases/purchase-writer-cpu.ts [purchases=3200]
  */
 import { fileURLToPath } from "node:url";
 import { appendToOutbox, applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
@@ -19,13 +19,13 @@ import { createPool, migrate } from "@mp/db";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
-import { makeApplyPaymentUpdate } from "../src/application/apply-payment-update";
-import { cachedDeviceOwners } from "../src/infra/device-owner-cache";
-import { makeKnownListingRepository } from "../src/infra/known-listing.repository";
-import { makePurchaseRepository } from "../src/infra/purchase.repository";
-import { makeUnmatchedCounter } from "../src/infra/unmatched-counter";
-import { makeUnmatchedPaymentRepository } from "../src/infra/unmatched-payment.repository";
-import { PAYMENT_UPDATE_BATCH } from "../src/transport/payment-updated.consumer";
+import { makeApplyPaymentUpdate } from "../../../../services/purchases/src/application/apply-payment-update";
+import { cachedDeviceOwners } from "../../../../services/purchases/src/infra/device-owner-cache";
+import { makeKnownListingRepository } from "../../../../services/purchases/src/infra/known-listing.repository";
+import { makePurchaseRepository } from "../../../../services/purchases/src/infra/purchase.repository";
+import { makeUnmatchedCounter } from "../../../../services/purchases/src/infra/unmatched-counter";
+import { makeUnmatchedPaymentRepository } from "../../../../services/purchases/src/infra/unmatched-payment.repository";
+import { PAYMENT_UPDATE_BATCH } from "../../../../services/purchases/src/transport/payment-updated.consumer";
 
 const PURCHASES = Number(process.argv[2] ?? 3200);
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -56,7 +56,9 @@ async function main() {
   const logger = createLogger({ service: "purchases-cpu", level: "error" });
   const open = (url: string) => createPool({ url, schema: "purchases", max: 1, logger });
   await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "purchases_cpu", open }, async (pool) => {
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    const migrationsDir = fileURLToPath(
+      new URL("../../../../services/purchases/migrations", import.meta.url),
+    );
     await migrate(pool, "purchases", await serviceMigrations({ migrationsDir }));
     await pool.query("INSERT INTO known_items (id, display_name, version) VALUES ($1, 'Thermo', 1)", [ITEM]);
     await pool.query(

@@ -8,7 +8,7 @@
  * must run on this machine), its scavenges and other collections per 1,000 events, and whether every row
  * stored holds exactly the bytes sent, with its envelope fields (must not change with an optimisation).
  *
- *   pnpm --filter @mp/svc-settlements exec tsx --max-semi-space-size=1 scripts/intake-cpu.ts [events=20000] [per call=16]
+ *   pnpm tsx --max-semi-space-size=1 bench/src/probe/settlements/intake-cpu.ts [events=20000] [per call=16]
  */
 import { randomBytes } from "node:crypto";
 import { PerformanceObserver } from "node:perf_hooks";
@@ -18,9 +18,9 @@ import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { paymentIntentSucceeded, signStripePayload } from "@mp/testing/stripe";
 import { withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
-import { makeReceivePaymentEvents } from "../src/application/receive-payment-event";
-import { makePaymentEventRepository } from "../src/infra/payment-event.repository";
-import { stripeSignatureVerifier } from "../src/infra/stripe-signature";
+import { makeReceivePaymentEvents } from "../../../../services/settlements/src/application/receive-payment-event";
+import { makePaymentEventRepository } from "../../../../services/settlements/src/infra/payment-event.repository";
+import { stripeSignatureVerifier } from "../../../../services/settlements/src/infra/stripe-signature";
 
 const EVENTS = Number(process.argv[2] ?? 20_000);
 /** Notifications per call: the gateway's batches at 1,000/s were mostly 2 to 60 (bench scenario E). */
@@ -53,7 +53,9 @@ async function main() {
     await migrate(
       pool,
       "settlements",
-      await serviceMigrations({ migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)) }),
+      await serviceMigrations({
+        migrationsDir: fileURLToPath(new URL("../../../../services/settlements/migrations", import.meta.url)),
+      }),
     );
     const receive = makeReceivePaymentEvents({
       verifier: stripeSignatureVerifier([SECRET]),

@@ -10,7 +10,7 @@
  * each role (writer, relay, consumer, other listeners; from /proc/<pid>/stat, so the server must run on
  * this machine), and this process's CPU (all roles together). Latency is not reported: judge by CPU.
  *
- *   pnpm --filter @mp/svc-publishing exec tsx scripts/instance-path-cpu.ts [rate=200] [seconds=15] [listeners=7]
+ *   pnpm tsx bench/src/probe/publishing/instance-path-cpu.ts [rate=200] [seconds=15] [listeners=7]
  *
  * PER_BACKEND=1 also lists the CPU of each backend of the three roles; RELAY_GATHER_MS sets the relay's
  * `gatherMs` (default 0); TELEMETRY=0 leaves OpenTelemetry's no-op API in place instead of starting the
@@ -90,7 +90,9 @@ async function run(
   const stops: Array<() => Promise<unknown>> = [];
   try {
     await migrate(catalogue, "catalogue", [...busMigrations(), { id: "cpu/instances", sql: INSTANCES }]);
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    const migrationsDir = fileURLToPath(
+      new URL("../../../../services/publishing/migrations", import.meta.url),
+    );
     await migrate(publishing, "publishing", await serviceMigrations({ migrationsDir }));
     await ensureStream(bus, { name: STREAMS.CATALOGUE.name, subjects: [...STREAMS.CATALOGUE.subjects] });
     for (const other of others) {

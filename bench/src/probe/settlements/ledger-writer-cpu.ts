@@ -7,7 +7,7 @@
  * backend from /proc/<pid>/stat, so the server must run on this machine) per booked sale, and a digest
  * of the resulting ledger (ids and timestamps left out) that must not change with an optimisation.
  *
- *   pnpm --filter @mp/svc-settlements exec tsx scripts/ledger-writer-cpu.ts [sales=3200]
+ *   pnpm tsx bench/src/probe/settlements/ledger-writer-cpu.ts [sales=3200]
  */
 import { fileURLToPath } from "node:url";
 import { applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
@@ -16,12 +16,15 @@ import { createPool, migrate } from "@mp/db";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
 import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
-import { makeRecordPurchaseChange } from "../src/application/record-purchase-change";
-import { makeHandlerDeadLetter } from "../src/infra/dead-letter";
-import { makeLedgerRepository } from "../src/infra/ledger.repository";
-import { makeLedgerProjections } from "../src/infra/ledger-projections.repository";
-import { makeStatementRepository } from "../src/infra/statements.repository";
-import { LEDGER_BATCH, LEDGER_CONSUMER } from "../src/transport/ledger.consumers";
+import { makeRecordPurchaseChange } from "../../../../services/settlements/src/application/record-purchase-change";
+import { makeHandlerDeadLetter } from "../../../../services/settlements/src/infra/dead-letter";
+import { makeLedgerRepository } from "../../../../services/settlements/src/infra/ledger.repository";
+import { makeLedgerProjections } from "../../../../services/settlements/src/infra/ledger-projections.repository";
+import { makeStatementRepository } from "../../../../services/settlements/src/infra/statements.repository";
+import {
+  LEDGER_BATCH,
+  LEDGER_CONSUMER,
+} from "../../../../services/settlements/src/transport/ledger.consumers";
 
 const SALES = Number(process.argv[2] ?? 3200);
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -80,7 +83,9 @@ async function main() {
   const logger = createLogger({ service: "ledger-cpu", level: "warn" });
   const open = (url: string) => createPool({ url, schema: "settlements", max: 1, logger });
   await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "ledger_cpu", open }, async (pool) => {
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    const migrationsDir = fileURLToPath(
+      new URL("../../../../services/settlements/migrations", import.meta.url),
+    );
     await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
     await pool.query(
       `INSERT INTO ledger_items (id, developer_organisation_id, marketplace_instance_id, display_name, version)

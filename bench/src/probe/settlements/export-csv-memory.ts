@@ -12,7 +12,7 @@
  * RSS glibc keeps from a run still counts in the next; the ArrayBuffers figure does not):
  *
  *   cd services/settlements && MALLOC_ARENA_MAX=2 NODE_OPTIONS="--max-semi-space-size=1 --max-old-space-size=256" \
- *     node --expose-gc --import tsx scripts/export-csv-memory.ts [lines=1000000] [runs=3]
+ *     node --expose-gc --import tsx bench/src/probe/settlements/export-csv-memory.ts [lines=1000000] [runs=3]
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -25,11 +25,11 @@ import { loadProto } from "@mp/grpc";
 import { createLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { withScratchDatabase } from "@mp/testing/write-cost";
-import { makeExportStatement } from "../src/application/export-statement";
-import { renderStatementCsv } from "../src/infra/export-csv";
-import { makeStatementExportSource } from "../src/infra/export-lines.repository";
-import { renderStatementPdf } from "../src/infra/export-pdf";
-import { earningsGrpc } from "../src/transport/earnings.grpc";
+import { makeExportStatement } from "../../../../services/settlements/src/application/export-statement";
+import { renderStatementCsv } from "../../../../services/settlements/src/infra/export-csv";
+import { makeStatementExportSource } from "../../../../services/settlements/src/infra/export-lines.repository";
+import { renderStatementPdf } from "../../../../services/settlements/src/infra/export-pdf";
+import { earningsGrpc } from "../../../../services/settlements/src/transport/earnings.grpc";
 
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PROVIDER = "0193b0e0-0000-7000-8000-0000000000b1";
@@ -93,7 +93,9 @@ async function main(lines: number, runs: number) {
   await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "export_mem", open }, async (pool) => {
     const server = new grpc.Server();
     try {
-      const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+      const migrationsDir = fileURLToPath(
+        new URL("../../../../services/settlements/migrations", import.meta.url),
+      );
       await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
       const statementId = await seed(pool, lines);
       const exportStatement = makeExportStatement({
