@@ -102,22 +102,22 @@ const services = new Map<EventOwner, Bus>();
 /** What each logical consumer handled. */
 const handled = new Map<string, EventEnvelope[]>();
 
-describe("each service under its own NATS user", () => {
-  it("creates and updates its stream, publishes its events, and runs every consumer it has", async () => {
+/**
+ * Every service as its own user, with the real bus code: its stream created and then updated (a changed
+ * limit takes $JS.API.STREAM.UPDATE), one event of every type some consumer reads published by its owner
+ * (as the relay publishes), and every consumer of SUBSCRIPTIONS started with the source check. Shared by
+ * the tests below, each of which may run alone.
+ */
+let running: Promise<void> | undefined;
+function everyServiceRunning(): Promise<void> {
+  running ??= (async () => {
     for (const owner of SERVICE_USERS) {
       const bus = await connectAs(owner);
       services.set(owner, bus);
       const stream = streamOf(owner);
       await ensureStream(bus, { name: stream.name, subjects: [...stream.subjects] });
-      // A changed limit takes the update path ($JS.API.STREAM.UPDATE).
-      await ensureStream(
-        bus,
-        { name: stream.name, subjects: [...stream.subjects] },
-        { maxAgeMs: 86_400_000 },
-      );
-      expect((await bus.jsm.streams.info(stream.name)).config.max_age).toBe(86_400_000 * 1_000_000);
+      await ensureStream(bus, { name: stream.name, subjects: [...stream.subjects] }, { maxAgeMs: DAY_MS });
     }
-    // One event of every type some consumer reads, published by its owner as its relay does.
     const published = new Set<string>();
     for (const sub of Object.values(SUBSCRIPTIONS).flat()) {
       for (const type of sub.eventTypes) {
@@ -148,17 +148,32 @@ describe("each service under its own NATS user", () => {
     for (const sub of Object.values(SUBSCRIPTIONS).flat()) {
       await waitFor(
         async () => (handled.get(sub.durable)?.length === sub.eventTypes.length ? true : undefined),
-        {
-          what: `${sub.durable} to handle its ${sub.eventTypes.length} event types`,
-          timeoutMs: 20_000,
-        },
+        { what: `${sub.durable} to handle its ${sub.eventTypes.length} event types`, timeoutMs: 20_000 },
       );
     }
-    // Acked: nothing is pending or waiting for an ack on any durable.
+  })();
+  return running;
+}
+const DAY_MS = 86_400_000;
+
+describe("each service under its own NATS user", () => {
+  it("creates and updates its stream, publishes its events, and runs every consumer it has", async () => {
+    await everyServiceRunning();
     for (const [owner, bus] of services) {
+      const stream = await bus.jsm.streams.info(streamOf(owner).name);
+      expect(stream.config.max_age, owner).toBe(DAY_MS * 1_000_000);
+      // Every consumer handled each of its event types once, and acked it: nothing waits for an ack.
       for (const sub of SUBSCRIPTIONS[owner]) {
+        expect(
+          handled
+            .get(sub.durable)
+            ?.map((e) => e.type)
+            .sort(),
+          sub.durable,
+        ).toEqual([...sub.eventTypes].sort());
         const info = await bus.jsm.consumers.info(sub.stream, durableName(sub.durable, sub.eventTypes));
         expect(info.num_ack_pending, sub.durable).toBe(0);
+        expect(info.num_pending, sub.durable).toBe(0);
       }
     }
   });
@@ -169,7 +184,8 @@ describe("with the catalogue's credentials, NATS refuses", () => {
   let admin: Bus;
   const paymentsDurable = () => durableOf("purchases", "purchases-payments");
   beforeAll(async () => {
-    catalogue = services.get("catalogue") ?? (await connectAs("catalogue"));
+    await everyServiceRunning();
+    catalogue = services.get("catalogue") as Bus;
     admin = await connectAs("admin");
   });
 
@@ -257,6 +273,7 @@ describe("with the catalogue's credentials, NATS refuses", () => {
 });
 
 describe("consumers refuse, dead-letter and count an event not published by the owner of its subject", () => {
+  beforeAll(everyServiceRunning);
   const deadLetters = async (consumer: string) =>
     (
       await pool.query<{ error: string }>("SELECT error FROM dead_letters WHERE consumer = $1", [consumer])
