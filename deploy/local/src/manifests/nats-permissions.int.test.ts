@@ -2,6 +2,8 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
+import { setTimeout as pause } from "node:timers/promises";
 import {
   type Bus,
   busMigrations,
@@ -14,9 +16,10 @@ import {
   newEvent,
   startConsumer,
 } from "@mp/bus";
-import { EVENT_OWNERS, type EventOwner, ownerOfSubject, SUBSCRIPTIONS } from "@mp/contracts";
+import { EVENT_OWNERS, type EventOwner, ownerOfSubject, STREAMS, SUBSCRIPTIONS } from "@mp/contracts";
 import { createPool, migrate, type Pool } from "@mp/db";
-import { testLogger } from "@mp/logger";
+import { createLogger, testLogger } from "@mp/logger";
+import { ensureStreamsInBackground } from "@mp/runtime";
 import { freePort, freshInfra, isListening, natsServerBinary, type TestInfra, waitFor } from "@mp/testing";
 import { AckPolicy } from "@nats-io/jetstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -176,6 +179,40 @@ describe("each service under its own NATS user", () => {
         expect(info.num_pending, sub.durable).toBe(0);
       }
     }
+  });
+
+  it("leaves the streams it only reads to their owners", async () => {
+    await everyServiceRunning();
+    const logs: Array<{ level: string; msg: string; stream?: string }> = [];
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const ensuring = ensureStreamsInBackground({
+      bus: services.get("purchases") as Bus,
+      streams: [STREAMS.PURCHASES],
+      borrowed: [STREAMS.SETTLEMENTS],
+      logger: createLogger({ service: "purchases", level: "info", destination }),
+    });
+    try {
+      await waitFor(
+        async () => ((await Promise.race([ensuring.done.then(() => true), pause(100)])) ? true : undefined),
+        {
+          what: "the streams ensured, the borrowed one refused once",
+        },
+      );
+    } finally {
+      await ensuring.stop();
+    }
+    expect(logs.filter((l) => l.level !== "info")).toEqual([]);
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        msg: "not permitted to create a stream it reads; its owner does",
+        stream: "SETTLEMENTS",
+      }),
+    );
   });
 });
 
