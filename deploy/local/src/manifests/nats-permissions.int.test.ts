@@ -23,8 +23,9 @@ import { ensureStreamsInBackground } from "@mp/runtime";
 import { freePort, freshInfra, isListening, natsServerBinary, type TestInfra, waitFor } from "@mp/testing";
 import { AckPolicy } from "@nats-io/jetstream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAllDocuments } from "yaml";
 import { REPO_ROOT } from "../paths";
-import { SERVICE_USERS } from "./nats-users";
+import { BEGIN, END, SERVICE_USERS, USER_FILES } from "./nats-users";
 
 /**
  * docker-compose's NATS configuration (the same users and rules as the Kubernetes one, which
@@ -35,34 +36,42 @@ import { SERVICE_USERS } from "./nats-users";
  */
 let dir: string;
 let url: (user: string) => string;
-let stopServer: () => Promise<void>;
+const stops: Array<() => Promise<void>> = [];
 let infra: TestInfra;
 let pool: Pool;
 const buses: Bus[] = [];
 const consumers: Consumer[] = [];
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "mp-nats-perms-"));
-  const conf = (await readFile(join(REPO_ROOT, "deploy/docker/nats.conf"), "utf8")).replace(
-    "store_dir: /data",
-    `store_dir: "${join(dir, "js")}"`,
-  );
-  await writeFile(join(dir, "nats.conf"), conf);
+/** A nats-server on a free port running `conf` (its store in `dir`), stopped after the file's tests. */
+async function startNats(name: string, conf: string, env: Record<string, string> = {}): Promise<number> {
+  const file = join(dir, `${name}.conf`);
+  await writeFile(file, conf);
   const port = await freePort();
   const binary = natsServerBinary();
   if (!binary) throw new Error("nats-server is required for this test");
-  const child = spawn(binary, ["-c", join(dir, "nats.conf"), "-a", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(binary, ["-c", file, "-a", "127.0.0.1", "-p", String(port)], {
     stdio: "ignore",
+    env: { ...process.env, ...env },
   });
-  stopServer = async () => {
+  stops.push(async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
-  };
-  await waitFor(async () => ((await isListening("127.0.0.1", port)) ? true : undefined), {
-    what: "nats-server with the compose configuration",
   });
+  await waitFor(async () => ((await isListening("127.0.0.1", port)) ? true : undefined), {
+    what: `nats-server with the ${name} configuration`,
+  });
+  return port;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "mp-nats-perms-"));
+  const conf = (await readFile(join(REPO_ROOT, USER_FILES.docker), "utf8")).replace(
+    "store_dir: /data",
+    `store_dir: "${join(dir, "js")}"`,
+  );
+  const port = await startNats("compose", conf);
   url = (user) => `nats://${user}:${user}-dev-nats@127.0.0.1:${port}`;
   infra = await freshInfra("natsperms");
   pool = createPool({ url: infra.databaseUrl, schema: "svc" });
@@ -73,8 +82,8 @@ afterAll(async () => {
   await Promise.all(buses.map((bus) => bus.close()));
   await pool?.end();
   await infra?.cleanup();
-  await stopServer?.();
-  await rm(dir, { recursive: true, force: true });
+  await Promise.all(stops.map((stop) => stop()));
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function connectAs(user: string): Promise<Bus> {
@@ -358,5 +367,47 @@ describe("consumers refuse, dead-letter and count an event not published by the 
     expect(handled.get("purchases-payments")?.length).toBe(before);
     await admin.jsm.streams.delete(stream.name);
     await ensureStream(catalogue, { name: stream.name, subjects: [...stream.subjects] });
+  });
+});
+
+describe("the Kubernetes configuration's users", () => {
+  it("take their passwords from the environment and have the same rights", async () => {
+    const manifests = parseAllDocuments(await readFile(join(REPO_ROOT, USER_FILES.k8s), "utf8")).map((d) =>
+      d.toJSON(),
+    );
+    const conf: string = manifests.find((m) => m?.kind === "ConfigMap").data["nats.conf"];
+    const users = conf.slice(conf.indexOf(BEGIN), conf.indexOf(END) + END.length);
+    const password = (user: string) => `${user}-from-secret`;
+    const env = Object.fromEntries(
+      [...SERVICE_USERS, "admin"].map((u) => [
+        `${u.toUpperCase().replaceAll("-", "_")}_NATS_PASSWORD`,
+        password(u),
+      ]),
+    );
+    const port = await startNats("k8s", `jetstream { store_dir: "${join(dir, "k8s-js")}" }\n${users}\n`, env);
+    const as = async (user: string) => {
+      const bus = await connectBus({
+        url: `nats://${user}:${password(user)}@127.0.0.1:${port}`,
+        name: user,
+        logger: testLogger(user),
+      });
+      buses.push(bus);
+      return bus;
+    };
+    for (const user of SERVICE_USERS) {
+      const bus = await as(user);
+      const stream = streamOf(user);
+      await ensureStream(bus, { name: stream.name, subjects: [...stream.subjects] });
+    }
+    const catalogue = await as("catalogue");
+    await refused(catalogue.js.publish("settlements.payment.updated.v1", "{}", { timeout: 2_000 }));
+    await refused(catalogue.jsm.streams.delete("SETTLEMENTS"));
+    await expect(
+      connectBus({
+        url: `nats://catalogue:catalogue-dev-nats@127.0.0.1:${port}`,
+        name: "x",
+        logger: testLogger(),
+      }).then((b) => buses.push(b)),
+    ).rejects.toThrow(/authorization/i);
   });
 });
