@@ -30,6 +30,8 @@ export interface Bus {
 }
 
 const CLOSE_TIMEOUT_MS = 5_000;
+/** A connection name usable as one subject token of the inbox prefix. */
+const INBOX_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 /**
  * Connect and keep reconnecting forever (`maxReconnectAttempts: -1`, also while waiting for the first
@@ -64,6 +66,9 @@ export async function connectBus(options: {
     // caller's stack should it fail: a stack capture per event relayed, a visible share of the relay's
     // CPU. A failed request still says what failed, only without the caller's frames.
     noAsyncTraces: true,
+    // Replies (JetStream API answers, pulled messages, publish acks) come to `_INBOX.<name>.…`, so the
+    // deployed NATS users can each be allowed their own inboxes only (docs/adr/0007-nats-permissions.md).
+    ...(INBOX_TOKEN.test(options.name) ? { inboxPrefix: `_INBOX.${options.name}` } : {}),
   });
   const statusLogged = logStatus(nc, log);
   let jsm: JetStreamManager;

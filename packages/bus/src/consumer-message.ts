@@ -7,6 +7,7 @@ import { recordDeadLetter } from "./dead-letters";
 import { type EventEnvelope, envelopeIdOf, parseEnvelope } from "./envelope";
 import type { ConsumerCounters } from "./metrics";
 import { retryDecision } from "./retry-policy";
+import { type SubjectOwner, UntrustedEventError, untrustedReason } from "./source-check";
 import { busTracer, contextFromHeaders, failSpan, messagingAttributes, unsampled } from "./trace-context";
 
 export interface ConsumerStats {
@@ -89,6 +90,11 @@ export interface MessageContext<T> {
   apply: (events: ReadonlyArray<EventToApply<T>>) => Promise<Array<"handled" | "duplicate">>;
   /** Told of each failed delivery applied alone, after its rollback (see `ConsumerOptions.onFailure`). */
   onFailure: ((event: EventEnvelope<T>, error: unknown) => Promise<void>) | undefined;
+  /**
+   * When set, an event whose `source` is not the owner of its subject is dead-lettered unhandled (see
+   * `untrustedReason`); `namespace` is stripped from message subjects first.
+   */
+  trust: { ownerOf: SubjectOwner; namespace: string } | undefined;
   stats: ConsumerStats;
   counters: ConsumerCounters;
   /** Labels of every metric this consumer records. */
@@ -159,6 +165,10 @@ export async function processBatch<T>(ctx: MessageContext<T>, msgs: readonly JsM
       await processMessage(ctx, msg);
       continue;
     }
+    if (distrust(ctx, msg, event)) {
+      await processMessage(ctx, msg);
+      continue;
+    }
     readable.push({ msg, event });
   }
   if (readable.length === 0) return;
@@ -213,6 +223,18 @@ async function processInSpan<T>(ctx: MessageContext<T>, msg: JsMsg, span: Span):
     await deadLetter(ctx, msg, body, envelopeIdOf(body), error);
     return;
   }
+  const untrusted = distrust(ctx, msg, event);
+  if (untrusted) {
+    failSpan(span, untrusted);
+    span.setAttribute("bus.outcome", "untrusted");
+    ctx.counters.untrusted.add(1, ctx.labels);
+    ctx.log.warn(
+      { eventId: event.id, subject: msg.subject, source: event.source, reason: untrusted.message },
+      "event refused: not published by the owner of its subject",
+    );
+    await deadLetter(ctx, msg, body, event.id, untrusted);
+    return;
+  }
   try {
     const outcome = await handleOnce(ctx, event);
     span.setAttribute("bus.outcome", outcome);
@@ -236,6 +258,19 @@ async function processInSpan<T>(ctx: MessageContext<T>, msg: JsMsg, span: Span):
     );
     msg.nak(decision.delayMs);
   }
+}
+
+/** The reason to refuse this event unhandled, when the consumer checks sources and it fails the check. */
+function distrust<T>(
+  ctx: MessageContext<T>,
+  msg: JsMsg,
+  event: EventEnvelope<T>,
+): UntrustedEventError | undefined {
+  if (!ctx.trust) return undefined;
+  const { ownerOf, namespace } = ctx.trust;
+  const subject = msg.subject.startsWith(namespace) ? msg.subject.slice(namespace.length) : msg.subject;
+  const reason = untrustedReason(ownerOf, subject, event, msg.headers);
+  return reason === undefined ? undefined : new UntrustedEventError(reason);
 }
 
 /** The consumer's `onFailure`, if any; its own failure is logged, never thrown. */

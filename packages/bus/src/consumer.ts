@@ -19,6 +19,7 @@ import { consumerCounters } from "./metrics";
 import { subjectMatches } from "./namespace";
 import { applyProjection, type Projection } from "./projection";
 import { assertRetryOptions, relayBackoffMs } from "./retry-policy";
+import type { SubjectOwner } from "./source-check";
 
 export { applyInTransaction, type ConsumerStats, type HandlerTransaction } from "./consumer-message";
 
@@ -66,6 +67,12 @@ export interface ConsumerOptions<T> {
    * For handlers whose writes only depend on their own event (read models guarded by versions).
    */
   batchSize?: number;
+  /**
+   * The owner of each un-namespaced subject: when given, an event whose `source` (or type) is not the
+   * owner of the subject it arrived on, or that a stream republished, is dead-lettered unhandled and
+   * counted (`bus.consumer.untrusted`). The runtime passes `ownerOfSubject` from @mp/contracts.
+   */
+  ownerOf?: SubjectOwner;
   /** Validates `data`; an event that fails it is dead-lettered at once. */
   schema?: ZodType<T>;
   /**
@@ -159,6 +166,7 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     schema: options.schema,
     apply,
     onFailure: options.onFailure,
+    trust: options.ownerOf ? { ownerOf: options.ownerOf, namespace: bus.namespace } : undefined,
     stats: { handled: 0, duplicates: 0, retried: 0, deadLettered: 0 },
     counters: consumerCounters(),
     labels: { consumer: logical, service: bus.service },

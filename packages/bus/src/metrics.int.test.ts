@@ -103,4 +103,55 @@ describe("bus metrics", () => {
       await relay.stop();
     }
   });
+
+  it("counts, logs and dead-letters an event not sent by its subject's owner, unhandled, in a batch too", async () => {
+    await ensureStream(bus, { name: "OWNED", subjects: ["owned.>"] });
+    const type = "owned.thing.v1";
+    const handled: string[] = [];
+    const consumer = startConsumer({
+      bus,
+      pool: fx.pool,
+      logger: fx.logger,
+      stream: "OWNED",
+      durable: "owned-check",
+      eventTypes: [type],
+      batchSize: 8,
+      // The subject reaches the check without this file's namespace prefix.
+      ownerOf: (subject) => (subject.startsWith("owned.") ? "owner" : undefined),
+      handle: async (event) => void handled.push(event.id),
+    });
+    try {
+      const genuine = newEvent(type, "owner", {});
+      const forged = newEvent(type, "intruder", {});
+      const later = newEvent(type, "owner", {});
+      for (const event of [genuine, forged, later])
+        await publishRaw(bus, type, JSON.stringify(event), event.id);
+      await waitFor(() => (consumer.stats().deadLettered === 1 && handled.length === 2 ? true : undefined));
+
+      expect(handled.toSorted()).toEqual([genuine.id, later.id].sort());
+      const letters = await fx.pool.query<{ event_id: string; error: string }>(
+        "SELECT event_id, error FROM dead_letters WHERE consumer = 'owned-check'",
+      );
+      expect(letters.rows).toEqual([
+        {
+          event_id: forged.id,
+          error: expect.stringMatching(/^UntrustedEventError: source "intruder" is not owner/),
+        },
+      ]);
+      const labels = { consumer: "owned-check", service: "bus_metrics" };
+      expect((await points("bus.consumer.untrusted")).filter(([l]) => l.consumer === "owned-check")).toEqual([
+        [labels, 1],
+      ]);
+      expect(fx.logs).toContainEqual(
+        expect.objectContaining({
+          level: "warn",
+          msg: "event refused: not published by the owner of its subject",
+          eventId: forged.id,
+          source: "intruder",
+        }),
+      );
+    } finally {
+      await consumer.stop();
+    }
+  });
 });

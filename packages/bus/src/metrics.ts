@@ -11,6 +11,7 @@ export interface ConsumerCounters {
   duplicates: Counter<Attributes>;
   retried: Counter<Attributes>;
   deadLettered: Counter<Attributes>;
+  untrusted: Counter<Attributes>;
 }
 
 export function consumerCounters(): ConsumerCounters {
@@ -30,6 +31,11 @@ export function consumerCounters(): ConsumerCounters {
     }),
     deadLettered: meter.createCounter("bus.dead_letters", {
       description: "Events a consumer gave up on and recorded in dead_letters",
+      unit: "{event}",
+    }),
+    untrusted: meter.createCounter("bus.consumer.untrusted", {
+      description:
+        "Events refused unhandled (and dead-lettered): not published by the owner of their subject",
       unit: "{event}",
     }),
   };

@@ -1,4 +1,5 @@
 export * from "./batching-queue";
+export { ensureStreamsInBackground } from "./boot/bus";
 export * from "./boot/waiting";
 export * from "./main";
 export * from "./migrate-command";

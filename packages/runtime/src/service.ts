@@ -29,7 +29,7 @@ import {
   serviceConfigSchema,
   z,
 } from "@mp/config";
-import { STREAMS, type StreamName } from "@mp/contracts";
+import { ownerOfSubject, STREAMS, type StreamName } from "@mp/contracts";
 import {
   createPool,
   type DbEnv,
@@ -45,6 +45,7 @@ import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
 import { prepareSchema } from "./boot/schema";
+import { assertListedConsumers } from "./boot/subscriptions";
 import { startHeapTrim } from "./heap-trim";
 import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
 import { opsEnv, opsPortOf } from "./ops/ops-config";
@@ -255,16 +256,19 @@ export async function startService<S extends z.ZodObject>(
 
     // Streams are declared once, in contracts; a consumer that boots before the stream's owner creates the
     // same definition instead of waiting for it (ensureStream is idempotent).
+    const owned = new Set(spec.streams.map((stream) => stream.name));
     const consumed = [...new Set((module.consumers ?? []).map((c) => c.stream))]
+      .filter((name) => !owned.has(name))
       .map((name) => STREAMS[name as StreamName])
       .filter((declared) => declared !== undefined);
-    const streams = ensureStreamsInBackground({ bus, streams: [...spec.streams, ...consumed], logger });
+    const streams = ensureStreamsInBackground({ bus, streams: spec.streams, borrowed: consumed, logger });
     stops.push(() => streams.stop());
 
     const relay: OutboxRelay = startOutboxRelay({ pool, bus, logger });
     stops.push(() => relay.stop());
+    assertListedConsumers(spec.name, module.consumers ?? []);
     const consumers: Consumer[] = (module.consumers ?? []).map((c) =>
-      startConsumer({ ...c, bus, pool, logger }),
+      startConsumer({ ...c, bus, pool, logger, ownerOf: ownerOfSubject }),
     );
     stops.push(() => Promise.all(consumers.map((c) => c.stop())));
 

@@ -6,6 +6,7 @@ import {
   itemRetiredV1,
   itemUnpublishedV1,
   type ListingsProto,
+  ownerOfSubject,
   type Principal,
   STREAMS,
 } from "@mp/contracts";
@@ -39,7 +40,7 @@ let c: ReturnType<typeof client>;
 const as = (principal: Principal) => ({ principal, requestId: "r" });
 
 async function publish(type: string, data: unknown) {
-  const event = newEvent(type, type.split(".")[0] as string, data);
+  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
   await listings.bus.js.publish(listings.bus.subject(type), JSON.stringify(event), { msgID: event.id });
   return event.id;
 }

@@ -6,6 +6,7 @@ import {
   itemPublishedV1,
   itemReleaseAddedV1,
   listingCreatedV1,
+  ownerOfSubject,
   type PaymentUpdatedV1,
   type Principal,
   type PurchasesProto,
@@ -164,7 +165,7 @@ const client = () =>
 const as = (principal: Principal) => ({ principal, requestId: "r" });
 
 async function publish(type: string, data: unknown) {
-  const event = newEvent(type, type.split(".")[0] as string, data);
+  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
   await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
 }
 const rowOf = async (sql: string, params: unknown[]) => (await svc.pool.query(sql, params)).rows[0];

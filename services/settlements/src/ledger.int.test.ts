@@ -3,6 +3,7 @@ import {
   instanceCreatedV1,
   itemPriceSetV1,
   itemPublishedV1,
+  ownerOfSubject,
   type Principal,
   type PurchaseSnapshotV1,
   purchaseCreatedV1,
@@ -46,7 +47,7 @@ const as = (principal: Principal) => ({ principal, requestId: "r" });
 async function publish(
   type: string,
   data: unknown,
-  envelope = newEvent(type, type.split(".")[0] as string, data),
+  envelope = newEvent(type, ownerOfSubject(type) ?? "test", data),
   msgId = envelope.id,
 ) {
   await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(envelope), { msgID: msgId });

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { V8_FLAGS } from "../launcher/targets";
 import { REPO_ROOT } from "../paths";
 import { loadManifests, loadYaml, type Manifest, natsPublishRights } from "./load";
+import { permissionsOf, SERVICE_USERS, USER_FILES, withUsers } from "./nats-users";
 
 /**
  * The deploy files agree with the code and with each other: every manifest parses, probes hit the ops
@@ -105,16 +106,32 @@ describe("kubernetes manifests", () => {
     expect(find("StatefulSet", "nats").spec.replicas).toBe(3);
   });
 
-  it("lets each service's NATS user publish its own events only, as in docker-compose", () => {
+  it("gives each service's NATS user the same rights as docker-compose: its own events, stream and durables", () => {
     const k8s = natsPublishRights(find("ConfigMap", "nats-config").data["nats.conf"]);
     const compose = natsPublishRights(readFileSync(join(REPO_ROOT, "deploy/docker/nats.conf"), "utf8"));
-    for (const name of SERVICE_NAMES) {
-      const expected = [`pub ${subjectOf(name)}`, "pub $JS.API.>", "pub $JS.ACK.>", "sub _INBOX.>"];
+    expect(SERVICE_USERS.toSorted()).toEqual([...SERVICE_NAMES].sort());
+    for (const name of SERVICE_USERS) {
+      const { publish, subscribe } = permissionsOf(name);
+      const expected = [...publish.map((s) => `pub ${s}`), ...subscribe.map((s) => `sub ${s}`)];
+      expect(expected).toContain(`pub ${subjectOf(name)}`);
+      expect(expected.filter((s) => s.endsWith(">") && !s.startsWith("pub $JS.")).sort()).toEqual(
+        [`pub ${subjectOf(name)}`, `sub _INBOX.${name}.>`].sort(),
+      );
       expect(k8s.get(name), name).toEqual(expected);
       expect(compose.get(name), name).toEqual(expected);
     }
+    expect(k8s.get("admin")).toEqual([]);
+    expect(compose.get("admin")).toEqual([]);
     expect(k8s.get("gateway")).toBeUndefined();
   });
+
+  it.each(Object.entries(USER_FILES))(
+    "%s: its NATS users are the generated ones (pnpm nats:write)",
+    (target, path) => {
+      const text = readFileSync(join(REPO_ROOT, path), "utf8");
+      expect(withUsers(text, target as keyof typeof USER_FILES)).toBe(text);
+    },
+  );
 
   it("expires abandoned uploads after a day, in the dev and prod object stores", () => {
     const lifecycle = overlays.find(

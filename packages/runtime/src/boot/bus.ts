@@ -1,4 +1,4 @@
-import { type Bus, connectBus, ensureStream, redactNatsUrl } from "@mp/bus";
+import { type Bus, connectBus, ensureStream, isPermissionDenied, redactNatsUrl } from "@mp/bus";
 import type { Logger } from "@mp/logger";
 import { retryUntil, StartupInterrupted, unlessAborted } from "./waiting";
 
@@ -47,19 +47,31 @@ export async function connectBusPatiently(options: {
 /**
  * Create or update `streams` in the background, retrying each failure (JetStream without quorum, a
  * cluster still forming) with a growing pause until it succeeds or `stop` is called. Consumers do not
- * wait for it: they retry their own setup until their stream exists.
+ * wait for it: they retry their own setup until their stream exists. A stream in `borrowed` (another
+ * service's, which this one reads) is created too where NATS allows it (development, tests); where its
+ * user may not (the deployed permissions), that refusal ends the attempt: the owner creates it.
  */
 export function ensureStreamsInBackground(options: {
   bus: Bus;
   streams: { name: string; subjects: readonly string[] }[];
+  borrowed?: { name: string; subjects: readonly string[] }[];
   logger: Logger;
 }): { done: Promise<void>; stop(): Promise<void> } {
   const controller = new AbortController();
+  const borrowed = new Set((options.borrowed ?? []).map((s) => s.name));
   const done = (async () => {
-    for (const stream of options.streams) {
+    for (const stream of [...options.streams, ...(options.borrowed ?? [])]) {
       await retryUntil(
         async () => {
-          await ensureStream(options.bus, { name: stream.name, subjects: [...stream.subjects] });
+          try {
+            await ensureStream(options.bus, { name: stream.name, subjects: [...stream.subjects] });
+          } catch (error) {
+            if (!borrowed.has(stream.name) || !isPermissionDenied(error)) throw error;
+            options.logger.info(
+              { stream: stream.name },
+              "not permitted to create a stream it reads; its owner does",
+            );
+          }
           return true;
         },
         {

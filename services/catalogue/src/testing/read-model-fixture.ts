@@ -7,6 +7,7 @@ import type {
   OfferingSnapshotV1,
   Principal,
 } from "@mp/contracts";
+import { ownerOfSubject } from "@mp/contracts";
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
@@ -152,7 +153,7 @@ export async function startReadModelFixture(label: string) {
 
   /** Publish an event as its owner's relay would; `msgId` other than the event id bypasses deduplication. */
   async function publish<T>(type: string, data: T, msgId?: string): Promise<EventEnvelope<T>> {
-    const event = newEvent(type, type.split(".")[0] ?? "test", data);
+    const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
     await send(event, msgId);
     return event;
   }
