@@ -43,11 +43,12 @@ interface Purchase {
   deviceId: string;
   amount: { amount: number; currency: string };
   status: string;
+  reason?: string;
   livemode: boolean;
   paymentReference: string;
 }
 interface Activity {
-  items: { kind: string; at: string; deviceId: string; amount?: { amount: number } }[];
+  items: { kind: string; at: string; deviceId: string; amount?: { amount: number }; reason?: string }[];
   limit: number;
 }
 
@@ -149,15 +150,15 @@ describe("purchases from signed payment notifications", () => {
   });
 
   it("refunds and disputes move the status and appear in the activity feed, newest first", async () => {
-    const pi = await buy(DEVICE, 2000);
-    await notify(chargeRefunded({ paymentIntentId: pi, amount: 2000, amountRefunded: 500, currency: "EUR" }));
+    const pi = await buy(DEVICE, 2500);
+    await notify(chargeRefunded({ paymentIntentId: pi, amount: 2500, amountRefunded: 500, currency: "EUR" }));
     await statusOf(pi, "partially_refunded");
     await notify(chargeDispute({ paymentIntentId: pi, amount: 1500, currency: "EUR", status: "created" }));
     await statusOf(pi, "disputed");
     await notify(chargeDispute({ paymentIntentId: pi, amount: 1500, currency: "EUR", status: "won" }));
     await statusOf(pi, "partially_refunded");
     await notify(
-      chargeRefunded({ paymentIntentId: pi, amount: 2000, amountRefunded: 2000, currency: "EUR" }),
+      chargeRefunded({ paymentIntentId: pi, amount: 2500, amountRefunded: 2500, currency: "EUR" }),
     );
     await statusOf(pi, "refunded");
     const activity = await call<Activity>("GET", "/marketplace/providers/purchases/activity?limit=500", {
@@ -166,19 +167,34 @@ describe("purchases from signed payment notifications", () => {
     expect(activity.status).toBe(200);
     expect(activity.body.limit).toBe(500);
     expect(activity.body.items.slice(0, 5).map((e) => [e.kind, e.amount?.amount])).toEqual([
-      ["refund", 1500],
+      ["refund", 2000],
       ["dispute", 1500],
       ["dispute", 1500],
       ["refund", 500],
-      ["purchase", 2000],
+      ["purchase", 2500],
     ]);
+  });
+
+  it("a payment that is not the listing's price is held: listed with its reason, in the activity, counted", async () => {
+    const pi = await buy(DEVICE, 2499);
+    const held = await purchaseOf(pi);
+    expect(held).toMatchObject({ status: "held", reason: "amount-mismatch", amount: { amount: 2499 } });
+    const activity = await call<Activity>("GET", "/marketplace/providers/purchases/activity?limit=500", {
+      token: tokens.provider,
+    });
+    expect(activity.body.items.find((e) => e.amount?.amount === 2499)).toMatchObject({
+      kind: "purchase",
+      reason: "amount-mismatch",
+    });
+    const metrics = await (await fetch(`${stack.opsUrls.purchases}/metrics`)).text();
+    expect(metrics).toMatch(/^purchases_held_payments_total\{[^}]*reason="amount-mismatch"[^}]*\} 1$/m);
   });
 
   it("keeps live payments apart: the default mode in development is test", async () => {
     const pi = stripeId("pi");
     await notify(
       paymentIntentSucceeded(
-        { listingId, deviceId: LIVE_DEVICE, amount: 900, currency: "EUR", paymentIntentId: pi },
+        { listingId, deviceId: LIVE_DEVICE, amount: 2500, currency: "EUR", paymentIntentId: pi },
         { livemode: true },
       ),
     );

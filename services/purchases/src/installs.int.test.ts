@@ -427,6 +427,27 @@ describe("installs (real PostgreSQL and NATS, an iot-adapter double)", () => {
     await expect(install(V12)).rejects.toMatchObject({ code: "purchase-not-active" });
   });
 
+  it("refuses with 409 purchase-not-active a purchase held because its payment did not match the price", async () => {
+    const { itemId, listingId } = await knownItem({ [V12]: [TRACKER] });
+    const pi = `pi_${uuidv7()}`;
+    await publish(
+      paymentUpdatedV1.type,
+      payment(pi, 1, { listingId, deviceId: D1, amount: { amount: 1999, currency: "EUR" } }),
+    );
+    await waitRow(
+      "SELECT 1 FROM purchases WHERE payment_reference = $1 AND status = 'held'",
+      [pi],
+      "the held purchase",
+    );
+    const request = { deviceId: D1, marketplaceItemId: itemId, version: V12 };
+    await expect(c.call("install", request, as(provider))).rejects.toMatchObject({
+      code: "purchase-not-active",
+    });
+    expect(
+      (await rowOf("SELECT count(*)::int AS n FROM installs WHERE marketplace_item_id = $1", [itemId])).n,
+    ).toBe(0);
+  });
+
   it("a platform refusal fails the install and answers invalid-state; the next request queues anew", async () => {
     const { itemId, listingId } = await knownItem({ [V12]: [TRACKER] });
     await buy(listingId, D1);

@@ -21,6 +21,7 @@ import { makeRecordRelease } from "./application/record-release";
 import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
 import { cachedDeviceOwners } from "./infra/device-owner-cache";
 import { makeDeviceOwnersClient } from "./infra/device-owners.client";
+import { makeHeldPaymentCounter } from "./infra/held-payment-counter";
 import { makeInstallRepository } from "./infra/install.repository";
 import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeKnownListingRepository } from "./infra/known-listing.repository";
@@ -64,6 +65,7 @@ export function buildPurchases(
     purchases,
     unmatched: makeUnmatchedPaymentRepository(deps.pool),
     unmatchedCounter: makeUnmatchedCounter(),
+    heldCounter: makeHeldPaymentCounter(),
     logger: deps.logger,
     clock,
     ids: overrides.ids ?? uuidV7Ids,

@@ -13,6 +13,7 @@ import {
   UnmatchedPaymentError,
 } from "./application/apply-payment-update";
 import { cachedDeviceOwners } from "./infra/device-owner-cache";
+import { makeHeldPaymentCounter } from "./infra/held-payment-counter";
 import { makeKnownListingRepository } from "./infra/known-listing.repository";
 import { makePurchaseRepository } from "./infra/purchase.repository";
 import { makeUnmatchedCounter } from "./infra/unmatched-counter";
@@ -39,6 +40,18 @@ const FOREIGN_DEVICE = "00000000000000f0";
 const NOW = new Date("2026-11-26T12:00:00Z");
 const BASE = Date.parse("2026-11-03T09:00:00Z");
 
+/** Listing i sells for PRICES[i] EUR cents. */
+const PRICES = [2000, 2007, 2014];
+/**
+ * What payment n pays: its listing's price, except payments 4, 14, 24, ... (one more cent: held,
+ * amount-mismatch) and payment 10 (in USD: held, currency-mismatch).
+ */
+const paidOf = (n: number): PaymentUpdatedV1["amount"] => {
+  const price = PRICES[n % LISTINGS.length] as number;
+  if (n === 10) return { amount: price, currency: "USD" };
+  return { amount: n % 10 === 4 ? price + 1 : price, currency: "EUR" };
+};
+
 let stripeSeq = 0;
 function update(n: number, version: number, fields: Partial<PaymentUpdatedV1> = {}) {
   const listing = n % LISTINGS.length;
@@ -49,7 +62,7 @@ function update(n: number, version: number, fields: Partial<PaymentUpdatedV1> = 
     listingId: LISTINGS[listing],
     // A device of the listing's provider (devices d0, d2 are provider 0's; d1, d3 provider 1's).
     deviceId: DEVICES[(listing % 2) + 2 * (n % 2)],
-    amount: { amount: 1000 + n * 7, currency: "EUR" },
+    amount: paidOf(n),
     livemode: n % 5 === 0,
     occurredAt: new Date(BASE + n * 3_600_000 + stripeSeq * 1000).toISOString(),
     version,
@@ -84,7 +97,7 @@ function updates(): EventEnvelope<PaymentUpdatedV1>[] {
       update(n, version, {
         kind: "refunded",
         amountRefunded: { amount, currency: "EUR" },
-        refund: amount >= 1000 + n * 7 ? "full" : "partial",
+        refund: amount >= paidOf(n).amount ? "full" : "partial",
       });
     if (n === 11) out.push(refund(3, 250)); // before its purchase: unmatched, then retried
     const checkout = update(n, 1);
@@ -124,8 +137,14 @@ async function database(infra: TestInfra): Promise<Pool> {
   for (const [i, listing] of [...LISTINGS, LISTING_NO_ITEM].entries())
     await pool.query(
       `INSERT INTO known_listings (id, marketplace_item_id, marketplace_instance_id, provider_organisation_id,
-         price_amount, price_currency, disabled, version) VALUES ($1, $2, $3, $4, 2000, 'EUR', false, 1)`,
-      [listing, i === LISTINGS.length ? id(0xaf) : ITEMS[i % 2], INSTANCE, PROVIDERS[i % 2]],
+         price_amount, price_currency, disabled, version) VALUES ($1, $2, $3, $4, $5, 'EUR', false, 1)`,
+      [
+        listing,
+        i === LISTINGS.length ? id(0xaf) : ITEMS[i % 2],
+        INSTANCE,
+        PROVIDERS[i % 2],
+        PRICES[i] ?? 2000,
+      ],
     );
   return pool;
 }
@@ -144,6 +163,7 @@ function consumer(pool: Pool) {
     purchases: makePurchaseRepository(pool),
     unmatched: makeUnmatchedPaymentRepository(pool),
     unmatchedCounter: makeUnmatchedCounter(),
+    heldCounter: makeHeldPaymentCounter(),
     logger: testLogger(),
     clock: { now: () => NOW },
     ids: { next: () => id(0x100000 + ++ids) },
@@ -187,12 +207,13 @@ async function written(pool: Pool) {
     purchases: await q(
       `SELECT payment_reference, marketplace_item_id, display_name, listing_id, marketplace_instance_id,
               provider_organisation_id, device_id, amount, currency, amount_refunded, status, dispute_status,
-              dispute_version, livemode, purchased_at, version
+              dispute_version, livemode, purchased_at, version, held_reason
          FROM purchases ORDER BY payment_reference`,
     ),
     history: await q(
       `SELECT p.payment_reference, h.provider_organisation_id, h.livemode, h.kind, h.amount, h.currency,
-              h.status, h.stripe_event_id, h.marketplace_item_id, h.display_name, h.device_id, h.at, h.version
+              h.status, h.stripe_event_id, h.marketplace_item_id, h.display_name, h.device_id, h.at, h.version,
+              h.held_reason
          FROM purchase_history h JOIN purchases p ON p.id = h.purchase_id ORDER BY p.payment_reference, h.seq`,
     ),
     activity,
@@ -241,7 +262,10 @@ describe("payment updates: batches write what one update per transaction writes"
     // The run covers what it should.
     expect(expected?.purchases).toHaveLength(56);
     expect(new Set(expected?.purchases.map((p) => p.status))).toEqual(
-      new Set(["completed", "partially_refunded", "refunded", "disputed"]),
+      new Set(["completed", "partially_refunded", "refunded", "disputed", "held"]),
+    );
+    expect(new Set(expected?.purchases.map((p) => p.held_reason))).toEqual(
+      new Set([null, "amount-mismatch", "currency-mismatch"]),
     );
     expect(new Set(expected?.history.map((h) => h.kind))).toEqual(
       new Set(["purchase", "refund", "dispute-opened", "dispute-won", "dispute-lost"]),

@@ -22,6 +22,7 @@ import {
 } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
+import { startTelemetry, type Telemetry } from "@mp/telemetry";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,6 +93,8 @@ async function startIotAdapterDouble(): Promise<GrpcServer> {
 
 let infra: TestInfra;
 let mesh: TestMesh;
+/** Started before the service, so its counters are registered with a meter provider this test reads. */
+let telemetry: Telemetry;
 let svc: RunningService;
 const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 let c: ReturnType<typeof client>;
@@ -203,6 +206,7 @@ const outboxOf = async (pi: string) =>
   ).rows;
 
 beforeAll(async () => {
+  telemetry = startTelemetry({ serviceName: "purchases-test" });
   infra = await freshInfra("purchases");
   mesh = await ephemeralMesh();
   iotAdapter = await startIotAdapterDouble();
@@ -235,7 +239,19 @@ afterAll(async () => {
   await svc?.stop();
   await iotAdapter?.shutdown(0);
   await infra?.cleanup();
+  await telemetry?.shutdown();
 });
+
+/** The data points of one counter, as `reason -> value`. */
+async function countsByReason(name: string): Promise<Record<string, number>> {
+  const { resourceMetrics } = await telemetry.metrics.reader.collect();
+  const metric = resourceMetrics.scopeMetrics
+    .flatMap((scope) => scope.metrics)
+    .find((m) => m.descriptor.name === name);
+  return Object.fromEntries(
+    (metric?.dataPoints ?? []).map((point) => [String(point.attributes.reason), point.value as number]),
+  );
+}
 
 describe("purchases from payment updates (real PostgreSQL and NATS)", () => {
   it("makes one purchase per payment intent from a checkout and its payment intent, however often", async () => {
@@ -393,6 +409,85 @@ describe("purchases from payment updates (real PostgreSQL and NATS)", () => {
       attempts: 6,
       resolved_at: null,
     });
+  });
+});
+
+describe("a payment must match what was sold (held purchases)", () => {
+  it("another amount or currency makes a held purchase, the exact price a completed one; held ones are listed, in the activity, counted, and give no download", async () => {
+    const sold = await knownListing(); // 2000 EUR
+    const mismatched = await knownListing();
+    const exact = `pi_${uuidv7()}`;
+    const more = `pi_${uuidv7()}`;
+    const dollars = `pi_${uuidv7()}`;
+    await pay(payment(exact, 1, { listingId: sold.listingId }));
+    await pay(
+      payment(more, 1, { listingId: mismatched.listingId, amount: { amount: 2001, currency: "EUR" } }),
+    );
+    await pay(
+      payment(dollars, 1, { listingId: mismatched.listingId, amount: { amount: 2000, currency: "USD" } }),
+    );
+    expect(await waitPurchase(exact, () => true, "the exact payment's purchase")).toMatchObject({
+      status: "completed",
+      held_reason: null,
+    });
+    expect(await waitPurchase(more, () => true, "the larger payment's purchase")).toMatchObject({
+      status: "held",
+      held_reason: "amount-mismatch",
+      amount: "2001",
+    });
+    expect(await waitPurchase(dollars, () => true, "the dollar payment's purchase")).toMatchObject({
+      status: "held",
+      held_reason: "currency-mismatch",
+      currency: "USD",
+    });
+    expect(await historyOf(more)).toEqual([{ kind: "purchase", amount: 2001, status: "held", version: 1 }]);
+    const [created] = await outboxOf(dollars);
+    expect(created?.payload.data).toMatchObject({ status: "held", heldReason: "currency-mismatch" });
+    expect((await outboxOf(exact))[0]?.payload.data).toMatchObject({ status: "completed", heldReason: null });
+
+    const page = await c.call("listPurchases", { pageSize: 100 }, as(provider));
+    const listed = (pi: string) => page.items.find((p) => p.paymentReference === pi);
+    expect(listed(more)).toMatchObject({ status: "held", reason: "amount-mismatch" });
+    expect(listed(dollars)).toMatchObject({ status: "held", reason: "currency-mismatch" });
+    expect(listed(exact)).toMatchObject({ status: "completed", reason: "" });
+    const activity = await c.call("listPurchaseActivity", { limit: 500 }, as(provider));
+    const entry = (itemId: string, amount: string) =>
+      activity.items.find((e) => e.marketplaceItemId === itemId && e.amount?.amount === amount);
+    expect(activity.items.filter((e) => e.marketplaceItemId === mismatched.itemId)).toHaveLength(2);
+    expect(entry(mismatched.itemId, "2001")).toMatchObject({ kind: "purchase", reason: "amount-mismatch" });
+    expect(entry(sold.itemId, "2000")).toMatchObject({ kind: "purchase", reason: "" });
+
+    expect(await countsByReason("purchases.held_payments")).toEqual({
+      "amount-mismatch": 1,
+      "currency-mismatch": 1,
+    });
+
+    // Held purchases of the item are no purchase to download with; the exact one passes that check (its
+    // item has no release of the version, so that is the next answer).
+    const access = (itemId: string) =>
+      c.call(
+        "getDownloadAccess",
+        { marketplaceItemId: itemId, version: "1.0.0", deviceId: device },
+        as(provider),
+      );
+    expect(await access(mismatched.itemId)).toMatchObject({ eligible: false, reason: "purchase-not-active" });
+    expect(await access(sold.itemId)).toMatchObject({ eligible: false, reason: "version-not-found" });
+  });
+
+  it("a held purchase stays held through a partial refund and a won dispute, and is refunded in full", async () => {
+    const { listingId } = await knownListing();
+    const pi = `pi_${uuidv7()}`;
+    await pay(payment(pi, 1, { listingId, amount: { amount: 1500, currency: "EUR" } }));
+    await waitPurchase(pi, (r) => r.status === "held", "held");
+    await pay(payment(pi, 2, { kind: "refunded", amountRefunded: { amount: 500, currency: "EUR" } }));
+    await pay(payment(pi, 3, { kind: "dispute-created", disputeStatus: "open" }));
+    await pay(payment(pi, 4, { kind: "dispute-closed", disputeStatus: "won" }));
+    await waitPurchase(pi, (r) => r.version === 4, "the dispute won");
+    await pay(payment(pi, 5, { kind: "refunded", amountRefunded: { amount: 1500, currency: "EUR" } }));
+    await waitPurchase(pi, (r) => r.version === 5, "the full refund");
+    expect((await historyOf(pi)).map((h) => h.status)).toEqual(["held", "held", "held", "held", "refunded"]);
+    const events = await outboxOf(pi);
+    expect(events.map((e) => e.payload.data.heldReason)).toEqual(Array(5).fill("amount-mismatch"));
   });
 });
 

@@ -36,6 +36,8 @@ const OCT = Date.parse("2026-10-20T09:00:00Z");
 const NOV = Date.parse("2026-11-03T09:00:00Z");
 
 type Change = PurchaseSnapshotV1["change"]["kind"];
+/** Purchases held by purchases (paid another amount than the price): none of their events is booked. */
+const HELD = new Set([17, 42]);
 
 function event(n: number, version: number, kind: Change, amount: number, currency = "EUR") {
   const purchasedAt = n % 5 === 0 ? OCT + n * 3_600_000 : NOV + n * 21_600_000;
@@ -50,7 +52,8 @@ function event(n: number, version: number, kind: Change, amount: number, currenc
     deviceId: `device-${n}`,
     amount: { amount: 1000 + n * 7, currency },
     amountRefunded: { amount: 0, currency },
-    status: "completed",
+    status: HELD.has(n) ? "held" : "completed",
+    heldReason: HELD.has(n) ? "amount-mismatch" : null,
     livemode: n % 7 === 0,
     purchasedAt: new Date(purchasedAt).toISOString(),
     paymentReference: `pi_${n}`,
@@ -67,7 +70,10 @@ function event(n: number, version: number, kind: Change, amount: number, currenc
   return newEvent(type, "purchases", data) as EventEnvelope<PurchaseSnapshotV1>;
 }
 
-/** Sales of 60 purchases with refunds, lost disputes, repeats, a rejected sale and a few versions early. */
+/**
+ * Sales of 60 purchases with refunds, lost disputes, repeats, a rejected sale, two held purchases and a
+ * few versions early.
+ */
 function events(): EventEnvelope<PurchaseSnapshotV1>[] {
   const out: EventEnvelope<PurchaseSnapshotV1>[] = [];
   const later: EventEnvelope<PurchaseSnapshotV1>[] = [];
@@ -226,6 +232,12 @@ describe("ledger writer: batches write what one event per transaction writes", (
     expect(JSON.stringify(expected?.movements)).toContain('"line":"adjustment"');
     expect(expected?.deadLetters).toHaveLength(2);
     expect(expected?.cursors).toHaveLength(60);
+    const heldIds = [...HELD].map(id);
+    expect(expected?.movements.filter((m) => heldIds.includes(m.purchase_id))).toEqual([]);
+    expect(expected?.cursors.filter((c) => heldIds.includes(c.purchase_id))).toEqual([
+      { purchase_id: id(17), version: 3, rejected: false },
+      { purchase_id: id(42), version: 3, rejected: false },
+    ]);
     expect(new Set(expected?.movements.map((m) => m.livemode)).size).toBe(2);
     expect(batched).toEqual(expected);
     expect(directly).toEqual(expected);

@@ -355,6 +355,73 @@ describe("the ledger and statements (real PostgreSQL and NATS)", () => {
     expect(await movements(p)).toEqual([]);
   });
 
+  const deadLettered = (eventId: string) =>
+    waitFor(
+      async () =>
+        (await svc.pool.query("SELECT 1 FROM dead_letters WHERE event_id = $1", [eventId])).rowCount
+          ? true
+          : undefined,
+      { what: `the dead letter of ${eventId}`, timeoutMs: 20_000 },
+    );
+
+  it("refuses a sale that would leave a share below zero: dead-lettered, no entries, its refund not booked either", async () => {
+    // Base price 1000 in force on Feb 6th, fee 10 %: a price of 1000 leaves the provider -100.
+    const p = uuidv7();
+    const at = "2026-02-06T11:00:00.000Z";
+    const sale = await sendPurchase(
+      purchase(p, itemId, 1, { kind: "purchase", amount: 1000, at }, { gross: 1000, purchasedAt: at }),
+    );
+    await deadLettered(sale.id);
+    const refund = await sendPurchase(
+      purchase(
+        p,
+        itemId,
+        2,
+        { kind: "refund", amount: 400, at: "2026-02-07T11:00:00.000Z" },
+        { gross: 1000, purchasedAt: at },
+      ),
+    );
+    await deadLettered(refund.id);
+    expect(await movements(p)).toEqual([]);
+    const { rows } = await svc.pool.query(
+      "SELECT version, rejected FROM ledger_purchases WHERE purchase_id = $1",
+      [p],
+    );
+    expect(rows).toEqual([{ version: 2, rejected: true }]);
+    const reason = await svc.pool.query<{ error: string }>(
+      "SELECT error FROM dead_letters WHERE event_id = $1",
+      [sale.id],
+    );
+    expect(reason.rows[0]?.error).toContain("below zero");
+  });
+
+  it("books nothing of a held purchase (its payment was not the listing's price), and dead-letters nothing", async () => {
+    const p = uuidv7();
+    const at = "2026-02-06T12:00:00.000Z";
+    const held = (version: number, change: Parameters<typeof purchase>[3]) => ({
+      ...purchase(p, itemId, version, change, { gross: 2500, purchasedAt: at }),
+      status: version < 3 ? ("held" as const) : ("refunded" as const),
+      heldReason: "amount-mismatch" as const,
+    });
+    const events = [
+      await sendPurchase(held(1, { kind: "purchase", amount: 2500, at })),
+      await sendPurchase(held(2, { kind: "refund", amount: 500, at: "2026-02-07T12:00:00.000Z" })),
+      await sendPurchase(held(3, { kind: "refund", amount: 2000, at: "2026-02-08T12:00:00.000Z" })),
+    ];
+    await cursorAt(p, 3);
+    expect(await movements(p)).toEqual([]);
+    const letters = await svc.pool.query("SELECT 1 FROM dead_letters WHERE event_id = ANY($1::text[])", [
+      events.map((e) => e.id),
+    ]);
+    expect(letters.rowCount).toBe(0);
+    // The same sale, paid at the price, is booked.
+    const paid = uuidv7();
+    await sendPurchase(
+      purchase(paid, itemId, 1, { kind: "purchase", amount: 2500, at }, { gross: 2500, purchasedAt: at }),
+    );
+    expect(await waitMovements(paid, 1)).toEqual([["sale", 2500, 250, 1000, 1250]]);
+  });
+
   it("closes January in one batch however often it is asked; a late refund lands in the next open statement as an adjustment", async () => {
     await expect(
       c.call(

@@ -21,6 +21,7 @@ import { serviceMigrations } from "@mp/runtime";
 import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
 import { makeApplyPaymentUpdate } from "../../../../services/purchases/src/application/apply-payment-update";
 import { cachedDeviceOwners } from "../../../../services/purchases/src/infra/device-owner-cache";
+import { makeHeldPaymentCounter } from "../../../../services/purchases/src/infra/held-payment-counter";
 import { makeKnownListingRepository } from "../../../../services/purchases/src/infra/known-listing.repository";
 import { makePurchaseRepository } from "../../../../services/purchases/src/infra/purchase.repository";
 import { makeUnmatchedCounter } from "../../../../services/purchases/src/infra/unmatched-counter";
@@ -45,7 +46,7 @@ const update = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) 
     paymentIntentId: pi,
     listingId: LISTING,
     deviceId: DEVICES[seq % DEVICES.length],
-    amount: { amount: 1999 + (seq % 50), currency: "EUR" },
+    amount: { amount: 2000, currency: "EUR" },
     livemode: false,
     occurredAt: new Date(BASE + seq * 1000).toISOString(),
     version,
@@ -75,6 +76,7 @@ async function main() {
       purchases: makePurchaseRepository(pool),
       unmatched: makeUnmatchedPaymentRepository(pool),
       unmatchedCounter: makeUnmatchedCounter(),
+      heldCounter: makeHeldPaymentCounter(),
       logger,
       clock: { now: () => new Date("2026-11-26T12:00:00Z") },
       // Sequential ids: the digest may then keep them (the same events make the same ids in the same order).
@@ -125,7 +127,7 @@ async function main() {
         update(pi, version, {
           kind: "refunded",
           amountRefunded: { amount, currency: "EUR" },
-          refund: amount >= 1999 ? "full" : "partial",
+          refund: amount >= 2000 ? "full" : "partial",
         });
       if (n % 3 === 0) mixed.push(refunded(3, 300));
       if (n % 6 === 0) mixed.push(refunded(4, 200)); // below the total: no change

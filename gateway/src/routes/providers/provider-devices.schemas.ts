@@ -33,6 +33,11 @@ export const DeviceList = limitOffsetList(Device);
 export const DevicesQuery = z.object(limitOffsetQuery());
 export const DeviceParams = z.object({ deviceId: DeviceIdInput });
 
+export const HeldReason = z
+  .enum(["amount-mismatch", "currency-mismatch"])
+  .describe("Why the purchase is held: its payment did not match the listing's price. Absent otherwise.")
+  .meta({ id: "PurchaseHeldReason" });
+
 export const Purchase = z
   .object({
     id: guid,
@@ -43,7 +48,12 @@ export const Purchase = z
     providerOrganisationId: guid,
     deviceId: z.string(),
     amount: Money.describe("The amount paid, from the payment event."),
-    status: z.enum(["completed", "partially_refunded", "refunded", "disputed"]),
+    status: z
+      .enum(["completed", "partially_refunded", "refunded", "disputed", "held"])
+      .describe(
+        "`held`: the payment's amount or currency differs from the listing's price (see `reason`); a held purchase gives no download or install access.",
+      ),
+    reason: HeldReason.optional(),
     livemode: z.boolean(),
     purchasedAt: timestamp,
     paymentReference: z.string(),

@@ -32,6 +32,7 @@ const toPurchase = (p: Purchase__Output): PurchaseDto => ({
   livemode: p.livemode,
   purchasedAt: iso(p.purchasedAt),
   paymentReference: p.paymentReference,
+  ...(p.reason ? { reason: p.reason as NonNullable<PurchaseDto["reason"]> } : {}),
 });
 
 export const toPurchasePage = (m: ListPurchasesResponse__Output): z.input<typeof PurchasePage> => ({
@@ -49,6 +50,7 @@ const toEntry = (e: ActivityEntry__Output): EntryDto => ({
   displayName: e.displayName,
   deviceId: e.deviceId,
   ...(e.amount ? { amount: toMoney(e.amount) } : {}),
+  ...(e.reason ? { reason: e.reason as NonNullable<EntryDto["reason"]> } : {}),
 });
 
 export const toActivity = (m: ListPurchaseActivityResponse__Output): z.input<typeof Activity> => ({

@@ -26,10 +26,18 @@ const purchase = {
   purchasedAt: "2026-11-23T11:00:00+01:00",
   paymentReference: "pi_1",
 };
+/** A purchase whose payment did not match the listing's price, as the service answers it. */
+const held = {
+  ...purchase,
+  id: "0193a1b2-0000-7000-8000-0000000000c4",
+  status: "held",
+  reason: "amount-mismatch",
+  paymentReference: "pi_2",
+};
 
 const purchases = fakeUpstream<PurchasesClient>((method) =>
   method === "listPurchases"
-    ? { items: [purchase], page: 1, pageSize: 20, totalCount: 1, totalPages: 1 }
+    ? { items: [purchase, held], page: 1, pageSize: 20, totalCount: 2, totalPages: 1 }
     : {
         items: [
           {
@@ -39,6 +47,16 @@ const purchases = fakeUpstream<PurchasesClient>((method) =>
             displayName: "Tracker",
             deviceId: purchase.deviceId,
             amount: { amount: "500", currency: "EUR" },
+            reason: "",
+          },
+          {
+            kind: "purchase",
+            at: "2026-11-23T11:00:00Z",
+            marketplaceItemId: ITEM,
+            displayName: "Tracker",
+            deviceId: purchase.deviceId,
+            amount: { amount: "2000", currency: "EUR" },
+            reason: "currency-mismatch",
           },
         ],
         limit: 10,
@@ -68,6 +86,8 @@ describe("provider purchase routes", () => {
       amount: { amount: 2000, currency: "EUR" },
       purchasedAt: "2026-11-23T10:00:00.000Z",
     });
+    // A held purchase carries its reason; the others have none.
+    expect(response.json().items[1]).toMatchObject({ status: "held", reason: "amount-mismatch" });
     const { request, ctx } = purchases.calls.at(-1)!;
     expect(request).toEqual({
       deviceId: "0123456789ABCDEF",
@@ -95,6 +115,15 @@ describe("provider purchase routes", () => {
           displayName: "Tracker",
           deviceId: purchase.deviceId,
           amount: { amount: 500, currency: "EUR" },
+        },
+        {
+          kind: "purchase",
+          at: "2026-11-23T11:00:00.000Z",
+          marketplaceItemId: ITEM,
+          displayName: "Tracker",
+          deviceId: purchase.deviceId,
+          amount: { amount: 2000, currency: "EUR" },
+          reason: "currency-mismatch",
         },
       ],
       limit: 10,

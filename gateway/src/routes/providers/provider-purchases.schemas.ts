@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { guid, Money, paged, pageQuery, queryBool, queryInt, timestamp, utcQuery } from "../common.schemas";
 import { DeviceIdInput } from "../shared/item.schemas";
-import { Purchase } from "./provider-devices.schemas";
+import { HeldReason, Purchase } from "./provider-devices.schemas";
 
 const Livemode = queryBool(
   "Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.",
@@ -32,6 +32,7 @@ export const Activity = z
         displayName: z.string(),
         deviceId: z.string(),
         amount: Money.optional(),
+        reason: HeldReason.optional(),
       }),
     ),
     limit: z.int(),

@@ -4,7 +4,10 @@ import { aggregateVersion } from "./versions";
 
 const money = z.object({ amount: z.number().int().min(0), currency: z.enum(CURRENCY_CODES) });
 
-export const PURCHASE_STATUSES = ["completed", "partially_refunded", "refunded", "disputed"] as const;
+export const PURCHASE_STATUSES = ["completed", "partially_refunded", "refunded", "disputed", "held"] as const;
+
+/** Why a purchase is `held`: the payment's amount or currency differs from the listing's price. */
+export const PURCHASE_HELD_REASONS = ["amount-mismatch", "currency-mismatch"] as const;
 
 /**
  * What changed a purchase: `purchase` (created from a paid notification), `refund` (a refund of
@@ -23,6 +26,9 @@ export const PURCHASE_CHANGE_KINDS = [
  * ledger needs (`amount` is the gross paid amount, `amountRefunded` the refunded total so far), and the
  * change itself (`change.amount` is this change's money: the paid amount, the refunded increment, or the
  * disputed amount). `version` is the purchase's aggregate version: 1 when created, +1 per change.
+ * `heldReason` is set, on every event of the purchase, when its payment did not match the listing's price:
+ * the purchase is `held` (or `refunded` once all of it was given back) and was never delivered, so the
+ * ledger books none of its events. Absent on events written before it existed (null).
  */
 export const purchaseSnapshot = z.object({
   id: z.uuid(),
@@ -35,6 +41,7 @@ export const purchaseSnapshot = z.object({
   amount: money,
   amountRefunded: money,
   status: z.enum(PURCHASE_STATUSES),
+  heldReason: z.enum(PURCHASE_HELD_REASONS).nullable().optional(),
   livemode: z.boolean(),
   purchasedAt: z.iso.datetime(),
   /** The payment intent id: one purchase per payment intent. */

@@ -8,6 +8,7 @@ import type {
   Clock,
   DeviceOwnersPort,
   Emit,
+  HeldPaymentCounter,
   IdGenerator,
   KnownListingRepository,
   PayableListing,
@@ -32,6 +33,8 @@ export interface ApplyPaymentDeps {
   purchases: PurchaseRepository;
   unmatched: UnmatchedPaymentRepository;
   unmatchedCounter: UnmatchedCounter;
+  /** Counts the purchases made `held` (their payment did not match the listing's price). */
+  heldCounter: HeldPaymentCounter;
   logger: Logger;
   clock: Clock;
   ids: IdGenerator;
@@ -82,19 +85,22 @@ async function purchaseFor(deps: ApplyPaymentDeps, read: Read, update: PaymentUp
   const owner = await deps.devices.ownerOf(update.deviceId, eventId);
   if (owner?.organisationId !== listing.providerOrganisationId.toLowerCase())
     throw new UnmatchedPaymentError("device-not-owned");
-  return newPurchase({
-    id: deps.ids.next(),
-    marketplaceItemId: listing.marketplaceItemId,
-    displayName: listing.item.displayName ?? "",
-    listingId: listing.id,
-    marketplaceInstanceId: listing.marketplaceInstanceId,
-    providerOrganisationId: listing.providerOrganisationId,
-    deviceId: update.deviceId,
-    amount: update.amount,
-    livemode: update.livemode,
-    purchasedAt: new Date(update.occurredAt),
-    paymentReference: update.paymentIntentId,
-  });
+  return newPurchase(
+    {
+      id: deps.ids.next(),
+      marketplaceItemId: listing.marketplaceItemId,
+      displayName: listing.item.displayName ?? "",
+      listingId: listing.id,
+      marketplaceInstanceId: listing.marketplaceInstanceId,
+      providerOrganisationId: listing.providerOrganisationId,
+      deviceId: update.deviceId,
+      amount: update.amount,
+      livemode: update.livemode,
+      purchasedAt: new Date(update.occurredAt),
+      paymentReference: update.paymentIntentId,
+    },
+    listing.price,
+  );
 }
 
 /** Creates the payment intent's purchase, or applies the update to the one it has. */
@@ -129,7 +135,8 @@ const unique = (values: Iterable<string>) => [...new Set(values)];
 /**
  * Handler of settlements.payment.updated.v1, keyed on the payment intent: a `paid` update makes the
  * intent's one purchase (a repeated or second `paid` changes nothing), refunds and disputes move its
- * status. Each change is appended to the history and announced through the outbox in the inbox
+ * status. A payment whose amount or currency is not its listing's price makes a `held` purchase (never
+ * usable; counted in `purchases.held_payments` and logged). Each change is appended to the history and announced through the outbox in the inbox
  * transaction, which may hold several updates applied one after another in delivery order (the consumer's
  * batches), so an intent's later update sees what its earlier ones made of it. An update that cannot be
  * matched (unknown listing or item, a device the listing's provider does not own, or a refund or dispute
@@ -145,6 +152,21 @@ const unique = (values: Iterable<string>) => [...new Set(values)];
  */
 export function makeApplyPaymentUpdate(deps: ApplyPaymentDeps) {
   const queuedOf = new WeakMap<HandlerTransaction, Queued[]>();
+
+  /** A purchase made held: counted and logged (warn), for a human to settle with the buyer. */
+  const recordHeld = (purchase: Purchase, reason: NonNullable<Purchase["heldReason"]>) => {
+    deps.heldCounter.add(reason);
+    deps.logger.warn(
+      {
+        purchaseId: purchase.id,
+        paymentIntentId: purchase.paymentReference,
+        listingId: purchase.listingId,
+        paid: purchase.amount,
+        reason,
+      },
+      "payment does not match the listing's price; purchase held",
+    );
+  };
 
   const applyAll = async (tx: Queryable, queued: Queued[]): Promise<void> => {
     const updates = queued.map((q) => q.event.data);
@@ -180,6 +202,9 @@ export function makeApplyPaymentUpdate(deps: ApplyPaymentDeps) {
     const lost = new Set(inserts.filter((p) => !inserted.has(p.id)).map((p) => p.id));
     if (lost.size > 0 && queued.length > 1)
       throw new ConcurrentPurchaseError("a purchase of the batch was made by a concurrent transaction");
+    for (const purchase of inserts)
+      if (purchase.heldReason !== null && inserted.has(purchase.id))
+        recordHeld(purchase, purchase.heldReason);
     // Alone, an update whose purchase a concurrent transaction made changes nothing (that one announced it).
     const announced = events.filter((e) => !lost.has(e.purchaseId));
     if (announced.length > 0)

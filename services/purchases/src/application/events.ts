@@ -22,6 +22,7 @@ export function purchaseSnapshotOf(purchase: Purchase, change: PurchaseChange, a
     amount: purchase.amount as PurchaseSnapshotV1["amount"],
     amountRefunded: { amount: purchase.amountRefunded, currency } as PurchaseSnapshotV1["amount"],
     status: purchase.status,
+    heldReason: purchase.heldReason,
     livemode: purchase.livemode,
     purchasedAt: purchase.purchasedAt.toISOString(),
     paymentReference: purchase.paymentReference,

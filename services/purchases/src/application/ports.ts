@@ -4,7 +4,7 @@ import type { Paged, PageQuery, PoolClient, Queryable } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import type { ReleaseStatus } from "../domain/download-access";
 import type { InstallStatus } from "../domain/install";
-import type { Purchase, PurchaseChange, PurchaseStatus } from "../domain/purchase";
+import type { HeldReason, Purchase, PurchaseChange, PurchaseStatus } from "../domain/purchase";
 
 /** What purchases keeps of a listing: enough to attribute a payment to an item, instance and provider. */
 export interface KnownListing {
@@ -146,6 +146,8 @@ export interface ActivityEntry {
   displayName: string;
   deviceId: string;
   amount: { amount: number; currency: string } | null;
+  /** Why the entry's purchase is held (its payment did not match the listing's price); null otherwise. */
+  heldReason: HeldReason | null;
 }
 
 export type UnmatchedReason =
@@ -176,6 +178,11 @@ export interface UnmatchedPaymentRepository {
 /** Counts unmatched payment updates (a metric). */
 export interface UnmatchedCounter {
   add(reason: UnmatchedReason): void;
+}
+
+/** Counts purchases made held because their payment did not match the listing's price (a metric). */
+export interface HeldPaymentCounter {
+  add(reason: HeldReason): void;
 }
 
 /** Appends events to the outbox in order, each with the trace context (propagation fields) given for it. */

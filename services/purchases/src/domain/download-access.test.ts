@@ -32,8 +32,8 @@ describe("download access", () => {
     expect(decideDownloadAccess(facts({ purchases: [] }))).toMatchObject({ reason: "not-purchased" });
   });
 
-  it("refuses when no purchase is completed (refunded, partially refunded, disputed); one completed is enough", () => {
-    for (const status of ["refunded", "partially_refunded", "disputed"] as const)
+  it("refuses when no purchase is completed (refunded, partially refunded, disputed, held); one completed is enough", () => {
+    for (const status of ["refunded", "partially_refunded", "disputed", "held"] as const)
       expect(decideDownloadAccess(facts({ purchases: [status] }))).toMatchObject({
         eligible: false,
         reason: "purchase-not-active",

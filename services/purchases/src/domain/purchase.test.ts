@@ -1,8 +1,9 @@
 import type { PaymentUpdatedV1 } from "@mp/contracts";
 import { describe, expect, it } from "vitest";
-import { activityKind, applyUpdate, newPurchase, type Purchase, statusOf } from "./purchase";
+import { activityKind, applyUpdate, heldReasonOf, newPurchase, type Purchase, statusOf } from "./purchase";
 
-const paid = newPurchase({
+const PRICE = { amount: 2000, currency: "EUR" };
+const fields = {
   id: "0193a1b2-0000-7000-8000-000000000001",
   marketplaceItemId: "0193a1b2-0000-7000-8000-000000000002",
   displayName: "Thermo",
@@ -14,7 +15,8 @@ const paid = newPurchase({
   livemode: false,
   purchasedAt: new Date("2026-11-23T10:00:00.000Z"),
   paymentReference: "pi_1",
-});
+};
+const paid = newPurchase(fields, PRICE);
 
 let n = 0;
 const update = (fields: Partial<PaymentUpdatedV1>): PaymentUpdatedV1 => ({
@@ -47,6 +49,42 @@ describe("a new purchase", () => {
 
   it("ignores a second paid update of its payment (checkout and payment intent)", () => {
     expect(applyUpdate(paid, update({ kind: "paid" }))).toBeNull();
+  });
+});
+
+describe("a payment must match what was sold", () => {
+  const eur = (amount: number) => ({ amount, currency: "EUR" });
+
+  it("the listing's price paid exactly makes a completed purchase", () => {
+    expect(paid).toMatchObject({ status: "completed", heldReason: null });
+    expect(heldReasonOf(eur(2000), eur(2000))).toBeNull();
+  });
+
+  it("another amount, more or less, holds it: amount-mismatch", () => {
+    for (const amount of [1999, 2001, 0]) {
+      const held = newPurchase({ ...fields, amount: eur(amount) }, PRICE);
+      expect(held).toMatchObject({ status: "held", heldReason: "amount-mismatch", version: 1 });
+    }
+  });
+
+  it("another currency holds it: currency-mismatch, also when the amount is the same", () => {
+    const usd = newPurchase({ ...fields, amount: { amount: 2000, currency: "USD" } }, PRICE);
+    expect(usd).toMatchObject({ status: "held", heldReason: "currency-mismatch" });
+    expect(heldReasonOf({ amount: 1, currency: "USD" }, PRICE)).toBe("currency-mismatch");
+  });
+
+  it("a held purchase never becomes usable: refunds in part and won disputes leave it held", () => {
+    const held = newPurchase({ ...fields, amount: eur(2500) }, PRICE);
+    expect(run(held, refund(500)).status).toBe("held");
+    expect(run(held, dispute(2)).status).toBe("held");
+    expect(run(held, dispute(2), dispute(3, "won")).status).toBe("held");
+    expect(run(held, refund(500), dispute(3), dispute(4, "won")).status).toBe("held");
+  });
+
+  it("a held purchase given back in full is refunded, and keeps its reason", () => {
+    const held = newPurchase({ ...fields, amount: eur(2500) }, PRICE);
+    expect(run(held, refund(2500))).toMatchObject({ status: "refunded", heldReason: "amount-mismatch" });
+    expect(run(held, dispute(2), dispute(3, "lost")).status).toBe("refunded");
   });
 });
 
@@ -109,12 +147,19 @@ describe("disputes", () => {
 describe("statusOf and activityKind", () => {
   it("derives the status from refunds and the dispute", () => {
     const amount = { amount: 100, currency: "EUR" };
-    expect(statusOf({ amount, amountRefunded: 0, disputeStatus: null })).toBe("completed");
-    expect(statusOf({ amount, amountRefunded: 1, disputeStatus: "won" })).toBe("partially_refunded");
-    expect(statusOf({ amount, amountRefunded: 100, disputeStatus: null })).toBe("refunded");
-    expect(statusOf({ amount: { amount: 0, currency: "EUR" }, amountRefunded: 0, disputeStatus: null })).toBe(
-      "completed",
+    expect(statusOf({ amount, amountRefunded: 0, disputeStatus: null, heldReason: null })).toBe("completed");
+    expect(statusOf({ amount, amountRefunded: 1, disputeStatus: "won", heldReason: null })).toBe(
+      "partially_refunded",
     );
+    expect(statusOf({ amount, amountRefunded: 100, disputeStatus: null, heldReason: null })).toBe("refunded");
+    expect(
+      statusOf({
+        amount: { amount: 0, currency: "EUR" },
+        amountRefunded: 0,
+        disputeStatus: null,
+        heldReason: null,
+      }),
+    ).toBe("completed");
   });
 
   it("maps changes to the feed's kinds", () => {

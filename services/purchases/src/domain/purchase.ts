@@ -1,6 +1,8 @@
 import type { PaymentUpdatedV1 } from "@mp/contracts";
 
-export type PurchaseStatus = "completed" | "partially_refunded" | "refunded" | "disputed";
+export type PurchaseStatus = "completed" | "partially_refunded" | "refunded" | "disputed" | "held";
+/** Why a paid purchase is held: what was paid is not what the listing sells for. */
+export type HeldReason = "amount-mismatch" | "currency-mismatch";
 export type DisputeStatus = "open" | "won" | "lost";
 export type ChangeKind = "purchase" | "refund" | "dispute-opened" | "dispute-won" | "dispute-lost";
 
@@ -28,6 +30,8 @@ export interface Purchase {
   purchasedAt: Date;
   /** The payment intent id. */
   paymentReference: string;
+  /** Set when the payment did not match the listing's price: the purchase is never usable. */
+  heldReason: HeldReason | null;
   version: number;
 }
 
@@ -40,22 +44,53 @@ export interface PurchaseChange {
 }
 
 /**
+ * A payment must match what was sold: the listing's price (a listing's price never changes, a new price
+ * is a new listing, so the listing the payment names is the price at the time of purchase). Null when
+ * currency and amount both match; otherwise why the purchase is held, the currency first.
+ */
+export function heldReasonOf(paid: Money, price: Money): HeldReason | null {
+  if (paid.currency !== price.currency) return "currency-mismatch";
+  if (paid.amount !== price.amount) return "amount-mismatch";
+  return null;
+}
+
+/**
  * The status follows from the refunded total and the dispute, so updates of one payment may be applied in
  * any order: an open dispute is `disputed`, a lost one `refunded`; otherwise (no dispute, or won) it is
- * `refunded` when all was refunded, `partially_refunded` when some was, else `completed`.
+ * `refunded` when all was refunded, `partially_refunded` when some was, else `completed`. A held purchase
+ * (its payment did not match the price) stays `held` whatever happens to it, until all of it was given
+ * back (refunded in full, or a lost dispute): then it is `refunded`. So it never becomes usable.
  */
-export function statusOf(p: Pick<Purchase, "amount" | "amountRefunded" | "disputeStatus">): PurchaseStatus {
+export function statusOf(
+  p: Pick<Purchase, "amount" | "amountRefunded" | "disputeStatus" | "heldReason">,
+): PurchaseStatus {
+  const allRefunded = p.amountRefunded >= p.amount.amount && p.amountRefunded > 0;
+  if (p.heldReason !== null) return p.disputeStatus === "lost" || allRefunded ? "refunded" : "held";
   if (p.disputeStatus === "open") return "disputed";
   if (p.disputeStatus === "lost") return "refunded";
-  if (p.amountRefunded >= p.amount.amount && p.amountRefunded > 0) return "refunded";
+  if (allRefunded) return "refunded";
   return p.amountRefunded > 0 ? "partially_refunded" : "completed";
 }
 
-/** The purchase a paid update makes (version 1, nothing refunded). */
+/**
+ * The purchase a paid update makes (version 1, nothing refunded), from the payment and the price of the
+ * listing it names: `held` (with the reason) when they differ.
+ */
 export function newPurchase(
-  fields: Omit<Purchase, "amountRefunded" | "status" | "disputeStatus" | "disputeVersion" | "version">,
+  fields: Omit<
+    Purchase,
+    "amountRefunded" | "status" | "disputeStatus" | "disputeVersion" | "version" | "heldReason"
+  >,
+  listingPrice: Money,
 ): Purchase {
-  const base = { ...fields, amountRefunded: 0, disputeStatus: null, disputeVersion: 0, version: 1 };
+  const base = {
+    ...fields,
+    amountRefunded: 0,
+    disputeStatus: null,
+    disputeVersion: 0,
+    heldReason: heldReasonOf(fields.amount, listingPrice),
+    version: 1,
+  };
   return { ...base, status: statusOf(base) };
 }
 

@@ -4,6 +4,7 @@ import {
   activityKind,
   type ChangeKind,
   type DisputeStatus,
+  type HeldReason,
   type Purchase,
   type PurchaseStatus,
 } from "../domain/purchase";
@@ -25,6 +26,7 @@ interface Row {
   dispute_version: number;
   livemode: boolean;
   purchased_at: Date;
+  held_reason: HeldReason | null;
   version: number;
 }
 
@@ -44,6 +46,7 @@ const toPurchase = (row: Row): Purchase => ({
   livemode: row.livemode,
   purchasedAt: row.purchased_at,
   paymentReference: row.payment_reference,
+  heldReason: row.held_reason,
   version: row.version,
 });
 
@@ -55,6 +58,7 @@ interface HistoryRow {
   device_id: string;
   amount: string | null;
   currency: string | null;
+  held_reason: HeldReason | null;
 }
 
 const toEntry = (row: HistoryRow): ActivityEntry => ({
@@ -67,6 +71,7 @@ const toEntry = (row: HistoryRow): ActivityEntry => ({
     row.amount === null || row.currency === null
       ? null
       : { amount: Number(row.amount), currency: row.currency },
+  heldReason: row.held_reason,
 });
 
 /** The columns a payment update may change: written for a new purchase and for a changed one alike. */
@@ -111,6 +116,7 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
           currency: p.amount.currency,
           livemode: p.livemode,
           purchased_at: p.purchasedAt.toISOString(),
+          held_reason: p.heldReason,
           ...changeableColumns(p),
         })),
       );
@@ -132,6 +138,7 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
           device_id: p.deviceId,
           at: change.at.toISOString(),
           version: p.version,
+          held_reason: p.heldReason,
         })),
       );
       // One statement: the new purchases (unless a concurrent transaction made the intent's purchase first:
@@ -143,15 +150,15 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
         text: `WITH inserted AS (
            INSERT INTO purchases (id, payment_reference, marketplace_item_id, display_name, listing_id,
              marketplace_instance_id, provider_organisation_id, device_id, amount, currency, amount_refunded,
-             status, dispute_status, dispute_version, livemode, purchased_at, version)
+             status, dispute_status, dispute_version, livemode, purchased_at, version, held_reason)
            SELECT id, payment_reference, marketplace_item_id, display_name, listing_id, marketplace_instance_id,
                   provider_organisation_id, device_id, amount, currency, amount_refunded, status, dispute_status,
-                  dispute_version, livemode, purchased_at, version
+                  dispute_version, livemode, purchased_at, version, held_reason
              FROM json_to_recordset($1::json) AS p(id uuid, payment_reference text, marketplace_item_id uuid,
                display_name text, listing_id uuid, marketplace_instance_id uuid, provider_organisation_id uuid,
                device_id text, amount bigint, currency char(3), amount_refunded bigint, status text,
                dispute_status text, dispute_version integer, livemode boolean, purchased_at timestamptz,
-               version integer)
+               version integer, held_reason text)
            ON CONFLICT (payment_reference) DO NOTHING
            RETURNING id
          ), updated AS (
@@ -162,13 +169,13 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
             WHERE purchases.id = u.id
          ), history AS (
            INSERT INTO purchase_history (purchase_id, provider_organisation_id, livemode, kind, amount, currency,
-             status, stripe_event_id, marketplace_item_id, display_name, device_id, at, version)
+             status, stripe_event_id, marketplace_item_id, display_name, device_id, at, version, held_reason)
            SELECT purchase_id, provider_organisation_id, livemode, kind, amount, currency, status, stripe_event_id,
-                  marketplace_item_id, display_name, device_id, at, version
+                  marketplace_item_id, display_name, device_id, at, version, held_reason
              FROM json_to_recordset($3::json) AS h(ord integer, fresh boolean, purchase_id uuid,
                provider_organisation_id uuid, livemode boolean, kind text, amount bigint, currency char(3),
                status text, stripe_event_id text, marketplace_item_id uuid, display_name text, device_id text,
-               at timestamptz, version integer)
+               at timestamptz, version integer, held_reason text)
             WHERE NOT h.fresh OR h.purchase_id IN (SELECT id FROM inserted)
             ORDER BY ord
          )
@@ -207,13 +214,14 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
     },
     activity: async (organisationId, query) => {
       const { rows } = await pool.query<HistoryRow>(
-        `SELECT kind, at, marketplace_item_id, display_name, device_id, amount, currency FROM (
-           SELECT kind, at, seq, marketplace_item_id, display_name, device_id, amount, currency::text AS currency
+        `SELECT kind, at, marketplace_item_id, display_name, device_id, amount, currency, held_reason FROM (
+           SELECT kind, at, seq, marketplace_item_id, display_name, device_id, amount, currency::text AS currency,
+                  held_reason
              FROM purchase_history
             WHERE provider_organisation_id = $1 AND livemode = $2
               AND ($3::timestamptz IS NULL OR at >= $3) AND ($4::timestamptz IS NULL OR at < $4)
            UNION ALL
-           SELECT 'install', queued_at, 0, marketplace_item_id, display_name, device_id, NULL, NULL
+           SELECT 'install', queued_at, 0, marketplace_item_id, display_name, device_id, NULL, NULL, NULL
              FROM installs
             WHERE provider_organisation_id = $1 AND livemode = $2
               AND ($3::timestamptz IS NULL OR queued_at >= $3) AND ($4::timestamptz IS NULL OR queued_at < $4)

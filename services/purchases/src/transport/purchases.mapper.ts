@@ -22,6 +22,7 @@ export const toPurchaseMessage = (p: Purchase) => ({
   livemode: p.livemode,
   purchasedAt: p.purchasedAt.toISOString(),
   paymentReference: p.paymentReference,
+  reason: p.heldReason ?? "",
 });
 
 export const toPurchasePage = (page: Paged<Purchase>) => ({
@@ -39,6 +40,7 @@ export const toActivityMessage = (e: ActivityEntry) => ({
   displayName: e.displayName,
   deviceId: e.deviceId,
   ...(e.amount ? { amount: money(e.amount) } : {}),
+  reason: e.heldReason ?? "",
 });
 
 export const toDownloadAccessMessage = (access: DownloadAccess) =>

@@ -2,7 +2,15 @@ import type { EventEnvelope, HandlerTransaction } from "@mp/bus";
 import type { PurchaseSnapshotV1 } from "@mp/contracts";
 import type { Queryable } from "@mp/db";
 import type { Logger } from "@mp/logger";
-import { addShares, effectOf, reversalShares, type Shares, saleShares, sumShares } from "../domain/ledger";
+import {
+  addShares,
+  effectOf,
+  NegativeShareError,
+  reversalShares,
+  type Shares,
+  saleShares,
+  sumShares,
+} from "../domain/ledger";
 import type {
   LedgerRepository,
   MovementKind,
@@ -175,12 +183,19 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
       await deps.deadLetter(tx, event, reason);
       return false;
     }
-    const shares = saleShares({ gross: p.amount.amount, basePrice: basePrice.amount, feeBps });
-    if (shares.providerShare < 0)
-      log.warn(
-        { purchaseId: p.id, shares },
-        "sale leaves the provider a negative share (base price above price)",
+    let shares: Shares;
+    try {
+      shares = saleShares({ gross: p.amount.amount, basePrice: basePrice.amount, feeBps });
+    } catch (error) {
+      if (!(error instanceof NegativeShareError)) throw error;
+      // Refused like a currency mismatch: no entries, the purchase's later events not booked either.
+      log.error(
+        { purchaseId: p.id, eventId: event.id, shares: error.shares },
+        `sale not recorded: ${error.message}`,
       );
+      await deps.deadLetter(tx, event, error.message);
+      return false;
+    }
     const parties: PurchaseParties = {
       purchaseId: p.id,
       marketplaceInstanceId: p.marketplaceInstanceId,
@@ -262,6 +277,16 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
     if (cursor?.rejected) {
       await deps.deadLetter(tx, event, "the purchase's sale was not recorded (dead-lettered)");
       setCursor(pending, p.id, p.version, true);
+      return;
+    }
+    if (p.heldReason) {
+      // Held (its payment was not the listing's price): money came in but nothing was delivered, so no
+      // event of it is a sale or a reversal; the cursor still moves so its events stay in order.
+      log.info(
+        { purchaseId: p.id, version: p.version, reason: p.heldReason },
+        "held purchase: nothing booked",
+      );
+      setCursor(pending, p.id, p.version, false);
       return;
     }
     let rejected = false;

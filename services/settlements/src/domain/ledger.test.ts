@@ -1,8 +1,10 @@
+import { splitSale } from "@mp/money";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addShares,
   effectOf,
+  NegativeShareError,
   type PurchaseChangeKind,
   reversalShares,
   type Shares,
@@ -69,6 +71,27 @@ describe("saleShares", () => {
       RUNS,
     );
   }, 60_000);
+});
+
+describe("saleShares refuses a negative share", () => {
+  it("throws NegativeShareError when the base price and fee exceed the price, with the shares it refused", () => {
+    // 1000 * 10% = 100; developer 1000; provider 1000 - 1000 - 100 = -100
+    const refuse = () => saleShares({ gross: 1000, basePrice: 1000, feeBps: 1000 });
+    expect(refuse).toThrow(NegativeShareError);
+    expect(refuse).toThrow(RangeError);
+    try {
+      refuse();
+    } catch (error) {
+      expect((error as NegativeShareError).shares).toEqual({
+        platformFee: 100,
+        developerShare: 1000,
+        providerShare: -100,
+      });
+    }
+    // One cent more leaves the provider nothing below zero: 1112 - 1000 - 111 = 1.
+    expect(saleShares({ gross: 1112, basePrice: 1000, feeBps: 1000 }).providerShare).toBe(1);
+    expect(saleShares({ gross: 1111, basePrice: 1000, feeBps: 1000 }).providerShare).toBe(0);
+  });
 });
 
 describe("reversalShares", () => {
@@ -142,9 +165,10 @@ describe("reversalShares with a negative provider share (base price above what t
         fc.array(fc.integer({ min: 1, max: 2_000_000 }), { maxLength: 6 }),
         (gross, feeBps, baseFraction, refunds) => {
           const fee = saleShares({ gross, basePrice: 0, feeBps }).platformFee;
-          // a base price between what is left after the fee and the whole gross: provider share <= 0
+          // a base price between what is left after the fee and the whole gross: provider share <= 0 (a
+          // sale booked before such sales were refused; saleShares itself now refuses it)
           const basePrice = gross - fee + Math.floor(fee * baseFraction);
-          const sold = saleShares({ gross, basePrice, feeBps });
+          const sold = splitSale({ gross, basePrice, feeBps });
           check(sold.providerShare <= 0, "expected a non-positive provider share", sold);
           let left = sold;
           for (const asked of refunds) {

@@ -17,12 +17,27 @@ export const addShares = (a: Shares, b: Shares): Shares => ({
   providerShare: a.providerShare + b.providerShare,
 });
 
+/** A sale whose split would leave a party less than nothing: refused, never booked. */
+export class NegativeShareError extends RangeError {
+  override readonly name = "NegativeShareError";
+  constructor(readonly shares: Shares) {
+    super(
+      `the sale would leave a share below zero (fee ${shares.platformFee}, developer ${shares.developerShare}, provider ${shares.providerShare})`,
+    );
+  }
+}
+
 /**
  * A sale of `gross` (contract section 6): the platform keeps round-half-even(gross * feeBps / 10000), the
- * developer gets the base price in force at purchase time, the provider the rest.
+ * developer gets the base price in force at purchase time, the provider the rest. Throws
+ * `NegativeShareError` when a share would be below zero (the base price in force, or the fee, rose above
+ * what the listing's price leaves): such a sale is refused, not booked with a negative share.
  */
 export function saleShares(sale: { gross: number; basePrice: number; feeBps: number }): Shares {
-  return splitSale(sale);
+  const shares = splitSale(sale);
+  if (shares.platformFee < 0 || shares.developerShare < 0 || shares.providerShare < 0)
+    throw new NegativeShareError(shares);
+  return shares;
 }
 
 /**
@@ -51,8 +66,8 @@ export function reversalShares(left: Shares, amount: number): Shares {
 }
 
 /**
- * Largest remainder for a sale whose provider share was negative (the base price rose above what the
- * listing's price leaves): part i is amount * w_i / total, floored, and the units left over go to the
+ * Largest remainder for a sale whose provider share was negative (booked before such sales were refused,
+ * when the base price rose above what the listing's price leaves): part i is amount * w_i / total, floored, and the units left over go to the
  * largest remainders (earlier first on a tie). Each part lies between the floor and the ceiling of its
  * exact share: since |amount| <= total, never past 0 nor past the share itself.
  */

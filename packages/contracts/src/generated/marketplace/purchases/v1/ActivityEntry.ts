@@ -12,6 +12,10 @@ export interface ActivityEntry {
   'displayName'?: (string);
   'deviceId'?: (string);
   'amount'?: (_marketplace_purchases_v1_Money | null);
+  /**
+   * Why the entry's purchase is held (amount-mismatch, currency-mismatch); empty otherwise.
+   */
+  'reason'?: (string);
   '_amount'?: "amount";
 }
 
@@ -25,5 +29,9 @@ export interface ActivityEntry__Output {
   'displayName': (string);
   'deviceId': (string);
   'amount'?: (_marketplace_purchases_v1_Money__Output | null);
+  /**
+   * Why the entry's purchase is held (amount-mismatch, currency-mismatch); empty otherwise.
+   */
+  'reason': (string);
   '_amount'?: "amount";
 }

@@ -15,7 +15,7 @@ export interface Purchase {
   'deviceId'?: (string);
   'amount'?: (_marketplace_purchases_v1_Money | null);
   /**
-   * completed, partially_refunded, refunded or disputed.
+   * completed, partially_refunded, refunded, disputed or held.
    */
   'status'?: (string);
   'livemode'?: (boolean);
@@ -24,6 +24,11 @@ export interface Purchase {
    * The payment intent id.
    */
   'paymentReference'?: (string);
+  /**
+   * Why the purchase is held (amount-mismatch, currency-mismatch); empty when its payment matched the
+   * listing's price.
+   */
+  'reason'?: (string);
 }
 
 /**
@@ -39,7 +44,7 @@ export interface Purchase__Output {
   'deviceId': (string);
   'amount': (_marketplace_purchases_v1_Money__Output | null);
   /**
-   * completed, partially_refunded, refunded or disputed.
+   * completed, partially_refunded, refunded, disputed or held.
    */
   'status': (string);
   'livemode': (boolean);
@@ -48,4 +53,9 @@ export interface Purchase__Output {
    * The payment intent id.
    */
   'paymentReference': (string);
+  /**
+   * Why the purchase is held (amount-mismatch, currency-mismatch); empty when its payment matched the
+   * listing's price.
+   */
+  'reason': (string);
 }
