@@ -57,7 +57,7 @@ export const instancesList: Scenario = {
       ];
       const notes = [
         `closed loop p99 (queueing included): gateway ${on.closed.result.p99Ms} ms${off ? ` (tuning off ${off.closed.result.p99Ms} ms)` : ""}, bare ${bareRun.result.p99Ms} ms`,
-        `open loop achieved rate: gateway ${on.fixed.rate.toFixed(0)}/s, bare ${bareFixed.rate.toFixed(0)}/s`,
+        `open loop achieved rate: gateway ${on.fixed.rate.toFixed(0)}/s${off ? ` (tuning off ${off.fixed.rate.toFixed(0)}/s)` : ""}, bare ${bareFixed.rate.toFixed(0)}/s`,
         `open loop generator's own event-loop delay (counted in its latencies): p99 ${on.fixed.generatorDelay.p99.toFixed(1)} ms, max ${on.fixed.generatorDelay.max.toFixed(1)} ms beside the gateway, p99 ${bareFixed.generatorDelay.p99.toFixed(1)} ms, max ${bareFixed.generatorDelay.max.toFixed(1)} ms beside bare`,
         off
           ? `tuning off: a second stack launched with RUNTIME_TUNING=off, measured after the first (left idle) and the bare server`
