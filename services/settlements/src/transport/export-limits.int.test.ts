@@ -34,7 +34,10 @@ const as = (p: Principal) => ({ principal: p, requestId: "int" });
 let infra: TestInfra;
 let mesh: TestMesh;
 let settlements: RunningService;
+/** A second replica on the same database: the cap is the organisation's, across replicas. */
+let replica: RunningService;
 let earnings: ReturnType<typeof createUnaryClient<InstanceType<typeof earningsProto.EarningsService>>>;
+let replicaEarnings: typeof earnings;
 let intake: ReturnType<typeof createUnaryClient<InstanceType<typeof intakeProto.SettlementsService>>>;
 const statements: Record<string, string> = {};
 
@@ -68,8 +71,8 @@ async function largeStatement(organisationId: string): Promise<string> {
 }
 
 /** An export read up to its first chunk and then left unread: it holds its transaction (and slot). */
-async function heldExport(organisationId: string) {
-  const stream = earnings.stream(
+async function heldExport(organisationId: string, client = earnings) {
+  const stream = client.stream(
     "exportStatement",
     { statementId: statements[organisationId] ?? "", format: "csv" },
     as(provider(organisationId)),
@@ -80,8 +83,8 @@ async function heldExport(organisationId: string) {
   return stream;
 }
 
-async function firstChunk(organisationId: string) {
-  const stream = await heldExport(organisationId);
+async function firstChunk(organisationId: string, client = earnings) {
+  const stream = await heldExport(organisationId, client);
   await stream.return(undefined);
 }
 
@@ -97,27 +100,30 @@ async function exportTransactions(): Promise<number> {
 beforeAll(async () => {
   infra = await freshInfra("exports");
   mesh = await ephemeralMesh();
-  settlements = await startService(
-    settlementsService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      SETTLEMENTS_GRPC_PORT: "0",
-      LOG_LEVEL: "silent",
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_KEY: "sk_test_int",
-      PAYMENT_EVENTS_POLL_MS: "600000",
-      DB_POOL_MAX: String(POOL_MAX),
-      DB_CONNECT_TIMEOUT_MS: "2000",
-      DB_EXPORT_POOL_MAX: String(EXPORT_POOL_MAX),
-      EXPORTS_PER_ORGANISATION: String(PER_ORGANISATION),
-      ...mesh.env("settlements"),
-    },
-    { logger: testLogger("settlements") },
-  );
+  const env = {
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    BUS_NAMESPACE: infra.busNamespace,
+    SETTLEMENTS_GRPC_PORT: "0",
+    LOG_LEVEL: "silent",
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_KEY: "sk_test_int",
+    PAYMENT_EVENTS_POLL_MS: "600000",
+    DB_POOL_MAX: String(POOL_MAX),
+    DB_CONNECT_TIMEOUT_MS: "2000",
+    DB_EXPORT_POOL_MAX: String(EXPORT_POOL_MAX),
+    EXPORTS_PER_ORGANISATION: String(PER_ORGANISATION),
+    ...mesh.env("settlements"),
+  };
+  settlements = await startService(settlementsService, env, { logger: testLogger("settlements") });
+  replica = await startService(settlementsService, env, { logger: testLogger("settlements-replica") });
   const address = `127.0.0.1:${settlements.grpcPort}`;
   earnings = createUnaryClient(earningsProto.EarningsService, address, {
+    upstream: "settlements",
+    identity: mesh.gateway,
+    deadlineMs: 30_000,
+  });
+  replicaEarnings = createUnaryClient(earningsProto.EarningsService, `127.0.0.1:${replica.grpcPort}`, {
     upstream: "settlements",
     identity: mesh.gateway,
     deadlineMs: 30_000,
@@ -134,19 +140,22 @@ beforeAll(async () => {
 afterAll(async () => {
   earnings?.close();
   intake?.close();
+  replicaEarnings?.close();
+  await replica?.stop();
   await settlements?.stop();
   await infra?.cleanup();
 });
 
 describe("statement exports under load (real PostgreSQL)", () => {
-  it("caps one organisation's concurrent exports (429 with Retry-After); another's still run; a finished one frees its slot", async () => {
+  it("caps one organisation's concurrent exports across replicas (429 with Retry-After); another's still run; a finished one frees its slot", async () => {
     const held = [await heldExport(ORG_A), await heldExport(ORG_A)];
     try {
       expect(await exportTransactions()).toBe(PER_ORGANISATION);
-      await expect(firstChunk(ORG_A)).rejects.toMatchObject({
-        code: "rate-limited",
-        retryAfterSeconds: EXPORT_BUSY_RETRY_SECONDS,
-      });
+      for (const client of [earnings, replicaEarnings])
+        await expect(firstChunk(ORG_A, client)).rejects.toMatchObject({
+          code: "rate-limited",
+          retryAfterSeconds: EXPORT_BUSY_RETRY_SECONDS,
+        });
       // the refusal held nothing: the same two transactions, and another organisation exports
       expect(await exportTransactions()).toBe(PER_ORGANISATION);
       await firstChunk(ORG_B);
