@@ -1,12 +1,16 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type AccessTokenVerifier, createAccessTokenVerifier, generateApiKey, localJwks } from "@mp/auth";
+import { AppError } from "@mp/errors";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SettlementsClient } from "../clients";
 import { memoryRateLimitStore } from "../infra/rate-limit.store";
 import {
   buildTestApp,
   createTestKeys,
   expectProblem,
   fakeCatalogue,
+  fakeClients,
+  fakeUpstream,
   memoryApiKeys,
   ORG_A,
   ORG_B,
@@ -258,6 +262,60 @@ describe("the payment notifications' own budget", () => {
     expect((await gateway.inject({ url, headers: valid, ...other })).statusCode).toBe(200);
     expectProblem(await gateway.inject({ url, ...other }), 401, "unauthenticated");
     expectProblem(await gateway.inject({ url, ...other }), 429, "rate-limited");
+  });
+});
+
+describe("payment notifications that fail verification", () => {
+  /** Settlements as the gateway sees it: only the signature "good" verifies. */
+  const settlements = fakeUpstream<SettlementsClient>((method, request) => {
+    if (method === "receivePaymentEvents")
+      return {
+        results: (request.events as { signature: string }[]).map((e) =>
+          e.signature === "good"
+            ? { accepted: true, eventId: "evt_1", stored: true, errorCode: "" }
+            : { accepted: false, eventId: "", stored: false, errorCode: "invalid-signature" },
+        ),
+      };
+    if (request.signature !== "good")
+      throw new AppError("invalid-signature", "The signature does not verify.");
+    return { eventId: "evt_1", stored: true };
+  });
+  const notify = (gateway: ZodApp, signature: string | undefined, remoteAddress = "127.0.0.1") =>
+    gateway.inject({
+      method: "POST",
+      url: webhook,
+      remoteAddress,
+      headers: {
+        "content-type": "application/json",
+        ...(signature ? { "stripe-signature": signature } : {}),
+      },
+      payload: JSON.stringify(event),
+    });
+
+  it("do not count against the intake of verified ones, but against the sender's own budget", async () => {
+    const gateway = await app(
+      { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "5", RATE_LIMIT_WEBHOOK_PER_MINUTE: "3" },
+      { clients: fakeClients(fakeCatalogue(emptyPage).client, {}, { settlements: settlements.client }) },
+    );
+    // Forged and unsigned notifications from the honest sender's own address leave its budget whole...
+    for (const signature of ["forged", undefined, "forged"])
+      expectProblem(await notify(gateway, signature), 400, "invalid-signature");
+    for (let n = 0; n < 3; n++) expect((await notify(gateway, "good")).statusCode).toBe(204);
+    // ...which then counts verified notifications only.
+    expectProblem(await notify(gateway, "good"), 429, "rate-limited");
+
+    // A forger elsewhere spends its own refused-notification budget, then is refused before settlements.
+    const forger = "203.0.113.66";
+    for (let n = 0; n < 5; n++)
+      expectProblem(await notify(gateway, "forged", forger), 400, "invalid-signature");
+    const calls = settlements.calls.length;
+    const refused = expectProblem(await notify(gateway, "forged", forger), 429, "rate-limited");
+    expect(refused.detail).toMatch(/failed verification/);
+    expect(settlements.calls.length).toBe(calls);
+    // Its API budget is its own: not spent by its forgeries.
+    expectProblem(await gateway.inject({ url, remoteAddress: forger }), 401, "unauthenticated");
+    // And honest notifications from another address keep their whole budget.
+    for (let n = 0; n < 3; n++) expect((await notify(gateway, "good", "203.0.113.67")).statusCode).toBe(204);
   });
 });
 
