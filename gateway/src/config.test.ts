@@ -81,6 +81,13 @@ describe("gateway configuration", () => {
       AUTH_ISSUER: expect.stringMatching(/required in production/),
       AUTH_AUDIENCE: expect.stringMatching(/required in production/),
     });
+    // The development issuer, whose demo tokens the launcher signs, is refused in production only.
+    const development = issuesOf({ ...PRODUCTION, AUTH_ISSUER: "https://auth.marketplace.local" });
+    expect(development).toEqual({ AUTH_ISSUER: expect.stringMatching(/development issuer .* production/) });
+    expect(
+      loadGatewayConfig({ ...PRODUCTION, NODE_ENV: "test", AUTH_ISSUER: "https://auth.marketplace.local" })
+        .AUTH_ISSUER,
+    ).toBe("https://auth.marketplace.local");
     expect(
       loadGatewayConfig({ NODE_ENV: "development", AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json" })
         .AUTH_JWKS_URL,

@@ -142,8 +142,9 @@ function jwksIssues(env: Partial<GatewayEnv>, nodeEnv: string | undefined): Issu
 /**
  * Everything the gateway reads from the environment, parsed once at boot. A bad value stops start-up
  * with every offending key named, instead of failing on the first request that needs it. Production
- * takes nothing on trust: `NODE_ENV` is always explicit, the token issuer and audience have no defaults,
- * and signing keys come from an https JWKS, never a local file.
+ * takes nothing on trust: `NODE_ENV` is always explicit, the token issuer and audience have no defaults
+ * (and the issuer is never the development one), and signing keys come from an https JWKS, never a local
+ * file.
  */
 export const gatewayConfigSchema = gatewayEnv
   .superRefine(
@@ -154,6 +155,13 @@ export const gatewayConfigSchema = gatewayEnv
         for (const key of ["AUTH_ISSUER", "AUTH_AUDIENCE"] as const) {
           if (env[key] === undefined)
             issues.push({ path: key, message: "required in production (no default)" });
+        }
+        // The launcher's demo tokens carry this issuer, and its signing keys ship with the repository.
+        if (env.AUTH_ISSUER === DEVELOPMENT_ISSUER) {
+          issues.push({
+            path: "AUTH_ISSUER",
+            message: `the development issuer ${DEVELOPMENT_ISSUER} is refused in production; set the identity provider's issuer`,
+          });
         }
       }
       for (const issue of issues)
