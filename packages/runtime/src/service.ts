@@ -102,6 +102,11 @@ export interface ServiceSpec<S extends z.ZodObject = z.ZodObject> {
   name: ServiceName;
   /** Extra configuration keys of this service, merged with the common ones. */
   config?: S;
+  /**
+   * Rules between this service's keys and the common ones (`NODE_ENV`...): each problem names its key and
+   * is reported at boot with every other bad key.
+   */
+  configIssues?: (env: Record<string, unknown>) => { key: string; message: string }[];
   /** Absolute path of the service's `migrations/` folder. */
   migrationsDir: string;
   /** Streams this service publishes to (created or updated at boot). */
@@ -189,7 +194,14 @@ export async function startService<S extends z.ZodObject>(
     .extend(spec.config?.shape ?? {})
     .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
     .extend({ ...grpcServerEnv, ...meshEnv })
-    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true });
+    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true })
+    .superRefine(
+      (env, ctx) => {
+        for (const { key, message } of spec.configIssues?.(env) ?? [])
+          ctx.addIssue({ code: "custom", path: [key], message });
+      },
+      { when: () => true },
+    );
   const config = loadServiceConfig(spec.name, schema, env) as z.output<S> & CommonConfig;
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
   const { signal } = overrides;

@@ -22,7 +22,7 @@ import {
   makeListStatements,
   makeMarkStatementPaid,
 } from "./application/statements";
-import { defaultLivemode, settlementsConfig } from "./config";
+import { defaultLivemode, settlementsConfig, settlementsConfigIssues } from "./config";
 import { makeHandlerDeadLetter } from "./infra/dead-letter";
 import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
@@ -119,6 +119,7 @@ export function buildSettlements(
 export const settlementsService: ServiceSpec<typeof settlementsConfig> = {
   name: "settlements",
   config: settlementsConfig,
+  configIssues: settlementsConfigIssues,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.SETTLEMENTS],
   build: (deps) => buildSettlements(deps),
