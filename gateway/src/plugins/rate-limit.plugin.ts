@@ -82,13 +82,19 @@ export function installAddressLimit(app: ZodApp, limiter: RateLimiter): void {
   });
   // A notification settlements refused (a signature that does not verify, none at all, a malformed
   // body) is moved from the address's notification budget to its refused-notification budget.
-  app.addHook("onSend", async (request, reply) => {
+  // fastify's callback form: every other answer passes without a promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
     const key = request.rateLimitWebhookKey;
-    if (key === undefined || reply.statusCode < 400 || reply.statusCode >= 500 || reply.statusCode === 429)
-      return;
+    const status = reply.statusCode;
+    if (key === undefined || status < 400 || status >= 500 || status === 429) return done(null, payload);
     request.rateLimitWebhookKey = undefined;
-    await store.release(key);
-    await store.hit(`webhook-refused:${request.ip}`, WINDOW_MS);
+    store
+      .release(key)
+      .then(() => store.hit(`webhook-refused:${request.ip}`, WINDOW_MS))
+      .then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
   });
 }
 
