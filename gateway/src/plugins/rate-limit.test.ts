@@ -360,18 +360,27 @@ describe("many client addresses", () => {
     const store = memoryRateLimitStore();
     const delay = monitorEventLoopDelay({ resolution: 5 });
     const started = performance.now();
+    let turns = 0;
+    let longestTurnMs = 0;
     delay.enable();
     // As requests arrive: a thousand new addresses per turn of the event loop, each counted as the
     // address limit counts it, all within one window. A store that walks its keys per new address
-    // takes seconds per turn here; the loop stops after 3 s so such a store fails instead of hanging.
-    for (let turn = 0; turn < 100 && performance.now() - started < 3_000; turn++) {
+    // takes most of a second per turn here; the loop stops after 3 s so such a store fails, not hangs.
+    for (; turns < 100 && performance.now() - started < 3_000; turns++) {
       await new Promise((resolve) => setImmediate(resolve));
-      for (let n = 0; n < 1_000; n++) await store.hit(`address:10.${turn}.${n >> 8}.${n & 255}`, 60_000);
+      const cpu = process.threadCpuUsage();
+      for (let n = 0; n < 1_000; n++) await store.hit(`address:10.${turns}.${n >> 8}.${n & 255}`, 60_000);
+      const used = process.threadCpuUsage(cpu);
+      longestTurnMs = Math.max(longestTurnMs, (used.user + used.system) / 1_000);
     }
     delay.disable();
-    // The 90th percentile, not the maximum: on a shared machine the scheduler alone stalls a process
-    // now and then for longer than the whole turn's counting takes.
-    expect(delay.percentile(90) / 1e6).toBeLessThan(50);
+    expect(turns).toBe(100);
+    // A turn holds the event loop for its own work: this thread's CPU time, garbage collection included.
+    // The loop's delay also holds whatever the scheduler of a busy shared machine adds (its maximum
+    // measured 200 to 600 ms at a load average of 17 with this store), so of the delay the median is
+    // asserted.
+    expect(longestTurnMs).toBeLessThan(50);
+    expect(delay.percentile(50) / 1e6).toBeLessThan(50);
     expect((await store.hit("address:10.99.3.231", 60_000)).count).toBe(2);
   });
 });
