@@ -1,6 +1,6 @@
 import { ConfigError, grpcUrlKey, SERVICE_NAMES } from "@mp/config";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_CONFIG_KEYS, loadGatewayConfig, upstreamAddress } from "./config";
+import { GATEWAY_CONFIG_KEYS, loadGatewayConfig, productionWarnings, upstreamAddress } from "./config";
 
 const JWKS_URL = "https://auth.example.com/.well-known/jwks.json";
 const PRODUCTION = {
@@ -108,6 +108,21 @@ describe("gateway configuration", () => {
     for (const bad of ["true", "0", "10.0.0.0/33", "ingress.local", "10.0.0.1/8/1"]) {
       expect(issuesOf({ ...PRODUCTION, TRUST_PROXY: bad }).TRUST_PROXY, bad).toBeDefined();
     }
+  });
+
+  it("warns at boot of a production gateway without TRUST_PROXY or a shared rate-limit store", () => {
+    const warnings = productionWarnings(loadGatewayConfig(PRODUCTION));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^TRUST_PROXY is not set/),
+      expect.stringMatching(/^RATE_LIMIT_REDIS_URL is not set/),
+    ]);
+    const configured = {
+      ...PRODUCTION,
+      TRUST_PROXY: "10.0.0.0/8",
+      RATE_LIMIT_REDIS_URL: "redis://redis:6379",
+    };
+    expect(productionWarnings(loadGatewayConfig(configured))).toEqual([]);
+    expect(productionWarnings(loadGatewayConfig({ ...PRODUCTION, NODE_ENV: "test" }))).toEqual([]);
   });
 
   it("takes a Redis URL for shared rate limits and refuses other schemes", () => {

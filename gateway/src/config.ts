@@ -182,6 +182,26 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   return loadConfig(gatewayConfigSchema, env);
 }
 
+/**
+ * Settings production accepts but most likely should not run with, logged at boot as warnings: a
+ * gateway behind an ingress without `TRUST_PROXY` counts every client under the ingress's address (one
+ * client's bad credentials then spend everyone's budget), and replicas without `RATE_LIMIT_REDIS_URL`
+ * each count alone.
+ */
+export function productionWarnings(config: GatewayConfig): string[] {
+  if (config.NODE_ENV !== "production") return [];
+  const warnings: string[] = [];
+  if (config.TRUST_PROXY === false)
+    warnings.push(
+      "TRUST_PROXY is not set: behind an ingress every client is counted under the ingress's address, so one client's failures spend every client's budget; set it to the ingress's addresses",
+    );
+  if (config.RATE_LIMIT_REDIS_URL === undefined)
+    warnings.push(
+      "RATE_LIMIT_REDIS_URL is not set: each gateway replica counts its rate limits alone, so N replicas allow N times each budget",
+    );
+  return warnings;
+}
+
 /** The address of one upstream service, by its name in `SERVICE_NAMES`. */
 export function upstreamAddress(config: GatewayConfig, service: ServiceName): string {
   return config[grpcUrlKey(service) as keyof GatewayConfig] as string;
