@@ -81,8 +81,8 @@ export function installAddressLimit(app: ZodApp, limiter: RateLimiter): void {
     request.rateLimitAddressKey = key;
   });
   // A notification settlements refused (a signature that does not verify, none at all, a malformed
-  // body) is moved from the address's notification budget to its refused-notification budget.
-  // fastify's callback form: every other answer passes without a promise.
+  // body: any 4xx but 429) moves from the address's notification budget to its refused-notification
+  // budget. In fastify's callback form, so every other answer passes without a promise.
   app.addHook("onSend", (request, reply, payload, done) => {
     const key = request.rateLimitWebhookKey;
     const status = reply.statusCode;
@@ -102,8 +102,8 @@ export function installAddressLimit(app: ZodApp, limiter: RateLimiter): void {
  * A payment notification is counted in its address's notification budget, which therefore holds only
  * notifications settlements accepted: forged or unsigned ones are taken back out once refused and counted
  * against the address's refused-notification budget (`perAddress` a minute) instead. An address that has
- * spent that budget is refused before its notifications reach settlements, while notifications from
- * every other address, and verified ones, keep their whole budget.
+ * spent that budget has its notifications refused before they reach settlements until the window ends;
+ * forgeries never spend the budget of verified notifications, nor any budget of another address.
  */
 async function chargeNotification(request: FastifyRequest, { store, budgets }: RateLimiter): Promise<void> {
   const refused = await store.peek(`webhook-refused:${request.ip}`, WINDOW_MS);
