@@ -103,6 +103,11 @@ export interface ServiceSpec<S extends z.ZodObject = z.ZodObject> {
   name: ServiceName;
   /** Extra configuration keys of this service, merged with the common ones. */
   config?: S;
+  /**
+   * Rules between this service's keys and the common ones (`NODE_ENV`...): each problem names its key and
+   * is reported at boot with every other bad key.
+   */
+  configIssues?: (env: Record<string, unknown>) => { key: string; message: string }[];
   /** Absolute path of the service's `migrations/` folder. */
   migrationsDir: string;
   /** Streams this service publishes to (created or updated at boot). */
@@ -151,7 +156,7 @@ export interface RunningService {
  * under that name. Exported so deploy checks can run it over a rendered manifest's environment.
  */
 export function loadServiceConfig<S extends z.ZodObject>(
-  spec: Pick<ServiceSpec<S>, "name" | "config">,
+  spec: Pick<ServiceSpec<S>, "name" | "config" | "configIssues">,
   env: Record<string, string | undefined>,
 ): z.output<S> & CommonConfig {
   const schema = serviceConfigSchema
@@ -166,7 +171,14 @@ export function loadServiceConfig<S extends z.ZodObject>(
     .extend(spec.config?.shape ?? {})
     .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
     .extend({ ...grpcServerEnv, ...meshEnv })
-    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true });
+    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true })
+    .superRefine(
+      (env, ctx) => {
+        for (const { key, message } of spec.configIssues?.(env) ?? [])
+          ctx.addIssue({ code: "custom", path: [key], message });
+      },
+      { when: () => true },
+    );
   const portKey = grpcPortKey(spec.name);
   try {
     return loadConfig(schema, { ...env, GRPC_PORT: env[portKey] }) as z.output<S> & CommonConfig;

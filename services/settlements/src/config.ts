@@ -60,6 +60,23 @@ export function platformOrganisationOf(config: {
   return config.PLATFORM_ORGANISATION_ID;
 }
 
+/**
+ * Rules between the keys: production refuses a test-mode Stripe key (`sk_test_`, `rk_test_`), so a
+ * deployment cannot take test payments for real ones by mistake.
+ */
+export function settlementsConfigIssues(env: Record<string, unknown>): { key: string; message: string }[] {
+  const key = env.STRIPE_API_KEY;
+  if (env.NODE_ENV === "production" && typeof key === "string" && /^(sk|rk)_test_/.test(key)) {
+    return [
+      {
+        key: "STRIPE_API_KEY",
+        message: "a test-mode key (sk_test_/rk_test_) is refused in production; set a live key",
+      },
+    ];
+  }
+  return [];
+}
+
 /** The mode earnings sums use when a request names none (as purchases decide it). */
 export function defaultLivemode(config: {
   PAYMENTS_DEFAULT_LIVEMODE?: boolean | undefined;

@@ -29,7 +29,7 @@ import {
   makeListStatements,
   makeMarkStatementPaid,
 } from "./application/statements";
-import { defaultLivemode, platformOrganisationOf, settlementsConfig } from "./config";
+import { defaultLivemode, platformOrganisationOf, settlementsConfig, settlementsConfigIssues } from "./config";
 import { makeHandlerDeadLetter } from "./infra/dead-letter";
 import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
@@ -148,6 +148,7 @@ export function buildSettlements(
 export const settlementsService: ServiceSpec<typeof settlementsConfig> = {
   name: "settlements",
   config: settlementsConfig,
+  configIssues: settlementsConfigIssues,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.SETTLEMENTS],
   build: (deps) => buildSettlements(deps),
