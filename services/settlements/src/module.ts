@@ -29,7 +29,12 @@ import {
   makeListStatements,
   makeMarkStatementPaid,
 } from "./application/statements";
-import { defaultLivemode, platformOrganisationOf, settlementsConfig, settlementsConfigIssues } from "./config";
+import {
+  defaultLivemode,
+  platformOrganisationOf,
+  settlementsConfig,
+  settlementsConfigIssues,
+} from "./config";
 import { makeHandlerDeadLetter } from "./infra/dead-letter";
 import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
