@@ -12,12 +12,21 @@ describe("mesh keys for the local stack and deployments", () => {
     const files = await writeMeshKeys(dir, TARGETS);
     expect((await stat(files.privateKeyFiles.catalogue)).mode & 0o777).toBe(0o600);
     const jwks = JSON.parse(await readFile(files.jwksFile, "utf8"));
-    expect(jwks.keys.map((k: { kid: string }) => k.kid).sort()).toEqual(TARGETS.map(signerOf).sort());
+    // One key per process, its kid the signer's name and the key's version (`service:listings#2026...`).
+    expect(jwks.keys.map((k: { kid: string }) => k.kid.split("#")[0]).sort()).toEqual(
+      TARGETS.map(signerOf).sort(),
+    );
     for (const key of jwks.keys) expect(meshKeyProblem(key, "public")).toBeUndefined();
     const gateway = meshSignerFrom({ MESH_PRIVATE_KEY_FILE: files.privateKeyFiles.gateway }, "gateway");
     const verifier = createMeshVerifier({ self: "service:listings", jwks });
-    const assertion = await gateway.sign({ audience: "service:listings", requestId: "r", subject: {} });
-    await expect(verifier.verifyCall({ assertion })).resolves.toMatchObject({
+    const method = "/marketplace.listings.v1.ListingsService/GetListing";
+    const assertion = await gateway.sign({
+      method,
+      audience: "service:listings",
+      requestId: "r",
+      subject: {},
+    });
+    await expect(verifier.verifyCall({ method, assertion })).resolves.toMatchObject({
       service: { service: "gateway" },
     });
   });
@@ -33,7 +42,7 @@ describe("mesh keys for the local stack and deployments", () => {
     expect(secrets.map((s) => s.metadata.name).sort()).toEqual(TARGETS.map((t) => `mesh-key-${t}`).sort());
     for (const secret of secrets) {
       const jwk = JSON.parse(secret.stringData["private.jwk.json"]!);
-      expect(`mesh-key-${jwk.kid.replace("service:", "")}`).toBe(secret.metadata.name);
+      expect(`mesh-key-${jwk.kid.split("#")[0].replace("service:", "")}`).toBe(secret.metadata.name);
       expect(meshKeyProblem(jwk, "private")).toBeUndefined();
     }
     const configMap = list.items.find((i) => i.kind === "ConfigMap") as { data: Record<string, string> };

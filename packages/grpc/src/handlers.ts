@@ -264,7 +264,8 @@ async function verifyLogging(
     throw new UnauthenticatedError("The service cannot verify callers.");
   }
   try {
-    return await verifier.verifyCall(readCredentials(call.metadata));
+    // The path the call arrived on: an assertion minted for another method is refused.
+    return await verifier.verifyCall({ ...readCredentials(call.metadata), method: call.getPath() });
   } catch (error) {
     if (!(error instanceof AssertionRejected)) throw error;
     log.get().warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");
