@@ -11,6 +11,7 @@ import { releaseClosedHttp2Streams } from "./http2-release";
 import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 import { PendingUnary } from "./pending-unary";
+import { channelCredentials, defaultGrpcTls, type GrpcTls } from "./tls";
 
 type AnyUnary = (
   argument: never,
@@ -88,6 +89,8 @@ export interface ClientOptions {
   /** Methods safe to repeat (reads, and writes made idempotent by the server). Only these are retried. */
   idempotent?: readonly string[];
   retry?: RetryPolicy;
+  /** TLS material for the channel (default: the process's, `useGrpcTls`; none: plaintext). */
+  tls?: GrpcTls | undefined;
   /** grpc-js channel options over the defaults (tests add `interceptors` to inject transport faults). */
   channelOptions?: grpc.ClientOptions;
 }
@@ -154,7 +157,7 @@ export function createUnaryClient<C extends grpc.Client>(
 ): UnaryClient<C> {
   releaseClosedHttp2Streams();
   trackGrpcTransports();
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+  const raw = new Ctor(address, channelCredentials(options.tls ?? defaultGrpcTls()), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
   });

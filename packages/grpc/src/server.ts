@@ -5,6 +5,7 @@ import type { Logger } from "@mp/logger";
 import { HealthImplementation } from "grpc-health-check";
 import { bindVerifier } from "./handlers";
 import { releaseClosedHttp2ServerStreams } from "./http2-release";
+import { defaultGrpcTls, type GrpcTls, serverCredentials } from "./tls";
 
 export interface GrpcServer {
   /** The bound port (useful when asked for port 0). */
@@ -41,6 +42,8 @@ export interface GrpcServerOptions {
    */
   maxConnectionAgeMs?: number;
   maxConnectionAgeGraceMs?: number;
+  /** TLS material (default: the process's, `useGrpcTls`; none: plaintext); clients must then present a certificate. */
+  tls?: GrpcTls | undefined;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(
       `${options.host}:${options.port}`,
-      grpc.ServerCredentials.createInsecure(),
+      serverCredentials(options.tls ?? defaultGrpcTls()),
       (error, bound) => (error ? reject(error) : resolve(bound)),
     );
   });
@@ -83,7 +86,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     for (const name of ["", ...names]) health.setStatus(name, serving ? "SERVING" : "NOT_SERVING");
   };
   setServing(true);
-  options.logger.info({ port, services: names }, "gRPC server listening");
+  options.logger.info(
+    { port, services: names, tls: (options.tls ?? defaultGrpcTls()) !== undefined },
+    "gRPC server listening",
+  );
 
   let stopping: Promise<void> | undefined;
   return {
