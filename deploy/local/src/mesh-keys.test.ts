@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMeshVerifier, meshKeyProblem, meshSignerFrom } from "@mp/auth";
+import { createMeshSigner, createMeshVerifier, meshKeyProblem, meshSignerFrom } from "@mp/auth";
 import { describe, expect, it } from "vitest";
 import { TARGETS } from "./launcher/targets";
-import { meshKeyManifests, signerOf, writeMeshKeys } from "./mesh-keys";
+import { makeMeshKeys, meshKeyManifests, signerOf, writeMeshKeys } from "./mesh-keys";
 
 describe("mesh keys for the local stack and deployments", () => {
   it("writes one private key per process (0600) and a public JWKS that verifies what each signs", async () => {
@@ -47,5 +47,32 @@ describe("mesh keys for the local stack and deployments", () => {
     }
     const configMap = list.items.find((i) => i.kind === "ConfigMap") as { data: Record<string, string> };
     expect(configMap.data["jwks.json"]).not.toMatch(/"d"/);
+  });
+
+  it("rotates one signer: a new versioned key beside the published ones, which keep verifying", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mesh-keys-"));
+    const published = (await writeMeshKeys(dir, TARGETS, { version: "2026-10" })).keys;
+    const rotated = await makeMeshKeys(["catalogue"], { version: "2026-11", keep: published.jwks });
+    expect(Object.keys(rotated.privateKeys)).toEqual(["service:catalogue"]);
+    expect(rotated.jwks.keys.map((k) => k.kid)).toContain("service:catalogue#2026-10");
+    expect(rotated.jwks.keys.map((k) => k.kid)).toContain("service:catalogue#2026-11");
+    expect(rotated.jwks.keys).toHaveLength(TARGETS.length + 1);
+    const verifier = createMeshVerifier({ self: "service:listings", jwks: rotated.jwks });
+    const method = "/marketplace.listings.v1.ListingsService/GetListing";
+    for (const jwk of [
+      published.privateKeys["service:catalogue"]!,
+      rotated.privateKeys["service:catalogue"]!,
+    ]) {
+      const signer = createMeshSigner(jwk);
+      const assertion = await signer.sign({
+        method,
+        audience: "service:listings",
+        requestId: "r",
+        subject: {},
+      });
+      await expect(verifier.verifyCall({ method, assertion })).resolves.toMatchObject({
+        service: { service: "catalogue" },
+      });
+    }
   });
 });
