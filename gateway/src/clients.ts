@@ -114,7 +114,11 @@ export function createGatewayClients(
   config: GatewayConfig,
   options: { logger?: Logger } = {},
 ): GatewayClients {
-  const mesh = { identity: meshSignerFrom(config, GATEWAY_SIGNER), tls: grpcTlsFrom(config), ...options };
+  const mesh = {
+    identity: meshSignerFrom(config, GATEWAY_SIGNER),
+    tls: grpcTlsFrom(config) ?? (false as const),
+    ...options,
+  };
   const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
     .v1;
   const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {

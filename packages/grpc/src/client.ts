@@ -11,7 +11,7 @@ import { releaseClosedHttp2Streams } from "./http2-release";
 import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 import { PendingUnary } from "./pending-unary";
-import { channelCredentials, defaultGrpcTls, type GrpcTls } from "./tls";
+import { channelCredentials, type GrpcTlsChoice } from "./tls";
 
 type AnyUnary = (
   argument: never,
@@ -89,8 +89,8 @@ export interface ClientOptions {
   /** Methods safe to repeat (reads, and writes made idempotent by the server). Only these are retried. */
   idempotent?: readonly string[];
   retry?: RetryPolicy;
-  /** TLS material for the channel (default: the process's, `useGrpcTls`; none: plaintext). */
-  tls?: GrpcTls | undefined;
+  /** TLS material for the channel, `false` for plaintext (default: the process's, `useGrpcTls`). */
+  tls?: GrpcTlsChoice;
   /** grpc-js channel options over the defaults (tests add `interceptors` to inject transport faults). */
   channelOptions?: grpc.ClientOptions;
 }
@@ -157,7 +157,7 @@ export function createUnaryClient<C extends grpc.Client>(
 ): UnaryClient<C> {
   releaseClosedHttp2Streams();
   trackGrpcTransports();
-  const raw = new Ctor(address, channelCredentials(options.tls ?? defaultGrpcTls()), {
+  const raw = new Ctor(address, channelCredentials(options.tls), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
   });

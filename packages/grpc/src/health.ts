@@ -1,7 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { protoPath } from "grpc-health-check";
-import { channelCredentials, defaultGrpcTls, type GrpcTls } from "./tls";
+import { channelCredentials, type GrpcTlsChoice } from "./tls";
 
 interface HealthClient extends grpc.Client {
   check(
@@ -25,10 +25,10 @@ function healthConstructor() {
 }
 
 /**
- * A reusable health checker for one address: `check()` resolves true only for SERVING. Over TLS with `tls`
- * (default: the process's, `useGrpcTls`).
+ * A reusable health checker for one address: `check()` resolves true only for SERVING. Over TLS with `tls`,
+ * plaintext with `false` (default: the process's, `useGrpcTls`).
  */
-export function healthChecker(address: string, tls: GrpcTls | undefined = defaultGrpcTls()) {
+export function healthChecker(address: string, tls?: GrpcTlsChoice) {
   const Ctor = healthConstructor();
   const client = new Ctor(address, channelCredentials(tls));
   return {

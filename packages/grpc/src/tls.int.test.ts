@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
@@ -8,7 +7,7 @@ import type { CatalogueProto } from "@mp/contracts";
 import type { CatalogueServiceHandlers } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueService";
 import { AppError } from "@mp/errors";
 import { testLogger } from "@mp/logger";
-import { ephemeralMesh, type TestMesh } from "@mp/testing";
+import { ephemeralMesh, makeTestPki, type TestMesh } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUnaryClient } from "./client";
 import { unaryHandlers } from "./handlers";
@@ -25,65 +24,6 @@ import { type GrpcTls, grpcTlsFrom } from "./tls";
 const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1;
 const logger = testLogger();
 const dir = mkdtempSync(join(tmpdir(), "grpc-tls-"));
-const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
-
-/** A CA (`<name>-ca.pem`) and a certificate it signed for 127.0.0.1 and localhost (`<name>.pem`, `<name>.key`). */
-function makePki(name: string): { ca: string; cert: string; key: string } {
-  openssl(
-    "req",
-    "-x509",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:P-256",
-    "-nodes",
-    "-days",
-    "1",
-    "-subj",
-    `/CN=${name} test CA`,
-    "-keyout",
-    `${name}-ca.key`,
-    "-out",
-    `${name}-ca.pem`,
-  );
-  openssl(
-    "req",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:P-256",
-    "-nodes",
-    "-subj",
-    `/CN=${name}`,
-    "-keyout",
-    `${name}.key`,
-    "-out",
-    `${name}.csr`,
-  );
-  writeFileSync(
-    join(dir, `${name}.ext`),
-    "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth,clientAuth\n",
-  );
-  openssl(
-    "x509",
-    "-req",
-    "-in",
-    `${name}.csr`,
-    "-CA",
-    `${name}-ca.pem`,
-    "-CAkey",
-    `${name}-ca.key`,
-    "-CAcreateserial",
-    "-days",
-    "1",
-    "-extfile",
-    `${name}.ext`,
-    "-out",
-    `${name}.pem`,
-  );
-  return { ca: join(dir, `${name}-ca.pem`), cert: join(dir, `${name}.pem`), key: join(dir, `${name}.key`) };
-}
-
 let mesh: TestMesh;
 let server: GrpcServer;
 let tls: GrpcTls;
@@ -92,13 +32,13 @@ let handled = 0;
 
 beforeAll(async () => {
   mesh = await ephemeralMesh();
-  const files = makePki("mesh");
+  const files = makeTestPki(dir, "mesh");
   tls = grpcTlsFrom({
     GRPC_TLS_CERT_FILE: files.cert,
     GRPC_TLS_KEY_FILE: files.key,
     GRPC_TLS_CA_FILE: files.ca,
   })!;
-  const other = makePki("other");
+  const other = makeTestPki(dir, "other");
   foreign = {
     ca: tls.ca,
     cert: readFileSync(other.cert),
@@ -152,7 +92,7 @@ async function callWith(clientTls: GrpcTls | undefined): Promise<string> {
     upstream: "catalogue",
     identity: mesh.gateway,
     logger,
-    tls: clientTls,
+    tls: clientTls ?? false,
     deadlineMs: 2_000,
   });
   try {

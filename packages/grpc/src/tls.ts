@@ -26,6 +26,8 @@ export interface GrpcTls {
   key: Buffer;
 }
 
+let processTls: GrpcTls | undefined;
+
 const KEYS = ["GRPC_TLS_CERT_FILE", "GRPC_TLS_KEY_FILE", "GRPC_TLS_CA_FILE"] as const;
 
 /** The TLS material the configuration names, undefined when TLS is off, or the issues naming each key. */
@@ -71,19 +73,30 @@ export function grpcTlsFrom(env: GrpcTlsEnv): GrpcTls | undefined {
   return tls;
 }
 
+/**
+ * How a client or server is told its transport: TLS material, `false` for plaintext whatever the process
+ * uses, or undefined for the process's own (`useGrpcTls`; plaintext when it set none).
+ */
+export type GrpcTlsChoice = GrpcTls | false | undefined;
+
+/** The material a choice comes to: undefined means plaintext. */
+function resolve(choice: GrpcTlsChoice): GrpcTls | undefined {
+  return choice === false ? undefined : (choice ?? processTls);
+}
+
 /** Server credentials: TLS that requires a client certificate signed by the CA, or plaintext without TLS. */
-export function serverCredentials(tls: GrpcTls | undefined): grpc.ServerCredentials {
+export function serverCredentials(choice: GrpcTlsChoice): grpc.ServerCredentials {
+  const tls = resolve(choice);
   if (!tls) return grpc.ServerCredentials.createInsecure();
   return grpc.ServerCredentials.createSsl(tls.ca, [{ cert_chain: tls.cert, private_key: tls.key }], true);
 }
 
 /** Channel credentials: TLS checking the server against the CA and presenting this process's certificate. */
-export function channelCredentials(tls: GrpcTls | undefined): grpc.ChannelCredentials {
+export function channelCredentials(choice: GrpcTlsChoice): grpc.ChannelCredentials {
+  const tls = resolve(choice);
   if (!tls) return grpc.credentials.createInsecure();
   return grpc.credentials.createSsl(tls.ca, tls.key, tls.cert);
 }
-
-let processTls: GrpcTls | undefined;
 
 /**
  * The TLS identity of this process, set once at boot from its configuration: every client and server made
@@ -93,7 +106,7 @@ export function useGrpcTls(tls: GrpcTls | undefined): void {
   processTls = tls;
 }
 
-/** The process's TLS identity (undefined: plaintext). */
-export function defaultGrpcTls(): GrpcTls | undefined {
-  return processTls;
+/** Whether a choice comes to TLS. */
+export function usesTls(choice: GrpcTlsChoice): boolean {
+  return resolve(choice) !== undefined;
 }
