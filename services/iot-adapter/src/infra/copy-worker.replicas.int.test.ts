@@ -41,7 +41,13 @@ afterAll(async () => {
 });
 
 function replicaPool(name: string): Pool {
-  const pool = createPool({ url: infra.databaseUrl, schema: SCHEMA, applicationName: name, max: 3 });
+  const pool = createPool({
+    url: infra.databaseUrl,
+    schema: SCHEMA,
+    applicationName: name,
+    max: 3,
+    logger: testLogger(name),
+  });
   pools.push(pool);
   return pool;
 }
