@@ -52,15 +52,8 @@ function replicaPool(name: string): Pool {
   return pool;
 }
 
-/** One replica's copy worker: its own pool, S3 client and worker loop, as buildIotAdapter wires them. */
-function startReplica(name: string, leaseMs: number): { worker: CopyWorker; ran: string[] } {
-  const pool = replicaPool(name);
-  const ran: string[] = [];
-  const platform = fakePlatform([release()], async () => {
-    await sleep(DOWNLOAD_MS);
-    return Readable.from([Buffer.from("hello world")]);
-  });
-  const jobs = makeCopyJobRepository(pool);
+/** A replica's attempt at a job, as buildIotAdapter wires it: its pool, S3 client and `download`. */
+function copyRunner(name: string, pool: Pool, download: () => Promise<Readable>) {
   const s3 = createS3Client({
     S3_ENDPOINT: infra.s3.endpoint,
     S3_REGION: infra.s3.region,
@@ -68,17 +61,27 @@ function startReplica(name: string, leaseMs: number): { worker: CopyWorker; ran:
     S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
     S3_BUCKET: infra.s3.bucket,
   });
-  const runCopyJob = makeRunCopyJob({
-    platform: platform.platform,
+  return makeRunCopyJob({
+    platform: fakePlatform([release()], download).platform,
     store: makeS3ObjectStore(s3, infra.s3.bucket),
-    jobs,
+    jobs: makeCopyJobRepository(pool),
     unitOfWork: makeUnitOfWork(pool),
     clock: systemClock,
     logger: testLogger(name),
     retry: { maxAttempts: 3, delayMs: () => 50 },
   });
+}
+
+/** One replica's copy worker: its own pool, S3 client and worker loop, as buildIotAdapter wires them. */
+function startReplica(name: string, leaseMs: number): { worker: CopyWorker; ran: string[] } {
+  const pool = replicaPool(name);
+  const ran: string[] = [];
+  const runCopyJob = copyRunner(name, pool, async () => {
+    await sleep(DOWNLOAD_MS);
+    return Readable.from([Buffer.from("hello world")]);
+  });
   const worker = startCopyWorker({
-    jobs,
+    jobs: makeCopyJobRepository(pool),
     logger: testLogger(name),
     pollMs: 20,
     leaseMs,
@@ -184,5 +187,43 @@ describe("copy worker, two replicas", () => {
     } finally {
       await Promise.all([a.worker.stop(), b.worker.stop()]);
     }
+  });
+
+  it("announces nothing from a replica that outlived its lease: the one that took over stored the job", async () => {
+    const probe = replicaPool("copy-probe-3");
+    const [id] = await queueJobs(probe, 1);
+    let downloading: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      downloading = resolve;
+    });
+    let answer: () => void = () => {};
+    const hung = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The stale replica's download hangs until the test lets it answer.
+    const stalePool = replicaPool("copy-replica-stale");
+    const staleRun = copyRunner("copy-replica-stale", stalePool, async () => {
+      downloading();
+      await hung;
+      return Readable.from([Buffer.from("hello world")]);
+    });
+    const job = await makeCopyJobRepository(stalePool).claimNext(60_000);
+    expect(job?.id).toBe(id);
+    const stale = staleRun(job!);
+    await started;
+    // Its lease runs out while the download hangs (as in a long pause); another replica stores the job.
+    await probe.query("UPDATE copy_jobs SET locked_until = now() WHERE id = $1", [id]);
+    const other = startReplica("copy-replica-e", 10_000);
+    try {
+      await waitFor(async () => (await jobRows(probe, [id!]))[0]?.status === "stored" || undefined, {
+        timeoutMs: 10_000,
+      });
+    } finally {
+      await other.worker.stop();
+    }
+    answer();
+    await stale;
+    expect((await jobRows(probe, [id!]))[0]).toMatchObject({ status: "stored", attempts: 2 });
+    expect((await storedEvents(probe)).get(id!)).toBe(1);
   });
 });
