@@ -6,7 +6,7 @@ import { testLogger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makePollInstalls } from "../application/poll-installs";
 import type { DevicePlatform } from "../application/ports";
 import type { UpdateFacts } from "../domain/install-status";
@@ -61,6 +61,10 @@ beforeAll(async () => {
   const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
   await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
 });
+// The shared server's connections are few: each test's replicas give theirs back when it ends.
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+});
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
   await infra?.cleanup();
@@ -71,7 +75,7 @@ function replicaPool(name: string): Pool {
     url: infra.databaseUrl,
     schema: SCHEMA,
     applicationName: name,
-    max: 3,
+    max: 2,
     logger: testLogger(name),
   });
   pools.push(pool);

@@ -5,7 +5,7 @@ import { testLogger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IotAdapterPort } from "../application/release-ports";
 import { makeRetryReleaseCopies } from "../application/retry-release-copies";
 import { makeItemReleaseRepository } from "../infra/item-release.repository";
@@ -60,6 +60,10 @@ beforeAll(async () => {
     [itemId, ORG, instanceId],
   );
 });
+// The shared server's connections are few: each test's replicas give theirs back when it ends.
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+});
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
   await infra?.cleanup();
@@ -70,7 +74,7 @@ function replicaPool(name: string): Pool {
     url: infra.databaseUrl,
     schema: SCHEMA,
     applicationName: name,
-    max: 3,
+    max: 2,
     logger: testLogger(name),
   });
   pools.push(pool);

@@ -7,7 +7,7 @@ import { testLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { checkoutSessionCompleted, paymentIntentSucceeded, type StripeEvent } from "@mp/testing/stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { UnitOfWork } from "../application/ports";
 import { makeProcessPaymentEvents } from "../application/process-payment-events";
 import type { ReceivedPaymentEvent } from "../domain/payment-event";
@@ -31,6 +31,10 @@ beforeAll(async () => {
   const admin = replicaPool("payments-admin");
   const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
   await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+});
+// The shared server's connections are few: each test's replicas give theirs back when it ends.
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
 });
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
