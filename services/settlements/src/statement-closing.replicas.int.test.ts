@@ -17,6 +17,7 @@ import { makeStatementRepository, sharePlacementLockSql } from "./infra/statemen
  */
 const SCHEMA = "settlements";
 const OCTOBER = { periodStartUtc: "2026-10-01T00:00:00.000Z", periodEndUtc: "2026-11-01T00:00:00.000Z" };
+/** The platform operator: only its admins close periods. */
 const admin: Principal = { subject: "admin-1", organisationId: uuidv7(), roles: ["admin"], via: "jwt" };
 const ctx = {
   principal: admin,
@@ -56,6 +57,7 @@ const replica = (name: string) =>
     pool: replicaPool(name),
     statements: makeStatementRepository(),
     ids: uuidV7Ids,
+    operatorOrganisationId: admin.organisationId,
   });
 
 /** Open October statements (test mode) of `n` organisations, developer and provider each. */
