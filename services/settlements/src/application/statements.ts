@@ -2,17 +2,10 @@ import { type Pool, parsePageQuery, type RawPageQuery, withTransaction } from "@
 import { ConflictError, type FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { isPlatformOperator } from "../domain/platform-operator";
+import type { Statement, StatementLine, StatementRole, StatementStatus } from "../domain/statement";
 import { isWholeMonths } from "../domain/statement-period";
-import type {
-  Statement,
-  StatementFilter,
-  StatementLine,
-  StatementOrder,
-  StatementRepository,
-  StatementRole,
-  StatementStatus,
-} from "../infra/statements.repository";
 import { requirePlatformOperator } from "./platform-operator";
+import type { StatementFilter, StatementOrder, StatementRepository } from "./statements.ports";
 
 const ORDERS: readonly StatementOrder[] = ["createdAt", "periodStartUtc"];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
