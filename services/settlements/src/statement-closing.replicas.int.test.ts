@@ -8,7 +8,8 @@ import { freshInfra, type TestInfra } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCloseStatementPeriod } from "./application/statements";
-import { makeStatementRepository, sharePlacementLockSql } from "./infra/statements.repository";
+import { sharePlacementLockSql } from "./infra/placement-lock.sql";
+import { makeStatementRepository } from "./infra/statements.repository";
 
 /**
  * Two replicas of settlements, each with its own pool, asked to close the same period at the same moment
