@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import type { Statement } from "../domain/statement";
 import { requirePlatformOperator } from "./platform-operator";
-import { GUID, rejectIfAny, type StatementsDeps } from "./statement-requests";
+import { isGuid, rejectIfAny, type StatementsDeps } from "./statement-requests";
 
 /**
  * Marks a finalized statement paid (the platform operator only, for any organisation). An open statement
@@ -13,7 +13,7 @@ import { GUID, rejectIfAny, type StatementsDeps } from "./statement-requests";
 export function makeMarkStatementPaid(deps: StatementsDeps) {
   return async (raw: { statementId: string }, ctx: CallContext): Promise<Statement> => {
     requirePlatformOperator(ctx, deps.operatorOrganisationId);
-    if (!GUID.test(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
+    if (!isGuid(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
     const status = await withTransaction(deps.pool, (tx) => deps.statements.markPaid(tx, id));
     if (!status) throw new NotFoundError("Statement");

@@ -3,7 +3,7 @@ import { type FieldErrors, ForbiddenError, NotFoundError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { isPlatformOperator } from "../domain/platform-operator";
 import type { Statement, StatementLine, StatementRole, StatementStatus } from "../domain/statement";
-import { GUID, instant, rejectIfAny, type StatementsDeps } from "./statement-requests";
+import { instant, isGuid, rejectIfAny, type StatementsDeps } from "./statement-requests";
 import type { StatementFilter, StatementOrder } from "./statements.ports";
 
 const ORDERS: readonly StatementOrder[] = ["createdAt", "periodStartUtc"];
@@ -48,10 +48,10 @@ export function makeListStatements(deps: StatementsDeps) {
       filter.status = raw.status as StatementStatus;
     else if (raw.status !== "any") errors["query.status"] = ["must be open, finalized, paid or any"];
     if (raw.batchId) {
-      if (GUID.test(raw.batchId)) filter.batchId = raw.batchId.toLowerCase();
+      if (isGuid(raw.batchId)) filter.batchId = raw.batchId.toLowerCase();
       else errors["query.batchId"] = ["must be a guid"];
     }
-    if (raw.organisationId && !GUID.test(raw.organisationId))
+    if (raw.organisationId && !isGuid(raw.organisationId))
       errors["query.organisationId"] = ["must be a guid"];
     if (raw.livemode !== undefined) filter.livemode = raw.livemode;
     rejectIfAny(errors);
@@ -77,7 +77,7 @@ export function makeGetStatement(deps: StatementsDeps) {
     ctx: CallContext,
   ): Promise<{ statement: Statement; lines: StatementLine[] }> => {
     const caller = requirePrincipal(ctx);
-    if (!GUID.test(raw.statementId)) rejectIfAny({ "path.statementId": ["must be a guid"] });
+    if (!isGuid(raw.statementId)) rejectIfAny({ "path.statementId": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
     const operator = isPlatformOperator(caller, deps.operatorOrganisationId);
     const statement = await deps.statements.get(

@@ -1,9 +1,9 @@
 import type { Pool } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
+import { isGuid } from "@mp/ids";
 import type { StatementRepository } from "./statements.ports";
 
 /** A guid as requests carry it, in either case. */
-export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the statement use cases are built from. */
 export interface StatementsDeps {
@@ -26,3 +26,5 @@ export function instant(value: string, field: string, errors: FieldErrors): Date
   if (Number.isNaN(at.getTime())) errors[field] = ["must be an ISO 8601 date-time"];
   return at;
 }
+
+export { isGuid };
