@@ -1,6 +1,6 @@
 import { ConfigError, grpcUrlKey, SERVICE_NAMES } from "@mp/config";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_CONFIG_KEYS, loadGatewayConfig, upstreamAddress } from "./config";
+import { GATEWAY_CONFIG_KEYS, loadGatewayConfig, productionWarnings, upstreamAddress } from "./config";
 
 const JWKS_URL = "https://auth.example.com/.well-known/jwks.json";
 const PRODUCTION = {
@@ -81,6 +81,13 @@ describe("gateway configuration", () => {
       AUTH_ISSUER: expect.stringMatching(/required in production/),
       AUTH_AUDIENCE: expect.stringMatching(/required in production/),
     });
+    // The development issuer, whose demo tokens the launcher signs, is refused in production only.
+    const development = issuesOf({ ...PRODUCTION, AUTH_ISSUER: "https://auth.marketplace.local" });
+    expect(development).toEqual({ AUTH_ISSUER: expect.stringMatching(/development issuer .* production/) });
+    expect(
+      loadGatewayConfig({ ...PRODUCTION, NODE_ENV: "test", AUTH_ISSUER: "https://auth.marketplace.local" })
+        .AUTH_ISSUER,
+    ).toBe("https://auth.marketplace.local");
     expect(
       loadGatewayConfig({ NODE_ENV: "development", AUTH_JWKS_URL: "http://127.0.0.1:9/jwks.json" })
         .AUTH_JWKS_URL,
@@ -101,6 +108,21 @@ describe("gateway configuration", () => {
     for (const bad of ["true", "0", "10.0.0.0/33", "ingress.local", "10.0.0.1/8/1"]) {
       expect(issuesOf({ ...PRODUCTION, TRUST_PROXY: bad }).TRUST_PROXY, bad).toBeDefined();
     }
+  });
+
+  it("warns at boot of a production gateway without TRUST_PROXY or a shared rate-limit store", () => {
+    const warnings = productionWarnings(loadGatewayConfig(PRODUCTION));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^TRUST_PROXY is not set/),
+      expect.stringMatching(/^RATE_LIMIT_REDIS_URL is not set/),
+    ]);
+    const configured = {
+      ...PRODUCTION,
+      TRUST_PROXY: "10.0.0.0/8",
+      RATE_LIMIT_REDIS_URL: "redis://redis:6379",
+    };
+    expect(productionWarnings(loadGatewayConfig(configured))).toEqual([]);
+    expect(productionWarnings(loadGatewayConfig({ ...PRODUCTION, NODE_ENV: "test" }))).toEqual([]);
   });
 
   it("takes a Redis URL for shared rate limits and refuses other schemes", () => {

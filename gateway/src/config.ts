@@ -11,6 +11,7 @@ import {
   z,
 } from "@mp/config";
 import { dbEnv } from "@mp/db";
+import { grpcTlsEnv, refineGrpcTls } from "@mp/grpc";
 import { opsEnv } from "@mp/runtime";
 
 /** `host:port` a gRPC channel dials; a URL scheme or path here is a configuration mistake. */
@@ -107,6 +108,8 @@ const gatewayEnv = z.object({
   ...dbEnv,
   /** The gateway's mesh signing key; checked when its upstream clients are made (`clients.ts`). */
   ...meshSignerEnv,
+  /** gRPC over mutual TLS to the services (all three or none; checked when the clients are made). */
+  ...grpcTlsEnv,
 });
 
 /** Every key the gateway reads from the environment. */
@@ -142,8 +145,9 @@ function jwksIssues(env: Partial<GatewayEnv>, nodeEnv: string | undefined): Issu
 /**
  * Everything the gateway reads from the environment, parsed once at boot. A bad value stops start-up
  * with every offending key named, instead of failing on the first request that needs it. Production
- * takes nothing on trust: `NODE_ENV` is always explicit, the token issuer and audience have no defaults,
- * and signing keys come from an https JWKS, never a local file.
+ * takes nothing on trust: `NODE_ENV` is always explicit, the token issuer and audience have no defaults
+ * (and the issuer is never the development one), and signing keys come from an https JWKS, never a local
+ * file.
  */
 export const gatewayConfigSchema = gatewayEnv
   .superRefine(
@@ -155,9 +159,17 @@ export const gatewayConfigSchema = gatewayEnv
           if (env[key] === undefined)
             issues.push({ path: key, message: "required in production (no default)" });
         }
+        // The launcher's demo tokens carry this issuer, and its signing keys ship with the repository.
+        if (env.AUTH_ISSUER === DEVELOPMENT_ISSUER) {
+          issues.push({
+            path: "AUTH_ISSUER",
+            message: `the development issuer ${DEVELOPMENT_ISSUER} is refused in production; set the identity provider's issuer`,
+          });
+        }
       }
       for (const issue of issues)
         ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      refineGrpcTls(env, ctx);
     },
     // Run even when other keys already failed, so one boot names every bad key.
     { when: () => true },
@@ -172,6 +184,26 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   return loadConfig(gatewayConfigSchema, env);
+}
+
+/**
+ * Settings production accepts but most likely should not run with, logged at boot as warnings: a
+ * gateway behind an ingress without `TRUST_PROXY` counts every client under the ingress's address (one
+ * client's bad credentials then spend everyone's budget), and replicas without `RATE_LIMIT_REDIS_URL`
+ * each count alone.
+ */
+export function productionWarnings(config: GatewayConfig): string[] {
+  if (config.NODE_ENV !== "production") return [];
+  const warnings: string[] = [];
+  if (config.TRUST_PROXY === false)
+    warnings.push(
+      "TRUST_PROXY is not set: behind an ingress every client is counted under the ingress's address, so one client's failures spend every client's budget; set it to the ingress's addresses",
+    );
+  if (config.RATE_LIMIT_REDIS_URL === undefined)
+    warnings.push(
+      "RATE_LIMIT_REDIS_URL is not set: each gateway replica counts its rate limits alone, so N replicas allow N times each budget",
+    );
+  return warnings;
 }
 
 /** The address of one upstream service, by its name in `SERVICE_NAMES`. */

@@ -1,7 +1,7 @@
 import { ConfigError } from "@mp/config";
 import { createLogger } from "@mp/logger";
 import { startTelemetry } from "@mp/telemetry";
-import { loadGatewayConfig } from "./config";
+import { loadGatewayConfig, productionWarnings } from "./config";
 import { startGateway } from "./server";
 
 /** Process entry point: configuration, telemetry, the gateway, and a clean exit on SIGTERM/SIGINT. */
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
   const logger = createLogger({ service: "gateway", level: config.LOG_LEVEL });
+  for (const warning of productionWarnings(config)) logger.warn(warning);
   const gateway = await startGateway(config, { logger });
   logger.info({ url: gateway.url }, "gateway listening");
 

@@ -20,8 +20,8 @@ import { startTestStack } from "./stack";
 /**
  * Money through the front door: two sales and a partial refund made by signed notifications, read back as
  * earnings (summary, time series, per item), as statements with their lines and totals, as CSV and PDF;
- * then an admin closes the month, a late refund lands as an adjustment in the next statement, and the
- * closed statement is marked paid. Figures: fee 10 % (1000 bps), base price 1000, price 2500, so a sale
+ * then the platform operator closes the month (the instance's admin may not), a late refund lands as an
+ * adjustment in the next statement, and the operator marks the closed statement paid. Figures: fee 10 % (1000 bps), base price 1000, price 2500, so a sale
  * splits 250 / 1000 / 1250 and a refund of 1000 reverses 100 / 400 / 500.
  */
 const SECRET = "whsec_e2e_money_0000000000000000000";
@@ -31,6 +31,7 @@ const DEVICE = demoSeed()
 let stack: LocalStack;
 let call: ReturnType<typeof httpClient>;
 let admin: string;
+let operator: string;
 let provider: string;
 let developer: string;
 let itemId: string;
@@ -68,6 +69,7 @@ beforeAll(async () => {
   stack = await startTestStack(logs, { STRIPE_WEBHOOK_SECRET: SECRET });
   call = httpClient(stack.gatewayUrl);
   admin = stack.credentials.admin.token;
+  operator = stack.credentials.operator.token;
   provider = stack.credentials.provider.token;
   developer = stack.credentials.developer.token;
   const instance = await call("POST", "/marketplace/instances", {
@@ -281,22 +283,24 @@ describe("money from signed notifications to settled statements", () => {
     expect(foreign.status).toBe(404);
   });
 
-  it("closing the month finalizes once; a late refund is an adjustment of the next month; paid", async () => {
+  it("the operator closes the month once; a late refund is an adjustment of the next month; paid", async () => {
     const period = { periodStartUtc: monthStart(), periodEndUtc: monthStart(1), livemode: false };
-    expectProblem(
-      await call("POST", "/marketplace/earnings/statements/batches", { token: provider, body: period }),
-      403,
-      "forbidden",
-    );
+    // the provider, and the instance's admin (an admin, but not of the platform's organisation), may not
+    for (const token of [provider, admin])
+      expectProblem(
+        await call("POST", "/marketplace/earnings/statements/batches", { token, body: period }),
+        403,
+        "forbidden",
+      );
     const batch = await call<{ batchId: string; statementCount: number }>(
       "POST",
       "/marketplace/earnings/statements/batches",
-      { token: admin, body: period },
+      { token: operator, body: period },
     );
     expect(batch.status).toBe(200);
     expect(batch.body.statementCount).toBeGreaterThanOrEqual(2);
     const again = await call<{ batchId: string }>("POST", "/marketplace/earnings/statements/batches", {
-      token: admin,
+      token: operator,
       body: period,
     });
     expect(again.body.batchId).toBe(batch.body.batchId);
@@ -318,12 +322,17 @@ describe("money from signed notifications to settled statements", () => {
     expect(unchanged.body.totals).toEqual(closed.totals);
 
     expectProblem(
-      await call("POST", `/marketplace/earnings/statements/${next.id}/paid`, { token: admin }),
+      await call("POST", `/marketplace/earnings/statements/${closed.id}/paid`, { token: admin }),
+      403,
+      "forbidden",
+    );
+    expectProblem(
+      await call("POST", `/marketplace/earnings/statements/${next.id}/paid`, { token: operator }),
       409,
       "invalid-state",
     );
     const paid = await call<Statement>("POST", `/marketplace/earnings/statements/${closed.id}/paid`, {
-      token: admin,
+      token: operator,
     });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe("paid");

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { PLATFORM_OPERATOR } from "@mp/local/demo";
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
 import {
@@ -159,6 +160,8 @@ describe("payment notifications through the gateway", () => {
     const written = JSON.parse(await readFile(stack.credentialsFile, "utf8"));
     expect(written).toMatchObject({ gatewayUrl: stack.gatewayUrl, stripeWebhookSecret: CURRENT });
     expect(written.admin.token).toEqual(expect.any(String));
+    // the platform operator, whose admin closes periods and pays statements
+    expect(written.operator).toEqual({ token: expect.any(String), organisationId: PLATFORM_OPERATOR.id });
     const dataDir = dirname(stack.credentialsFile);
     const { stdout } = await promisify(execFile)(
       join(REPO_ROOT, "node_modules/.bin/tsx"),

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  ADMIN_REACH,
   BODY_FIXTURES,
   fixtureKey,
+  OPERATOR_ONLY,
+  OWN_ORGANISATION_ONLY,
   OWNED_QUERY_PARAMETERS,
   PATH_FIXTURES,
   PUBLIC_VIEWS,
@@ -22,9 +23,11 @@ import { TEST_ORGANISATIONS } from "./support/security-stack";
 
 /**
  * Broken object-level authorisation, generated from the OpenAPI document. Organisation A creates its
- * resources through the API; organisation B, holding every role so no role check can be the reason,
- * calls every operation that names a resource (in its path, or in a query parameter that scopes owned
- * data) with A's ids, and must get 404 `not-found`: never A's data, never a change to it. A's own calls
+ * resources through the API; organisation B, holding every role (admin included) so no role check can be
+ * the reason, calls every operation that names a resource (in its path, or in a query parameter that
+ * scopes owned data) with A's ids, and must get 404 `not-found`: never A's data, never a change to it.
+ * The platform operator's powers (OPERATOR_ONLY, OWN_ORGANISATION_ONLY) are refused to B's admin with
+ * 403; the operator itself reads A's statement. A's own calls
  * with the same requests must not be 404, which proves each fixture names something real. Operations the
  * document declares not built answer 501 and are asserted so; once built (no 501 in the document), the
  * matrix demands fixtures for them. A new operation under a known path prefix is covered with no edit.
@@ -114,16 +117,9 @@ describe("organisation B with organisation A's ids in the path", () => {
         missing,
         `${operation.operationId} is built: add A's resource for ${missing.join(", ")} to PATH_FIXTURES in tests/security/bola/fixtures.ts`,
       ).toEqual([]);
-      if (ADMIN_REACH[operation.operationId]) {
-        const response = await call(operation, ownedRequest(operation, values), stack.tokens.bNonAdmin);
-        // The only write among them, marking paid, needs the admin role itself.
-        if (operation.method === "POST") expectProblem(response, 403, "forbidden");
-        else expectProblem(response, 404, "not-found");
-        expectNoneOfAs(response);
-        return;
-      }
       const response = await call(operation, ownedRequest(operation, values), stack.tokens.b);
-      if (SHARED[operation.operationId]) expect(response.status, response.text).toBe(200);
+      if (OPERATOR_ONLY[operation.operationId]) expectProblem(response, 403, "forbidden");
+      else if (SHARED[operation.operationId]) expect(response.status, response.text).toBe(200);
       else expectProblem(response, 404, "not-found");
       expectNoneOfAs(response);
     });
@@ -147,7 +143,9 @@ describe("organisation B listing, with A's ids in the query where a parameter na
         unfixed.map((p) => p.name),
         `${operation.operationId} is built: add A's value for these query parameters to QUERY_FIXTURES`,
       ).toEqual([]);
-      expect(response.status, response.text).toBe(200);
+      const refused = OPERATOR_ONLY[operation.operationId] || OWN_ORGANISATION_ONLY[operation.operationId];
+      if (refused) expectProblem(response, 403, "forbidden");
+      else expect(response.status, response.text).toBe(200);
       expectNoneOfAs(response);
     });
   }
@@ -168,6 +166,42 @@ describe("organisation A attaching organisation B's asset to its own item", () =
   }
 });
 
+describe("the platform operator (an admin of the platform's organisation)", () => {
+  it("reads, exports and lists A's statement, which B's admin may not", async () => {
+    const get = (token: string, path: string, query?: string) =>
+      send(stack.gatewayUrl, jsonRequest("GET", path, token, undefined, query));
+    const statement = `/marketplace/earnings/statements/${owned.statement}`;
+    const read = await get(stack.tokens.operator, statement);
+    expect(read.status, read.text).toBe(200);
+    expect((read.json as { organisationId: string }).organisationId).toBe(TEST_ORGANISATIONS.a);
+    expect((await get(stack.tokens.operator, `${statement}/export.csv`)).status).toBe(200);
+    const listed = await get(
+      stack.tokens.operator,
+      "/marketplace/earnings/statements",
+      `role=any&status=any&organisationId=${TEST_ORGANISATIONS.a}`,
+    );
+    expect(listed.status, listed.text).toBe(200);
+    expect(JSON.stringify(listed.json)).toContain(owned.statement);
+    expectProblem(await get(stack.tokens.b, statement), 404, "not-found");
+    expectProblem(await get(stack.tokens.b, `${statement}/export.pdf`), 404, "not-found");
+    // closing a period finalizes every organisation's statements: not for B's admin (nor A's)
+    const period = {
+      periodStartUtc: "2020-01-01T00:00:00Z",
+      periodEndUtc: "2020-02-01T00:00:00Z",
+      livemode: false,
+    };
+    for (const token of [stack.tokens.b, stack.tokens.a])
+      expectProblem(
+        await send(
+          stack.gatewayUrl,
+          jsonRequest("POST", "/marketplace/earnings/statements/batches", token, period),
+        ),
+        403,
+        "forbidden",
+      );
+  });
+});
+
 describe("after B's attempts", () => {
   it("A's resources are exactly as they were", async () => {
     expect(await snapshotOfA()).toEqual(before);
@@ -185,7 +219,8 @@ describe("organisation A with its own ids (each fixture names a real resource)",
   for (const operation of [...built].sort((x, y) => controlOrder(x) - controlOrder(y))) {
     it(`${operation.operationId}: ${operation.method} ${operation.template}`, async () => {
       const { values } = pathValues(operation, owned);
-      const response = await call(operation, ownedRequest(operation, values), stack.tokens.a);
+      const token = OPERATOR_ONLY[operation.operationId] ? stack.tokens.operator : stack.tokens.a;
+      const response = await call(operation, ownedRequest(operation, values), token);
       if (PUBLIC_VIEWS[operation.operationId]) {
         expectProblem(response, 404, "not-found");
         return;

@@ -85,6 +85,7 @@ export default async function setup(project: TestProject) {
       ttlSeconds: 60,
     }),
     wrongAudience: await sign(TEST_ORGANISATIONS.b, { audience: "someone-else" }),
+    operator: await sign(TEST_ORGANISATIONS.operator, { sub: "security-operator", roles: ["admin"] }),
   };
   const security: SecurityStack = {
     gatewayUrl: started.gatewayUrl,

@@ -1,5 +1,6 @@
 import type { Logger } from "@mp/logger";
 import { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
 
 /** Requests counted in a key's current window, and when that window ends. */
 export interface WindowCount {
@@ -15,35 +16,52 @@ export interface WindowCount {
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** The key's count in its current window (0 when none), without counting. */
+  peek(key: string, windowMs: number): Promise<WindowCount>;
   release(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Sweep expired windows once the map holds this many keys, so spoofed or rotating keys cannot grow it. */
-const SWEEP_THRESHOLD = 10_000;
+/**
+ * Keys a replica's memory holds at most. Past it the least recently counted key is dropped (its count
+ * starts over if it comes back), so spoofed or rotating addresses cannot grow the map, and no request ever
+ * walks the other keys.
+ */
+export const MAX_MEMORY_KEYS = 100_000;
 
-/** Counters in this process: correct for one replica, and the fallback when Redis is unreachable. */
-export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = () => {
-    const time = now();
-    for (const [key, window] of windows) if (window.resetAt <= time) windows.delete(key);
+/**
+ * Counters in this process: correct for one replica, and the fallback when Redis is unreachable. Every
+ * operation is O(1): an expired window is replaced when its key is next counted, and the least recently
+ * used key makes room once `maxKeys` are held.
+ */
+export function memoryRateLimitStore(
+  now: () => number = Date.now,
+  maxKeys: number = MAX_MEMORY_KEYS,
+): RateLimitStore {
+  const windows = new LRUCache<string, { count: number; resetAt: number }>({ max: maxKeys });
+  const live = (key: string, time: number) => {
+    const window = windows.peek(key);
+    return window && window.resetAt > time ? window : undefined;
   };
   return {
     async hit(key, windowMs) {
       const time = now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= time) {
-        if (windows.size >= SWEEP_THRESHOLD) sweep();
-        window = { count: 0, resetAt: time + windowMs };
-        windows.set(key, window);
-      }
+      const window = live(key, time) ?? { count: 0, resetAt: time + windowMs };
+      // `set` also marks the key most recently used, so active keys are the last to be dropped.
       window.count += 1;
+      windows.set(key, window);
       return { count: window.count, resetMs: window.resetAt - time };
     },
+    async peek(key, windowMs) {
+      const time = now();
+      const window = live(key, time);
+      return window
+        ? { count: window.count, resetMs: window.resetAt - time }
+        : { count: 0, resetMs: windowMs };
+    },
     async release(key) {
-      const window = windows.get(key);
-      if (window && window.resetAt > now() && window.count > 0) window.count -= 1;
+      const window = live(key, now());
+      if (window && window.count > 0) window.count -= 1;
     },
     async close() {
       windows.clear();
@@ -61,6 +79,10 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
+/** The count and the time left of a key's window, without counting. */
+const PEEK_SCRIPT = `
+return {tonumber(redis.call('GET', KEYS[1]) or '0'), redis.call('PTTL', KEYS[1])}`;
+
 /** DECR only a live, positive counter: a release never creates a key or drives it negative. */
 const RELEASE_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -69,6 +91,7 @@ return 0`;
 
 type LimiterRedis = Redis & {
   rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  rateLimitPeek(key: string): Promise<[number, number]>;
   rateLimitRelease(key: string): Promise<number>;
 };
 
@@ -94,6 +117,7 @@ export function redisRateLimitStore(
     retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
   }) as LimiterRedis;
   redis.defineCommand("rateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
+  redis.defineCommand("rateLimitPeek", { numberOfKeys: 1, lua: PEEK_SCRIPT });
   redis.defineCommand("rateLimitRelease", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
   const fallback = memoryRateLimitStore();
   let lastWarning = 0;
@@ -126,6 +150,16 @@ export function redisRateLimitStore(
       } catch (error) {
         warn(error);
         return fallback.hit(key, windowMs);
+      }
+    },
+    async peek(key, windowMs) {
+      await firstConnection;
+      try {
+        const [count, resetMs] = await redis.rateLimitPeek(prefix + key);
+        return count > 0 && resetMs > 0 ? { count, resetMs } : { count: 0, resetMs: windowMs };
+      } catch (error) {
+        warn(error);
+        return fallback.peek(key, windowMs);
       }
     },
     async release(key) {

@@ -137,6 +137,10 @@ const transformObject: typeof zodTransformObject = (input) => {
 const DESCRIPTION = `JSON API of the marketplace: developers publish items backed by Infuse-IoT applications, admins offer
 them in marketplace instances, providers list them for sale and install purchases on devices.
 
+Two kinds of admin: \`admin\` in any organisation owns and administers its instances; \`admin\` in the
+platform operator's organisation is also the platform operator, the only caller who reads and exports
+every organisation's statements, closes periods, marks statements paid and reads the platform's fees.
+
 Errors are RFC 9457 problems (\`application/problem+json\`) with \`type\`, \`title\`, \`status\`, \`detail\`,
 \`instance\`, \`code\` and \`traceId\`; validation problems add \`errors\` keyed by field path, and
 \`internal\` problems add \`errorId\` (quote it when reporting the error). Every response carries
@@ -169,7 +173,7 @@ const TAGS = [
   ["Provider purchases", "Purchases of the provider's listings (provider)."],
   ["Provider devices", "The provider's IoT devices, compatible releases and installs (provider)."],
   ["Provider earnings", "Earnings from the ledger (provider)."],
-  ["Statements", "Settlement statements, exports and period closing."],
+  ["Statements", "Settlement statements and exports; period closing and paying (the platform operator)."],
   ["Catalogue", "Listed items, as buyers see them (any authenticated caller)."],
   ["Downloads", "Release download access for a purchased device (any authenticated caller)."],
   ["API keys", "The organisation's DirectApiKey credentials (any authenticated caller)."],

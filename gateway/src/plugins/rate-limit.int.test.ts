@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type AccessTokenVerifier, createAccessTokenVerifier, localJwks } from "@mp/auth";
+import { AppError } from "@mp/errors";
 import { createLogger } from "@mp/logger";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SettlementsClient } from "../clients";
 import { type RateLimitStore, redisRateLimitStore } from "../infra/rate-limit.store";
 import {
   buildTestApp,
   createTestKeys,
   expectProblem,
   fakeCatalogue,
+  fakeClients,
+  fakeUpstream,
   TEST_AUDIENCE,
   TEST_ISSUER,
   type TestKeys,
@@ -49,8 +53,25 @@ afterAll(async () => {
   for (const resource of opened.reverse()) await resource.close();
 });
 
-/** Two replicas sharing one Redis namespace, with the given budgets. */
-async function replicas(env: Record<string, string>): Promise<[ZodApp, ZodApp]> {
+/** Settlements as the gateway sees it: only the signature "good" verifies. */
+const settlements = fakeUpstream<SettlementsClient>((method, request) => {
+  if (method === "receivePaymentEvents")
+    return {
+      results: (request.events as { signature: string }[]).map((e) =>
+        e.signature === "good"
+          ? { accepted: true, eventId: "evt_1", stored: true, errorCode: "" }
+          : { accepted: false, eventId: "", stored: false, errorCode: "invalid-signature" },
+      ),
+    };
+  if (request.signature !== "good") throw new AppError("invalid-signature", "The signature does not verify.");
+  return { eventId: "evt_1", stored: true };
+});
+
+/** Two replicas sharing one Redis namespace, with the given budgets (and settlements, if given). */
+async function replicas(
+  env: Record<string, string>,
+  settlementsClient?: SettlementsClient,
+): Promise<[ZodApp, ZodApp]> {
   const prefix = `mp:test:${randomUUID()}:`;
   const build = async () => {
     const store: RateLimitStore = redisRateLimitStore(REDIS_URL, logger, { prefix });
@@ -58,7 +79,9 @@ async function replicas(env: Record<string, string>): Promise<[ZodApp, ZodApp]> 
       keys,
       env,
       tokens: verifier,
-      catalogue: fakeCatalogue(emptyPage).client,
+      ...(settlementsClient
+        ? { clients: fakeClients(fakeCatalogue(emptyPage).client, {}, { settlements: settlementsClient }) }
+        : { catalogue: fakeCatalogue(emptyPage).client }),
       rateLimitStore: store,
     });
     opened.push(app);
@@ -113,6 +136,50 @@ describe("rate limits shared through Redis", () => {
     expectProblem(await a.inject({ url, ...other }), 401, "unauthenticated");
     expectProblem(await b.inject({ url, ...other }), 401, "unauthenticated");
     expectProblem(await a.inject({ url, ...other }), 429, "rate-limited");
+  });
+
+  it("moves refused notifications to the sender's refused budget, seen by both replicas", async () => {
+    const [a, b] = await replicas(
+      { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "3", RATE_LIMIT_WEBHOOK_PER_MINUTE: "2" },
+      settlements.client,
+    );
+    const notify = (replica: ZodApp, signature: string, remoteAddress: string) =>
+      replica.inject({
+        method: "POST",
+        url: webhook,
+        remoteAddress,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        payload: JSON.stringify(event),
+      });
+    const honest = "203.0.113.20";
+    expectProblem(await notify(a, "forged", honest), 400, "invalid-signature");
+    expectProblem(await notify(b, "forged", honest), 400, "invalid-signature");
+    // The two forgeries were taken back out of the notification budget: both verified ones pass.
+    expect((await notify(a, "good", honest)).statusCode).toBe(204);
+    expect((await notify(b, "good", honest)).statusCode).toBe(204);
+    expectProblem(await notify(a, "good", honest), 429, "rate-limited");
+    // A forger's refused budget is counted across the replicas; once spent, its next one is refused
+    // before it reaches settlements.
+    const forger = "203.0.113.21";
+    for (const replica of [a, b, a])
+      expectProblem(await notify(replica, "forged", forger), 400, "invalid-signature");
+    const calls = settlements.calls.length;
+    expectProblem(await notify(b, "forged", forger), 429, "rate-limited");
+    expectProblem(await notify(a, "good", forger), 429, "rate-limited");
+    expect(settlements.calls.length).toBe(calls);
+  });
+
+  it("peeks at a window in Redis without counting", async () => {
+    const store = redisRateLimitStore(REDIS_URL, logger, { prefix: `mp:test:${randomUUID()}:` });
+    opened.push(store);
+    expect(await store.peek("k", 60_000)).toEqual({ count: 0, resetMs: 60_000 });
+    await store.hit("k", 60_000);
+    await store.hit("k", 60_000);
+    const seen = await store.peek("k", 60_000);
+    expect(seen.count).toBe(2);
+    expect(seen.resetMs).toBeGreaterThan(50_000);
+    expect(seen.resetMs).toBeLessThanOrEqual(60_000);
+    expect((await store.peek("k", 60_000)).count).toBe(2);
   });
 
   it("keeps limiting in each replica's memory while Redis cannot be reached", async () => {

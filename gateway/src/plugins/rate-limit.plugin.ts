@@ -15,6 +15,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The address counter this request was charged to, refunded once a credential proves valid. */
     rateLimitAddressKey: string | undefined;
+    /** The notification counter this request was charged to, refunded if its signature does not verify. */
+    rateLimitWebhookKey: string | undefined;
   }
 }
 
@@ -24,7 +26,10 @@ export interface RateLimitBudgets {
   perOrganisation: number;
   /** Requests from one client address that carry no valid credential (public routes, 401s, 404s). */
   perAddress: number;
-  /** Payment notifications from one client address; no other traffic touches this budget. */
+  /**
+   * Payment notifications from one client address that settlements accepted; no other traffic touches
+   * this budget. Refused ones (no valid signature) draw on a budget of `perAddress` instead.
+   */
   webhook: number;
 }
 
@@ -54,22 +59,20 @@ function spent(window: WindowCount, limit: number, whose: string): AppError {
  * address (`request.ip`, which honours `TRUST_PROXY`), so a flood of bad tokens or keys from one address
  * is refused before it costs a JWKS fetch or a database lookup. A request whose credential then proves
  * valid is refunded and charged to its organisation instead (`installOrganisationLimit`), so the address
- * budget in effect counts only callers without a valid credential. Payment notifications are charged to a
- * budget of their own, per address, which API traffic can neither drain nor be drained by.
+ * budget in effect counts only callers without a valid credential. Payment notifications are charged to
+ * budgets of their own, per address, which API traffic can neither drain nor be drained by (see
+ * `chargeNotification`).
  *
  * Install after the request context (a 429 carries the trace id) and before authentication.
  */
 export function installAddressLimit(app: ZodApp, limiter: RateLimiter): void {
   const { store, budgets } = limiter;
   app.decorateRequest("rateLimitAddressKey", undefined);
+  app.decorateRequest("rateLimitWebhookKey", undefined);
   app.addHook("onRequest", async (request) => {
     const budget = budgetOf(request);
     if (budget === false) return;
-    if (budget === "webhook") {
-      const window = await store.hit(`webhook:${request.ip}`, WINDOW_MS);
-      if (window.count > budgets.webhook) throw spent(window, budgets.webhook, "for payment notifications");
-      return;
-    }
+    if (budget === "webhook") return chargeNotification(request, limiter);
     const key = `address:${request.ip}`;
     const window = await store.hit(key, WINDOW_MS);
     if (window.count > budgets.perAddress) {
@@ -77,6 +80,40 @@ export function installAddressLimit(app: ZodApp, limiter: RateLimiter): void {
     }
     request.rateLimitAddressKey = key;
   });
+  // A notification settlements refused (a signature that does not verify, none at all, a malformed
+  // body: any 4xx but 429) moves from the address's notification budget to its refused-notification
+  // budget. In fastify's callback form, so every other answer passes without a promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const key = request.rateLimitWebhookKey;
+    const status = reply.statusCode;
+    if (key === undefined || status < 400 || status >= 500 || status === 429) return done(null, payload);
+    request.rateLimitWebhookKey = undefined;
+    store
+      .release(key)
+      .then(() => store.hit(`webhook-refused:${request.ip}`, WINDOW_MS))
+      .then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
+  });
+}
+
+/**
+ * A payment notification is counted in its address's notification budget, which therefore holds only
+ * notifications settlements accepted: forged or unsigned ones are taken back out once refused and counted
+ * against the address's refused-notification budget (`perAddress` a minute) instead. An address that has
+ * spent that budget has its notifications refused before they reach settlements until the window ends;
+ * forgeries never spend the budget of verified notifications, nor any budget of another address.
+ */
+async function chargeNotification(request: FastifyRequest, { store, budgets }: RateLimiter): Promise<void> {
+  const refused = await store.peek(`webhook-refused:${request.ip}`, WINDOW_MS);
+  if (refused.count >= budgets.perAddress) {
+    throw spent(refused, budgets.perAddress, "for payment notifications that failed verification");
+  }
+  const key = `webhook:${request.ip}`;
+  const window = await store.hit(key, WINDOW_MS);
+  if (window.count > budgets.webhook) throw spent(window, budgets.webhook, "for payment notifications");
+  request.rateLimitWebhookKey = key;
 }
 
 /**

@@ -207,7 +207,8 @@ export async function buildTestApp(options: {
     ? loadGatewayConfig({
         NODE_ENV: "production",
         LOG_LEVEL: "silent",
-        AUTH_ISSUER: TEST_ISSUER,
+        // Production refuses the development issuer; tokens are checked by the verifier below.
+        AUTH_ISSUER: "https://auth.invalid",
         AUTH_AUDIENCE: TEST_AUDIENCE,
         AUTH_JWKS_URL: "https://auth.invalid/jwks.json",
         ...options.env,

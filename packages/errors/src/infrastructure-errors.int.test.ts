@@ -96,6 +96,63 @@ describe("PostgreSQL errors that mean the database cannot serve now", () => {
     }
   });
 
+  it("a serialization failure (40001) and a deadlock (40P01): 503 with Retry-After, UNAVAILABLE over gRPC", async () => {
+    const table = `conflict_${randomUUID().replaceAll("-", "")}`;
+    await admin.query(`CREATE TABLE ${table} (k int PRIMARY KEY, v int NOT NULL)`);
+    await admin.query(`INSERT INTO ${table} VALUES (1, 0), (2, 0)`);
+    const [one, two] = [
+      new pg.Client({ connectionString: databaseUrl }),
+      new pg.Client({ connectionString: databaseUrl }),
+    ];
+    await one.connect();
+    await two.connect();
+    const conflicts: unknown[] = [];
+    try {
+      // Write skew: each SERIALIZABLE transaction reads what the other writes; the second to commit fails.
+      for (const c of [one, two]) {
+        await c.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+        await c.query(`SELECT sum(v) FROM ${table}`);
+      }
+      await one.query(`UPDATE ${table} SET v = v + 1 WHERE k = 1`);
+      const serialization = await rejectionOf(async () => {
+        await two.query(`UPDATE ${table} SET v = v + 1 WHERE k = 2`);
+        await one.query("COMMIT");
+        await two.query("COMMIT");
+      });
+      await two.query("ROLLBACK");
+      // Opposite lock order: PostgreSQL ends one of the two waiting for each other.
+      for (const [c, k] of [
+        [one, 1],
+        [two, 2],
+      ] as const) {
+        await c.query("BEGIN");
+        await c.query(`UPDATE ${table} SET v = v + 1 WHERE k = $1`, [k]);
+      }
+      const crossed = await Promise.allSettled([
+        one.query(`UPDATE ${table} SET v = v + 1 WHERE k = 2`),
+        two.query(`UPDATE ${table} SET v = v + 1 WHERE k = 1`),
+      ]);
+      const deadlock = crossed.find((r) => r.status === "rejected")?.reason;
+      await one.query("ROLLBACK");
+      await two.query("ROLLBACK");
+      conflicts.push(serialization, deadlock);
+    } finally {
+      await one.end();
+      await two.end();
+      await admin.query(`DROP TABLE ${table}`);
+    }
+    expect(conflicts.map((e) => (e as { code?: string } | undefined)?.code)).toEqual(["40001", "40P01"]);
+    for (const error of conflicts) {
+      expectUnavailable(error, 2, /database is busy/);
+      const wire = toGrpcError(error);
+      expect(wire.code).toBe(status.UNAVAILABLE);
+      expect(fromGrpcError(wire, "settlements")).toMatchObject({
+        code: "upstream-unavailable",
+        retryAfterSeconds: 2,
+      });
+    }
+  });
+
   it("too many connections (53300)", async () => {
     const role = `no_slots_${randomUUID().replaceAll("-", "")}`;
     await admin.query(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 0`);

@@ -32,6 +32,8 @@ const NETWORK_CODES = new Set([
 const SQLSTATE_BUSY = new Set([
   "57014", // query_canceled: statement_timeout (or a cancel from an operator)
   "55P03", // lock_not_available: lock_timeout
+  "40001", // serialization_failure: lost to a concurrent transaction (left after any retries)
+  "40P01", // deadlock_detected: ended to break a deadlock with a concurrent transaction
   "53300", // too_many_connections
   "53400", // configuration_limit_exceeded
   "53000", // insufficient_resources
@@ -133,7 +135,8 @@ function classify(error: unknown, depth: number): Kind | undefined {
 
 /**
  * `upstream-unavailable` for an error that says a dependency is down or overloaded: a PostgreSQL
- * connection failure, pool exhaustion or connect timeout, statement or lock timeout, too many connections,
+ * connection failure, pool exhaustion or connect timeout, statement or lock timeout, a serialization
+ * failure or deadlock (the transaction lost to a concurrent one: retrying shortly succeeds), too many connections,
  * a server shutting down; an object-store 5xx, throttling or timeout; a socket or DNS failure. Undefined
  * for anything else (which stays `internal`) and for AppErrors (which already say what they mean). The
  * original error is kept as `cause` for the log; the detail names only the kind of dependency.

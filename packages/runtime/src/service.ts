@@ -40,7 +40,17 @@ import {
   type PoolClient,
   poolSettings,
 } from "@mp/db";
-import { type GrpcServer, grpcServerEnv, type ServiceRegistration, startGrpcServer } from "@mp/grpc";
+import {
+  type GrpcServer,
+  type GrpcTlsEnv,
+  grpcServerEnv,
+  grpcTlsEnv,
+  grpcTlsFrom,
+  refineGrpcTls,
+  type ServiceRegistration,
+  startGrpcServer,
+  useGrpcTls,
+} from "@mp/grpc";
 import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
@@ -103,6 +113,11 @@ export interface ServiceSpec<S extends z.ZodObject = z.ZodObject> {
   name: ServiceName;
   /** Extra configuration keys of this service, merged with the common ones. */
   config?: S;
+  /**
+   * Rules between this service's keys and the common ones (`NODE_ENV`...): each problem names its key and
+   * is reported at boot with every other bad key.
+   */
+  configIssues?: (env: Record<string, unknown>) => { key: string; message: string }[];
   /** Absolute path of the service's `migrations/` folder. */
   migrationsDir: string;
   /** Streams this service publishes to (created or updated at boot). */
@@ -128,7 +143,8 @@ export type CommonConfig = z.output<typeof serviceConfigSchema> &
     GRPC_DRAIN_MS: number;
     GRPC_SHUTDOWN_GRACE_MS: number;
     GRPC_MAX_CONNECTION_AGE_MS: number;
-  } & MeshEnv;
+  } & GrpcTlsEnv &
+  MeshEnv;
 
 /** `false` leaves migrating to the separate step (`main.ts migrate`, a Kubernetes Job); see `prepareSchema`. */
 const MIGRATE_ON_BOOT = envBoolean.default(true);
@@ -151,7 +167,7 @@ export interface RunningService {
  * under that name. Exported so deploy checks can run it over a rendered manifest's environment.
  */
 export function loadServiceConfig<S extends z.ZodObject>(
-  spec: Pick<ServiceSpec<S>, "name" | "config">,
+  spec: Pick<ServiceSpec<S>, "name" | "config" | "configIssues">,
   env: Record<string, string | undefined>,
 ): z.output<S> & CommonConfig {
   const schema = serviceConfigSchema
@@ -165,8 +181,16 @@ export function loadServiceConfig<S extends z.ZodObject>(
     })
     .extend(spec.config?.shape ?? {})
     .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
-    .extend({ ...grpcServerEnv, ...meshEnv })
-    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true });
+    .extend({ ...grpcServerEnv, ...grpcTlsEnv, ...meshEnv })
+    .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true })
+    .superRefine(refineGrpcTls, { when: () => true })
+    .superRefine(
+      (env, ctx) => {
+        for (const { key, message } of spec.configIssues?.(env) ?? [])
+          ctx.addIssue({ code: "custom", path: [key], message });
+      },
+      { when: () => true },
+    );
   const portKey = grpcPortKey(spec.name);
   try {
     return loadConfig(schema, { ...env, GRPC_PORT: env[portKey] }) as z.output<S> & CommonConfig;
@@ -202,6 +226,9 @@ export async function startService<S extends z.ZodObject>(
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
   const { signal } = overrides;
   const mesh = meshIdentityFrom(config, serviceSigner(spec.name));
+  // With GRPC_TLS_*: the server below and every client the module makes speak mutual TLS.
+  const tls = grpcTlsFrom(config);
+  if (tls) useGrpcTls(tls);
 
   const pool = createPool({
     url: config.DATABASE_URL,
@@ -278,6 +305,7 @@ export async function startService<S extends z.ZodObject>(
       services: module.grpc,
       logger,
       verifier: mesh.verifier,
+      tls,
       drainMs: config.GRPC_DRAIN_MS,
       graceMs: config.GRPC_SHUTDOWN_GRACE_MS,
       maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,

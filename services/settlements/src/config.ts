@@ -1,4 +1,4 @@
-import { envBoolean, z } from "@mp/config";
+import { ConfigError, envBoolean, z } from "@mp/config";
 
 /**
  * `STRIPE_WEBHOOK_SECRET` is one endpoint secret or several separated by commas: during a rotation both the
@@ -27,7 +27,55 @@ export const settlementsConfig = z.object({
   PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** The mode earnings sums use when a request names none (unset: live when `NODE_ENV=production`). */
   PAYMENTS_DEFAULT_LIVEMODE: envBoolean.optional(),
+  /**
+   * The organisation that runs the marketplace: its admins are the platform operator, who reads every
+   * organisation's statements, closes periods, pays statements and sees the platform's fees. Required in
+   * production; unset elsewhere, no one has those powers.
+   */
+  PLATFORM_ORGANISATION_ID: z
+    .guid("must be an organisation id (a guid)")
+    .transform((id) => id.toLowerCase())
+    .optional(),
+  /**
+   * Connections of the statement exports' own pool (per process), apart from the main pool that stores
+   * payment notifications: however many exports run, intake keeps its connections.
+   */
+  DB_EXPORT_POOL_MAX: z.coerce.number().int().min(1).max(50).default(4),
+  /** Statement exports one organisation may run at once, across every replica (429 beyond). */
+  EXPORTS_PER_ORGANISATION: z.coerce.number().int().min(1).max(20).default(2),
 });
+
+/** The operator organisation, refused at boot when production has none (see `PLATFORM_ORGANISATION_ID`). */
+export function platformOrganisationOf(config: {
+  PLATFORM_ORGANISATION_ID?: string | undefined;
+  NODE_ENV?: string | undefined;
+}): string | undefined {
+  if (config.PLATFORM_ORGANISATION_ID === undefined && config.NODE_ENV === "production")
+    throw new ConfigError([
+      {
+        key: "PLATFORM_ORGANISATION_ID",
+        message: "required in production (the platform operator's organisation)",
+      },
+    ]);
+  return config.PLATFORM_ORGANISATION_ID;
+}
+
+/**
+ * Rules between the keys: production refuses a test-mode Stripe key (`sk_test_`, `rk_test_`), so a
+ * deployment cannot take test payments for real ones by mistake.
+ */
+export function settlementsConfigIssues(env: Record<string, unknown>): { key: string; message: string }[] {
+  const key = env.STRIPE_API_KEY;
+  if (env.NODE_ENV === "production" && typeof key === "string" && /^(sk|rk)_test_/.test(key)) {
+    return [
+      {
+        key: "STRIPE_API_KEY",
+        message: "a test-mode key (sk_test_/rk_test_) is refused in production; set a live key",
+      },
+    ];
+  }
+  return [];
+}
 
 /** The mode earnings sums use when a request names none (as purchases decide it). */
 export function defaultLivemode(config: {

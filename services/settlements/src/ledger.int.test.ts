@@ -25,9 +25,24 @@ const DEV_ORG = org(0xd1);
 const PROV_ORG = org(0xb1);
 const developer: Principal = { subject: "dev-1", organisationId: DEV_ORG, roles: ["developer"], via: "jwt" };
 const provider: Principal = { subject: "prov-1", organisationId: PROV_ORG, roles: ["provider"], via: "jwt" };
+/** The instance's owner: an admin, but not of the platform's organisation. */
 const admin: Principal = { subject: "admin-1", organisationId: org(0xa1), roles: ["admin"], via: "jwt" };
-/** An admin of the developer organisation: marks its own statements paid. */
+/** An admin of the developer organisation: reads its own statements, pays none. */
 const devAdmin: Principal = { ...developer, subject: "dev-admin", roles: ["developer", "admin"] };
+const OPERATOR_ORG = org(0x0e);
+/** An admin of `PLATFORM_ORGANISATION_ID`: the platform operator. */
+const operator: Principal = {
+  subject: "operator-1",
+  organisationId: OPERATOR_ORG,
+  roles: ["admin"],
+  via: "jwt",
+};
+/** A member of the operator's organisation without the admin role: no platform-wide power. */
+const operatorMember: Principal = {
+  ...operator,
+  subject: "operator-member",
+  roles: ["developer", "provider"],
+};
 const instanceId = uuidv7();
 const proto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto").marketplace
   .settlements.v1;
@@ -183,6 +198,7 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: "whsec_int_ledger_0000000000000000",
       STRIPE_API_KEY: "sk_test_int",
       PAYMENT_EVENTS_POLL_MS: "600000",
+      PLATFORM_ORGANISATION_ID: OPERATOR_ORG.toUpperCase(),
       ...mesh.env("settlements"),
     },
     { logger: testLogger("settlements") },
@@ -427,33 +443,37 @@ describe("the ledger and statements (real PostgreSQL and NATS)", () => {
       c.call(
         "closeStatementPeriod",
         { periodStartUtc: "2026-01-01T00:00:00Z", periodEndUtc: "2026-01-15T00:00:00Z", livemode: false },
-        as(admin),
+        as(operator),
       ),
     ).rejects.toMatchObject({ code: "validation-failed" });
-    await expect(
-      c.call(
-        "closeStatementPeriod",
-        { periodStartUtc: "2026-01-01T00:00:00Z", periodEndUtc: "2026-02-01T00:00:00Z", livemode: false },
-        as(developer),
-      ),
-    ).rejects.toMatchObject({ code: "forbidden" });
+    // closing is the platform operator's: an admin of another organisation (the instance's owner
+    // included) or a non-admin of the operator's organisation is refused
+    for (const refused of [developer, admin, devAdmin, operatorMember])
+      await expect(
+        c.call(
+          "closeStatementPeriod",
+          { periodStartUtc: "2026-01-01T00:00:00Z", periodEndUtc: "2026-02-01T00:00:00Z", livemode: false },
+          as(refused),
+        ),
+      ).rejects.toMatchObject({ code: "forbidden" });
+    expect((await svc.pool.query("SELECT 1 FROM statement_batches")).rowCount).toBe(0);
     const first = await c.call(
       "closeStatementPeriod",
       { periodStartUtc: "2026-01-01T00:00:00Z", periodEndUtc: "2026-02-01T00:00:00Z", livemode: false },
-      as(admin),
+      as(operator),
     );
     expect(first.statementCount).toBe(2);
     const again = await c.call(
       "closeStatementPeriod",
       { periodStartUtc: "2026-01-01T00:00:00+00:00", periodEndUtc: "2026-02-01T00:00:00Z", livemode: false },
-      as(admin),
+      as(operator),
     );
     expect(again).toEqual(first);
     expect((await svc.pool.query("SELECT 1 FROM statement_batches")).rowCount).toBe(1);
     const listed = await c.call(
       "listStatements",
       { role: "any", status: "finalized", batchId: first.batchId },
-      as(admin),
+      as(operator),
     );
     expect(listed.totalCount).toBe(2);
 
@@ -547,27 +567,32 @@ describe("the ledger and statements (real PostgreSQL and NATS)", () => {
     }
   });
 
-  it("marks a finalized statement paid (again: unchanged), refuses an open one", async () => {
+  it("marks a finalized statement paid (again: unchanged), refuses an open one; the operator only", async () => {
     const janDev = (await statementOf(DEV_ORG, "developer", "2026-01-01T00:00:00Z")) ?? "";
     const febDev = (await statementOf(DEV_ORG, "developer", "2026-02-01T00:00:00Z")) ?? "";
-    await expect(c.call("markStatementPaid", { statementId: janDev }, as(developer))).rejects.toMatchObject({
-      code: "forbidden",
-    });
-    // the marketplace admin pays any organisation's statement
-    const paid = await c.call("markStatementPaid", { statementId: janDev }, as(admin));
+    // not a non-admin, not the admin of the statement's own organisation, not an admin of another one
+    for (const refused of [developer, devAdmin, admin, operatorMember])
+      await expect(c.call("markStatementPaid", { statementId: janDev }, as(refused))).rejects.toMatchObject({
+        code: "forbidden",
+      });
+    expect((await c.call("getStatement", { statementId: janDev }, as(developer))).statement?.status).toBe(
+      "finalized",
+    );
+    // the platform operator pays any organisation's statement
+    const paid = await c.call("markStatementPaid", { statementId: janDev }, as(operator));
     expect(paid.status).toBe("paid");
     expect(paid.paidAt).not.toBe("");
-    const twice = await c.call("markStatementPaid", { statementId: janDev }, as(devAdmin));
+    const twice = await c.call("markStatementPaid", { statementId: janDev }, as(operator));
     expect(twice).toEqual(paid);
-    await expect(c.call("markStatementPaid", { statementId: febDev }, as(devAdmin))).rejects.toMatchObject({
+    await expect(c.call("markStatementPaid", { statementId: febDev }, as(operator))).rejects.toMatchObject({
       code: "invalid-state",
     });
-    await expect(c.call("markStatementPaid", { statementId: uuidv7() }, as(devAdmin))).rejects.toMatchObject({
+    await expect(c.call("markStatementPaid", { statementId: uuidv7() }, as(operator))).rejects.toMatchObject({
       code: "not-found",
     });
   });
 
-  it("scopes statements to the caller's organisation: another's is 404, a non-admin asking for another's list is 403; admins reach all", async () => {
+  it("scopes statements to the caller's organisation: another's is 404, asking for another's list is 403, admins of other organisations included; the operator reaches all", async () => {
     const provJan = (await statementOf(PROV_ORG, "provider", "2026-01-01T00:00:00Z")) ?? "";
     const mine = await c.call("listStatements", { role: "any", status: "any" }, as(developer));
     expect(mine.totalCount).toBeGreaterThanOrEqual(2);
@@ -581,18 +606,31 @@ describe("the ledger and statements (real PostgreSQL and NATS)", () => {
     expect(
       (await c.call("getStatement", { statementId: provJan.toUpperCase() }, as(provider))).statement?.id,
     ).toBe(provJan);
-    // the marketplace admin reads another organisation's statement, lines included
-    const read = await c.call("getStatement", { statementId: provJan }, as(admin));
+    // an admin of another organisation is no more than its member here: 404, 403, its own (none) listed
+    for (const other of [admin, devAdmin, operatorMember]) {
+      await expect(c.call("getStatement", { statementId: provJan }, as(other))).rejects.toMatchObject({
+        code: "not-found",
+      });
+      await expect(
+        c.call("listStatements", { role: "any", status: "any", organisationId: PROV_ORG }, as(other)),
+      ).rejects.toMatchObject({ code: "forbidden" });
+      const listed = await c.call("listStatements", { role: "any", status: "any" }, as(other));
+      expect(listed.items.every((s) => s.organisationId === other.organisationId)).toBe(true);
+    }
+    // the platform operator reads another organisation's statement, lines included
+    const read = await c.call("getStatement", { statementId: provJan }, as(operator));
     expect(read.statement?.organisationId).toBe(PROV_ORG);
     expect(read.lines.length).toBeGreaterThan(0);
     // and lists another organisation's statements
     const all = await c.call(
       "listStatements",
       { role: "provider", status: "any", organisationId: PROV_ORG },
-      as(admin),
+      as(operator),
     );
     expect(all.items.map((s) => s.id)).toContain(provJan);
     expect(all.items.every((s) => s.role === "provider" && s.organisationId === PROV_ORG)).toBe(true);
+    const everyone = await c.call("listStatements", { role: "any", status: "any" }, as(operator));
+    expect(new Set(everyone.items.map((s) => s.organisationId))).toEqual(new Set([DEV_ORG, PROV_ORG]));
     const paidOnly = await c.call("listStatements", { role: "any", status: "paid" }, as(developer));
     expect(paidOnly.items.map((s) => s.status)).toEqual(["paid"]);
     await expect(
@@ -606,7 +644,7 @@ describe("the ledger and statements (real PostgreSQL and NATS)", () => {
     const closed = await c.call(
       "closeStatementPeriod",
       { periodStartUtc: "2026-02-01T00:00:00Z", periodEndUtc: "2026-03-01T00:00:00Z", livemode: false },
-      as(admin),
+      as(operator),
     );
     expect(closed.statementCount).toBeGreaterThanOrEqual(2);
     await sendPurchase(

@@ -1,8 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { appendToOutbox } from "@mp/bus";
 import { STREAMS } from "@mp/contracts";
-import { type Pool, withTransaction } from "@mp/db";
-import { type ModuleDeps, type ServiceModule, type ServiceSpec, systemClock, uuidV7Ids } from "@mp/runtime";
+import { createPool, type DbEnv, type Pool, poolSettings, withTransaction } from "@mp/db";
+import {
+  type ModuleDeps,
+  type ServiceModule,
+  type ServiceSpec,
+  schemaOf,
+  systemClock,
+  uuidV7Ids,
+} from "@mp/runtime";
 import type { z } from "zod";
 import { makeIntakePressure } from "./application/intake-pressure";
 import type { UnitOfWork } from "./application/ports";
@@ -22,7 +29,12 @@ import {
   makeListStatements,
   makeMarkStatementPaid,
 } from "./application/statements";
-import { defaultLivemode, settlementsConfig } from "./config";
+import {
+  defaultLivemode,
+  platformOrganisationOf,
+  settlementsConfig,
+  settlementsConfigIssues,
+} from "./config";
 import { makeHandlerDeadLetter } from "./infra/dead-letter";
 import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
@@ -53,12 +65,23 @@ function outboxUnitOfWork(pool: Pool): UnitOfWork {
  * the 204 and processing).
  */
 export function buildSettlements(
-  deps: ModuleDeps<SettlementsConfig & { NODE_ENV?: string }>,
+  deps: ModuleDeps<SettlementsConfig & DbEnv & { NODE_ENV?: string; DATABASE_URL: string }>,
   options: { processor?: boolean; clock?: { now(): Date } } = {},
 ): ServiceModule {
+  const operatorOrganisationId = platformOrganisationOf(deps.config);
   const projections = makeLedgerProjections();
   const statements = makeStatementRepository();
-  const statementDeps = { pool: deps.pool, statements, ids: uuidV7Ids };
+  const statementDeps = { pool: deps.pool, statements, ids: uuidV7Ids, operatorOrganisationId };
+  // Exports hold a connection for as long as a client reads; their own pool keeps them from the
+  // connections payment intake and the ledger need.
+  const exportPool = createPool({
+    url: deps.config.DATABASE_URL,
+    schema: schemaOf("settlements"),
+    applicationName: "settlements-export",
+    logger: deps.logger,
+    ...poolSettings(deps.config),
+    max: deps.config.DB_EXPORT_POOL_MAX,
+  });
   const events = makePaymentEventRepository(deps.pool);
   const pressure = makeIntakePressure();
   const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events, pressure };
@@ -95,7 +118,15 @@ export function buildSettlements(
         },
         deps.logger,
       ),
-      ...earningsRegistration(deps.pool, defaultLivemode(deps.config), deps.logger),
+      ...earningsRegistration(
+        { pool: deps.pool, exportPool },
+        {
+          defaultLivemode: defaultLivemode(deps.config),
+          operatorOrganisationId,
+          exportsPerOrganisation: deps.config.EXPORTS_PER_ORGANISATION,
+        },
+        deps.logger,
+      ),
     },
     consumers: [
       ledgerItemConsumer(makeRecordLedgerItem({ projections })),
@@ -112,13 +143,17 @@ export function buildSettlements(
         }),
       ),
     ],
-    stop: async () => processor?.stop(),
+    stop: async () => {
+      await processor?.stop();
+      await exportPool.end();
+    },
   };
 }
 
 export const settlementsService: ServiceSpec<typeof settlementsConfig> = {
   name: "settlements",
   config: settlementsConfig,
+  configIssues: settlementsConfigIssues,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
   streams: [STREAMS.SETTLEMENTS],
   build: (deps) => buildSettlements(deps),

@@ -36,9 +36,8 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
 export const QUERY_FIXTURES: Record<string, (owned: Owned) => string> = {
   marketplaceInstanceId: (o) => o.instance,
   deviceId: (o) => o.device,
-  // B holds admin, and an admin may list another organisation's statements (contract: only a non-admin
-  // naming another organisation gets 403): B sees A's statements' totals, never a line, so none of A's
-  // private ids.
+  // B holds admin, but only the platform operator lists another organisation's statements: B naming A's
+  // organisation gets 403 (OWN_ORGANISATION_ONLY).
   organisationId: (o) => o.organisationId,
   // A has no batch (closing a period is an admin's platform-wide act the suite does not make): a guid of
   // none narrows B's list to nothing.
@@ -89,16 +88,23 @@ export const SHARED: Record<string, string> = {
 };
 
 /**
- * Operations an admin may perform on every organisation's resource, with the reason: statements are the
- * platform's settlement documents, which the marketplace admin closes, reads and pays. The matrix sends
- * them with B's token without the admin role, which must get 404 (reads) or 403 (admin-only writes) and
- * none of A's data; the admin's reach is tested with the settlements tests.
+ * Operations only the platform operator may call (an admin of settlements' `PLATFORM_ORGANISATION_ID`),
+ * with the reason. B, an admin of another organisation, gets 403 `forbidden` and none of A's data; A's
+ * own control call is made with the operator's token, the only one that reaches the resource.
  */
-export const ADMIN_REACH: Record<string, string> = {
-  getStatement: "an admin reads any organisation's statement, lines included",
-  exportStatementCSV: "an admin exports any organisation's statement",
-  exportStatementPDF: "an admin exports any organisation's statement",
-  markStatementPaid: "the marketplace admin pays every organisation's finalized statements",
+export const OPERATOR_ONLY: Record<string, string> = {
+  markStatementPaid:
+    "the platform operator pays every organisation's finalized statements; no other admin pays any",
+  listPlatformFees:
+    "the platform's fees across every instance are the operator's view, not an instance owner's",
+};
+
+/**
+ * Lists scoped to the caller's own organisation, with the reason: naming another organisation in the
+ * query is 403 `forbidden` for everyone but the platform operator, admins of other organisations included.
+ */
+export const OWN_ORGANISATION_ONLY: Record<string, string> = {
+  listStatements: "an organisation's statements are its own; only the platform operator lists another's",
 };
 
 /**

@@ -26,13 +26,15 @@ export interface SecurityStack {
  * `a` and `b` hold all three roles, so a role check can never be the reason for an answer. `a` is the
  * demo developer organisation, the one the Infuse-IoT simulator seeds with applications and releases;
  * `b` is an organisation the platform has never heard of. `aDeveloper` is another member of `a` with the
- * developer role only. `expired` and `wrongAudience` are `b`'s, made invalid.
+ * developer role only. `expired` and `wrongAudience` are `b`'s, made invalid. `operator` is the admin of
+ * the platform operator's organisation (the launcher's `PLATFORM_ORGANISATION_ID`).
  */
-export type TokenName = "a" | "b" | "bNonAdmin" | "aDeveloper" | "expired" | "wrongAudience";
+export type TokenName = "a" | "b" | "bNonAdmin" | "aDeveloper" | "expired" | "wrongAudience" | "operator";
 
 export const TEST_ORGANISATIONS = {
   a: DEMO_ORGANISATIONS.developer.id,
   b: "0193a5d0-5ec0-7000-8000-00000000000b",
+  operator: DEMO_ORGANISATIONS.operator.id,
 } as const;
 
 declare module "vitest" {

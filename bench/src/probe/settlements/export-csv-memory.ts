@@ -101,6 +101,8 @@ async function main(lines: number, runs: number) {
       const exportStatement = makeExportStatement({
         source: makeStatementExportSource(pool),
         renderers: { csv: renderStatementCsv, pdf: renderStatementPdf },
+        operatorOrganisationId: undefined,
+        maxConcurrent: 1,
       });
       const { definition } = earningsGrpc({} as Parameters<typeof earningsGrpc>[0], logger);
       // As `serverStreamHandlers` writes a stream (back-pressure: the next chunk once the call drained).

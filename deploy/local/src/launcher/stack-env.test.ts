@@ -1,6 +1,7 @@
 import { DEFAULT_GRPC_PORTS, SERVICE_NAMES } from "@mp/config";
 import { isListening } from "@mp/testing";
 import { describe, expect, it } from "vitest";
+import { DEMO_ORGANISATIONS } from "../demo";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
 import { DEV_SECRETS, type PortPlan, planPorts, type StackEndpoints, targetEnvs } from "./stack-env";
 import { TARGETS, type Target } from "./targets";
@@ -96,6 +97,14 @@ describe("targetEnvs", () => {
     const env = { INFUSE_API_URL: "https://api.infuse-iot.com", INFUSE_API_KEY: "ik_real" };
     const adapter = targetEnvs(env, endpoints)["iot-adapter"];
     expect(adapter).toMatchObject(env);
+  });
+
+  it("names the demo operator organisation as settlements' platform operator, unless the environment names one", () => {
+    expect(envs.settlements.PLATFORM_ORGANISATION_ID).toBe(DEMO_ORGANISATIONS.operator.id);
+    const own = "0193a5d0-0000-7000-8000-0000000000ff";
+    expect(
+      targetEnvs({ PLATFORM_ORGANISATION_ID: own }, endpoints).settlements.PLATFORM_ORGANISATION_ID,
+    ).toBe(own);
   });
 
   it("points the gateway at the development JWKS file unless a JWKS URL is configured", () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_GRPC_PORTS, grpcPortKey, grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
 import { DEFAULT_OPS_PORTS } from "@mp/runtime/ops-config";
+import { PLATFORM_OPERATOR } from "../demo";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
 import type { S3Endpoint } from "../testing-infra";
 import { freePort, isListening } from "../testing-infra";
@@ -169,6 +170,8 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
     ...envs.settlements,
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? DEV_SECRETS.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_KEY: env.STRIPE_API_KEY ?? DEV_SECRETS.STRIPE_API_KEY,
+    // The demo operator organisation, whose admin token is the credentials file's `operator`.
+    PLATFORM_ORGANISATION_ID: env.PLATFORM_ORGANISATION_ID || PLATFORM_OPERATOR.id,
   };
   envs.gateway = {
     ...common,

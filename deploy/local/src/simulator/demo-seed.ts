@@ -62,7 +62,7 @@ function release(
 }
 
 /**
- * The demo world: the three demo organisations; three boards (tracker and sensor public, a gateway board
+ * The demo world: the demo organisations; three boards (tracker and sensor public, a gateway board
  * private to the provider); four developer applications (one an algorithm, one without releases) with
  * releases on both public boards; fourteen provider devices, some running a developer release, one
  * reporting firmware the platform has no release for, two that fail every update. A fresh copy per call.

@@ -16,6 +16,7 @@ import {
 } from "../../testing/test-kit";
 import type { ZodApp } from "../../zod-app";
 
+const DAY_MS = 86_400_000;
 let infra: TestInfra;
 let pool: Pool;
 let keys: TestKeys;
@@ -58,8 +59,11 @@ describe("API keys", () => {
       roles: ["provider"],
       createdBy: "user-1",
       createdAt: expect.any(String),
-      expiresAt: null,
+      expiresAt: expect.any(String),
     });
+    // No expiry asked for: the key lives 90 days from its creation.
+    expect(Date.parse(body.expiresAt) - Date.parse(body.createdAt)).toBeGreaterThan(90 * DAY_MS - 5_000);
+    expect(Date.parse(body.expiresAt) - Date.parse(body.createdAt)).toBeLessThan(90 * DAY_MS + 5_000);
     expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
     expect(body.key).toMatch(/^mk_test_[0-9A-Za-z]{32,}$/);
 
@@ -189,9 +193,22 @@ describe("API keys", () => {
     );
     expect(expired.detail).toMatch(/expired/);
 
+    // Up to one year away is accepted; a minute past it is not.
+    const inAYear = new Date();
+    inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
+    const almostAYear = new Date(inAYear.getTime() - 60_000).toISOString();
+    const yearly = await createKey(developer, {
+      name: "yearly",
+      roles: ["developer"],
+      expiresAt: almostAYear,
+    });
+    expect(yearly.statusCode, yearly.body).toBe(200);
+    expect(yearly.json().expiresAt).toBe(almostAYear);
+
     const past = new Date(Date.now() - 1000).toISOString();
-    const farAway = new Date(Date.now() + 400 * 86_400_000).toISOString();
-    for (const bad of [past, farAway, "tomorrow"]) {
+    const overAYear = new Date(inAYear.getTime() + 60_000).toISOString();
+    const farAway = new Date(Date.now() + 400 * DAY_MS).toISOString();
+    for (const bad of [past, overAYear, farAway, "tomorrow"]) {
       const body = expectProblem(
         await createKey(developer, { name: "x", roles: ["developer"], expiresAt: bad }),
         400,
@@ -302,6 +319,7 @@ describe("API keys", () => {
         headers: developer,
         payload: { name: "live", roles: ["developer"] },
       });
+      expect(response.statusCode, response.body).toBe(200);
       const live = response.json().key;
       expect(live).toMatch(/^mk_live_[0-9A-Za-z]{32,}$/);
       const instances = await production.inject({

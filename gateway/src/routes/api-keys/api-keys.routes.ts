@@ -12,6 +12,7 @@ import {
   ApiKeyParams,
   CreateApiKeyBody,
   CreatedApiKey,
+  defaultKeyExpiry,
   ListApiKeysQuery,
 } from "./api-keys.schemas";
 
@@ -41,7 +42,7 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
         tags,
         summary: "Create an API key",
         description:
-          "Needs a user's access token: a caller authenticated by an API key gets 403. The key is returned once, in this response, and stored only as a SHA-256 digest; it records its creator (`createdBy`, the token's subject) and may carry an `expiresAt`. Production issues and accepts only `mk_live_` keys, every other environment only `mk_test_` keys. Requesting a role the caller lacks is a 403.",
+          "Needs a user's access token: a caller authenticated by an API key gets 403. The key is returned once, in this response, and stored only as a SHA-256 digest; it records its creator (`createdBy`, the token's subject) and always expires: at `expiresAt` (at most one year away), 90 days from now when that is omitted; the answer shows the expiry. Production issues and accepts only `mk_live_` keys, every other environment only `mk_test_` keys. Requesting a role the caller lacks is a 403.",
         body: CreateApiKeyBody,
         response: responses({ 200: CreatedApiKey }, { body: true }),
       },
@@ -52,6 +53,7 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
         throw new ForbiddenError("An API key can carry only roles its creator holds.");
       }
       const generated = generateApiKey(deps.keyMode);
+      const expiresAt = request.body.expiresAt ?? defaultKeyExpiry();
       const record = await deps.apiKeys.create({
         id: uuidv7(),
         organisationId: principal.organisationId,
@@ -60,9 +62,9 @@ export function apiKeysRoutes(app: ZodApp, deps: { apiKeys: ApiKeyRepository; ke
         keyHash: generated.hash,
         prefix: generated.prefix,
         createdBy: principal.subject,
-        expiresAt: request.body.expiresAt ?? null,
+        expiresAt,
       });
-      return { ...toApiKey(record), key: generated.key };
+      return { ...toApiKey(record), expiresAt: expiresAt.toISOString(), key: generated.key };
     },
   );
 

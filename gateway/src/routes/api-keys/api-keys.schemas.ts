@@ -4,9 +4,21 @@ import { guid, guidInput, paged, pageQuery, singleLine, timestamp } from "../com
 
 const Role = z.enum(ROLES);
 
-/** The longest lifetime a key may be given; a key without `expiresAt` lives until it is revoked. */
-export const MAX_KEY_LIFETIME_DAYS = 366;
+/** The lifetime of a key created without `expiresAt`. */
+export const DEFAULT_KEY_LIFETIME_DAYS = 90;
 const DAY_MS = 86_400_000;
+
+/** When a key created now without `expiresAt` stops working. */
+export function defaultKeyExpiry(now: Date = new Date()): Date {
+  return new Date(now.getTime() + DEFAULT_KEY_LIFETIME_DAYS * DAY_MS);
+}
+
+/** The latest expiry a key created now may be given: one year (same date and time, next year). */
+export function latestKeyExpiry(now: Date = new Date()): Date {
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 1);
+  return latest;
+}
 
 export const ApiKey = z
   .object({
@@ -21,13 +33,20 @@ export const ApiKey = z
       .nullable()
       .describe("Subject (`sub`) of the access token that created the key; null for keys older than this."),
     createdAt: timestamp,
-    expiresAt: timestamp.nullable().describe("When the key stops working; null when it lives until revoked."),
+    expiresAt: timestamp
+      .nullable()
+      .describe(
+        "When the key stops working. Every key created now has one; null only for keys created before expiries were required, which live until revoked.",
+      ),
     lastUsedAt: timestamp.nullable().describe("Last use, to the minute."),
   })
   .meta({ id: "ApiKey", description: "An API key of the caller's organisation that is not revoked." });
 
 export const CreatedApiKey = ApiKey.extend({
   key: z.string().describe("`mk_live_...` or `mk_test_...`: shown in this response only; store it now."),
+  expiresAt: timestamp.describe(
+    `When the key stops working: the requested \`expiresAt\`, or ${DEFAULT_KEY_LIFETIME_DAYS} days from now when none was given.`,
+  ),
 }).meta({ id: "CreatedApiKey", description: "A new API key, with its secret shown once." });
 
 export const ApiKeyPage = paged(ApiKey);
@@ -36,10 +55,7 @@ const expiresAt = z.iso
   .datetime({ offset: true })
   .transform((value) => new Date(value))
   .refine((date) => date.getTime() > Date.now() + 60_000, "Must be at least a minute in the future.")
-  .refine(
-    (date) => date.getTime() <= Date.now() + MAX_KEY_LIFETIME_DAYS * DAY_MS,
-    `Must be at most ${MAX_KEY_LIFETIME_DAYS} days away.`,
-  );
+  .refine((date) => date.getTime() <= latestKeyExpiry().getTime(), "Must be at most one year away.");
 
 export const CreateApiKeyBody = z.strictObject({
   name: singleLine().trim().min(1).max(120).describe("1..120 characters after trimming."),
@@ -52,7 +68,7 @@ export const CreateApiKeyBody = z.strictObject({
   expiresAt: expiresAt
     .optional()
     .describe(
-      `Optional expiry (ISO 8601 with an offset), at least a minute and at most ${MAX_KEY_LIFETIME_DAYS} days away; after it the key answers 401. Omitted: the key lives until revoked.`,
+      `Optional expiry (ISO 8601 with an offset), at least a minute and at most one year away; after it the key answers 401. Omitted: ${DEFAULT_KEY_LIFETIME_DAYS} days from now.`,
     ),
 });
 

@@ -1,5 +1,5 @@
 import type { Role } from "@mp/contracts";
-import { NotFoundError } from "@mp/errors";
+import { AppError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EarningsClient } from "../../clients";
 import {
@@ -246,6 +246,32 @@ describe("statement export routes", () => {
     expect(response.headers["content-type"]).toContain("application/problem+json");
     expect(response.headers["content-disposition"]).toBeUndefined();
     expect(response.json()).toMatchObject({ code: "not-found" });
+  });
+
+  it("answers a busy organisation's export 429 and a database conflict 503, each with Retry-After", async () => {
+    for (const [error, status, code, retryAfter] of [
+      [
+        new AppError("rate-limited", "Your organisation already runs 2 statement exports.", {
+          retryAfterSeconds: 10,
+        }),
+        429,
+        "rate-limited",
+        "10",
+      ],
+      [
+        new UpstreamUnavailableError("The database is busy; retry shortly.", 2),
+        503,
+        "upstream-unavailable",
+        "2",
+      ],
+    ] as const) {
+      exportBehaviour = { error };
+      const response = await get(`/marketplace/earnings/statements/${STATEMENT}/export.pdf`);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers["content-type"]).toContain("application/problem+json");
+      expect(response.headers["retry-after"]).toBe(retryAfter);
+      expect(response.json()).toMatchObject({ code, status });
+    }
   });
 
   it("passes every chunk on, in order", async () => {

@@ -28,7 +28,7 @@ function window(q: {
   };
 }
 
-/** A provider's earnings from the ledger (provider role) and the platform's fees (admin). */
+/** A provider's earnings from the ledger (provider role) and the platform's fees (the platform operator). */
 export function earningsRoutes(app: ZodApp, deps: { earnings: EarningsClient }): void {
   const route = routeOptions("provider", ["Provider earnings"]);
   const call = deps.earnings.call.bind(deps.earnings);
@@ -91,7 +91,7 @@ export function earningsRoutes(app: ZodApp, deps: { earnings: EarningsClient }):
     admin(
       "listPlatformFees",
       "Platform fees per instance, currency and month",
-      `Admin only. The fees the platform collected, one row per marketplace instance, currency and UTC calendar month: \`platformFees\` net of reversals, \`grossSales\` and \`saleCount\` of sales. Default order \`month desc\`. An absent \`startUtc\` or \`endUtc\` leaves that side unbounded; a month cut by the window sums only its part inside. ${WINDOW}`,
+      `The platform operator only (\`admin\` in the organisation settlements' \`PLATFORM_ORGANISATION_ID\` names; any other admin gets 403). The fees the platform collected, one row per marketplace instance, currency and UTC calendar month: \`platformFees\` net of reversals, \`grossSales\` and \`saleCount\` of sales. Default order \`month desc\`. An absent \`startUtc\` or \`endUtc\` leaves that side unbounded; a month cut by the window sums only its part inside. ${WINDOW}`,
       { querystring: PlatformQuery, response: responses({ 200: PlatformFeesPage }) },
     ),
     async (request) => {

@@ -5,7 +5,7 @@ import { callUpstream, responses, type ZodApp } from "../route-kit";
 import { ExportParams } from "../statements/statements.schemas";
 
 const SCOPE =
-  "Non-admins export only their own organisation's statements (another organisation's is a 404); admins export any.";
+  "Callers export only their own organisation's statements (another organisation's is a 404, whatever their roles); the platform operator (`admin` in the platform's organisation) exports any. An organisation runs a few exports at once (settlements' `EXPORTS_PER_ORGANISATION`); one more is 429 `rate-limited` with `Retry-After`.";
 
 /** How long one export may stream: a million-line CSV takes seconds, a slow client longer. */
 const EXPORT_DEADLINE_MS = 15 * 60_000;

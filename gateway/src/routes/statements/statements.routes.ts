@@ -13,9 +13,9 @@ import {
 } from "./statements.schemas";
 
 const SCOPE =
-  "Non-admins see only their own organisation's statements; a non-admin asking for another `organisationId` gets 403.";
+  "Callers see only their own organisation's statements; asking for another `organisationId` is 403, admins of other organisations included. The platform operator (`admin` in the organisation settlements' `PLATFORM_ORGANISATION_ID` names) lists every organisation's.";
 
-/** Settlement statements over the settlements service, their exports (not built yet), and period closing. */
+/** Settlement statements over the settlements service, and period closing and paying (the platform operator). */
 export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClient }): void {
   const tags = ["Statements"];
   const route = (access: "authenticated" | "admin") => routeOptions(access, tags);
@@ -74,7 +74,7 @@ export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClie
     route("admin")(
       "closeStatementPeriod",
       "Close a period into a batch of finalized statements",
-      "Admin only. Finalizes every open statement of `livemode` whose month lies in `[periodStartUtc, periodEndUtc)` into one batch; finalized statements never change again, and later ledger entries for their months land in the next open statement as `adjustment` lines. The period must be whole UTC calendar months (both ends at 00:00Z on the 1st), else 400. Running the same close twice returns the same batch and creates no second one.",
+      "The platform operator only (`admin` in the platform's organisation; any other admin gets 403). Finalizes every open statement of `livemode` whose month lies in `[periodStartUtc, periodEndUtc)` into one batch; finalized statements never change again, and later ledger entries for their months land in the next open statement as `adjustment` lines. The period must be whole UTC calendar months (both ends at 00:00Z on the 1st), else 400. Running the same close twice returns the same batch and creates no second one.",
       { body: BatchBody, response: responses({ 200: Batch }, { body: true }) },
     ),
     async (request) => callUpstream(request, (ctx) => call("closeStatementPeriod", request.body, ctx)),
@@ -84,7 +84,7 @@ export function statementsRoutes(app: ZodApp, deps: { statements: StatementsClie
     route("admin")(
       "markStatementPaid",
       "Mark a finalized statement paid",
-      "Admin only (any organisation's statement). finalized -> paid. An open statement is 409 `invalid-state`; marking a paid statement paid again answers 200 with the statement unchanged (`paidAt` keeps its first value).",
+      "The platform operator only (`admin` in the platform's organisation, for any organisation's statement; any other admin gets 403). finalized -> paid. An open statement is 409 `invalid-state`; marking a paid statement paid again answers 200 with the statement unchanged (`paidAt` keeps its first value).",
       {
         params: PaidParams,
         response: responses({ 200: Statement }, { notFound: true, conflicts: ["invalid-state"] }),

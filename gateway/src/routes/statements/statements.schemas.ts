@@ -60,7 +60,9 @@ export const StatementsQuery = z.object({
   currency: CurrencyCode.optional(),
   role: z.enum(["developer", "provider", "any"]).describe("Statement role filter."),
   status: z.enum(["open", "finalized", "paid", "any"]).describe("Statement status filter."),
-  organisationId: guidInput("Another organisation's statements: admins only (403 otherwise).").optional(),
+  organisationId: guidInput(
+    "Another organisation's statements: the platform operator only (403 otherwise).",
+  ).optional(),
   batchId: guidInput("Statements of one batch.").optional(),
   livemode: queryBool("Live (`true`) or test (`false`) statements; both when omitted.").optional(),
   ...pageQuery(["createdAt", "periodStartUtc"]),

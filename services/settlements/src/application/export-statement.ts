@@ -1,5 +1,6 @@
-import { NotFoundError, ValidationError } from "@mp/errors";
+import { AppError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isPlatformOperator } from "../domain/platform-operator";
 import type { ExportLine, ExportStatementHeader, ExportTotals, StatementExportSource } from "./export.ports";
 
 export const EXPORT_FORMATS = ["csv", "pdf"] as const;
@@ -10,6 +11,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * Each fetch is a round trip to PostgreSQL. (The CSV is not read in batches: PostgreSQL writes it.)
  */
 export const EXPORT_BATCH = 8_192;
+
+/** What a refused export's `Retry-After` says: exports take seconds to minutes. */
+export const EXPORT_BUSY_RETRY_SECONDS = 10;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,9 +30,16 @@ export interface ExportRenderers {
 /**
  * A statement rendered as CSV or PDF, as a stream of byte chunks read from one consistent snapshot in
  * batches. The caller's own organisation's statements only (`not-found` otherwise, so another
- * organisation's ids are not revealed); admins may export any. Every check happens before the first chunk.
+ * organisation's ids are not revealed; the query itself filters by organisation); the platform operator
+ * may export any. An organisation runs at most `maxConcurrent` exports at once (`rate-limited` beyond,
+ * with `Retry-After`). Every check happens before the first chunk.
  */
-export function makeExportStatement(deps: { source: StatementExportSource; renderers: ExportRenderers }) {
+export function makeExportStatement(deps: {
+  source: StatementExportSource;
+  renderers: ExportRenderers;
+  operatorOrganisationId: string | undefined;
+  maxConcurrent: number;
+}) {
   return async function* exportStatement(
     raw: { statementId: string; format: string },
     ctx: CallContext,
@@ -37,12 +48,25 @@ export function makeExportStatement(deps: { source: StatementExportSource; rende
     if (!(EXPORT_FORMATS as readonly string[]).includes(raw.format))
       throw new ValidationError({ format: ["must be csv or pdf"] });
     if (!GUID.test(raw.statementId)) throw new NotFoundError("The statement");
-    const snapshot = await deps.source.open(raw.statementId.toLowerCase(), ctx.signal);
+    const own = caller.organisationId.toLowerCase();
+    const snapshot = await deps.source.open(
+      {
+        statementId: raw.statementId.toLowerCase(),
+        organisationId: isPlatformOperator(caller, deps.operatorOrganisationId) ? undefined : own,
+        exporter: own,
+        maxConcurrent: deps.maxConcurrent,
+      },
+      ctx.signal,
+    );
+    if (snapshot === "busy")
+      throw new AppError(
+        "rate-limited",
+        `Your organisation already runs ${deps.maxConcurrent} statement exports; retry when one has finished.`,
+        { retryAfterSeconds: EXPORT_BUSY_RETRY_SECONDS },
+      );
     try {
       const header = snapshot.header;
-      const admin = caller.roles.includes("admin");
-      if (!header || (!admin && header.organisationId !== caller.organisationId.toLowerCase()))
-        throw new NotFoundError("The statement");
+      if (!header) throw new NotFoundError("The statement");
       const chunks =
         raw.format === "csv"
           ? deps.renderers.csv(header, snapshot.csv())

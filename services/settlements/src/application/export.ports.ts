@@ -51,7 +51,21 @@ export interface StatementSnapshot {
   close(): Promise<void>;
 }
 
+/** Which statement an export asks for, for whom, and how many exports its organisation may run at once. */
+export interface ExportRequest {
+  statementId: string;
+  /** Only this organisation's statement is read (the query filters by it); undefined: any organisation's. */
+  organisationId: string | undefined;
+  /** The organisation running the export: at most `maxConcurrent` of its exports run at once. */
+  exporter: string;
+  maxConcurrent: number;
+}
+
 export interface StatementExportSource {
-  /** Opens a consistent snapshot (one repeatable-read transaction) and reads the statement's header. */
-  open(statementId: string, signal?: AbortSignal): Promise<StatementSnapshot>;
+  /**
+   * Opens a consistent snapshot (one repeatable-read transaction) and reads the statement's header
+   * (undefined when there is no such statement of `organisationId`). `busy` when the exporter already
+   * runs `maxConcurrent` exports; nothing is then held.
+   */
+  open(request: ExportRequest, signal?: AbortSignal): Promise<StatementSnapshot | "busy">;
 }

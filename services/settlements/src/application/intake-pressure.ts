@@ -1,5 +1,6 @@
 /**
- * How busy the notification intake is: the notifications handed in over the last second or so. The
+ * How busy the notification intake is: the notifications whose signature verified, handed in over the
+ * last second or so (forged ones are left out, so they cannot hold processing back). The
  * processor reads it to make way for the intake (see `PROCESS_BUSY_INTAKE_PER_SECOND`): both run in this
  * process and share the machine with PostgreSQL and the consumers downstream, and every 204 waits on the
  * intake while processing can wait.

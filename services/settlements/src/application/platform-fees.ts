@@ -1,18 +1,23 @@
 import { type Paged, paged, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
-import { type CallContext, requirePrincipal } from "@mp/grpc";
+import type { CallContext } from "@mp/grpc";
 import { type EarningsRepository, PLATFORM_ORDERS, type PlatformFeesRow } from "./earnings.ports";
 import type { RawWindow } from "./earnings-queries";
 import { parseWindow, splitWindow } from "./earnings-window";
+import { requirePlatformOperator } from "./platform-operator";
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURRENCY = /^[A-Z]{3}$/;
 
 /**
- * Fees the platform collected (admin), per instance, currency and UTC month, within `[startUtc, endUtc)`
+ * Fees the platform collected (the platform operator only), per instance, currency and UTC month, within `[startUtc, endUtc)`
  * (an absent side is unbounded), net of reversals; default order `month desc`.
  */
-export function makeListPlatformFees(deps: { earnings: EarningsRepository; defaultLivemode: boolean }) {
+export function makeListPlatformFees(deps: {
+  earnings: EarningsRepository;
+  defaultLivemode: boolean;
+  operatorOrganisationId: string | undefined;
+}) {
   return async (
     raw: RawPageQuery & {
       window?: RawWindow | null | undefined;
@@ -21,7 +26,7 @@ export function makeListPlatformFees(deps: { earnings: EarningsRepository; defau
     },
     ctx: CallContext,
   ): Promise<Paged<PlatformFeesRow>> => {
-    requirePrincipal(ctx, "admin");
+    requirePlatformOperator(ctx, deps.operatorOrganisationId);
     const errors: FieldErrors = {};
     if (raw.marketplaceInstanceId && !GUID.test(raw.marketplaceInstanceId))
       errors["query.marketplaceInstanceId"] = ["must be a guid"];

@@ -5,7 +5,7 @@ import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
 import type { ReceivedPaymentEvent } from "../domain/payment-event";
 import type { PaymentEventRepository, SignatureVerifier } from "./ports";
-import { makeReceivePaymentEvents } from "./receive-payment-event";
+import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./receive-payment-event";
 
 const GOOD = "t=1,v1=good";
 const verifier: SignatureVerifier = {
@@ -117,12 +117,29 @@ describe("receiving a batch of payment notifications", () => {
     expect(noted).toEqual([]);
   });
 
-  it("tells the intake pressure how many notifications each call hands in, refused ones included", async () => {
+  it("tells the intake pressure only of notifications whose signature verified", async () => {
     const { events } = repository();
     const noted: number[] = [];
     const receive = makeReceivePaymentEvents({ verifier, events, pressure: { note: (n) => noted.push(n) } });
-    await receive({ events: [event("evt_1"), event("evt_2", "t=1,v1=forged")] }, ctx(GATEWAY_SIGNER));
-    await receive({ events: [event("evt_3")] }, ctx(GATEWAY_SIGNER));
-    expect(noted).toEqual([2, 1]);
+    const forged = (id: string) => event(id, "t=1,v1=forged");
+    await receive({ events: [event("evt_1"), forged("evt_2"), forged("evt_3")] }, ctx(GATEWAY_SIGNER));
+    await receive({ events: [forged("evt_4"), forged("evt_5")] }, ctx(GATEWAY_SIGNER));
+    await receive({ events: [event("evt_6")] }, ctx(GATEWAY_SIGNER));
+    expect(noted).toEqual([1, 1]);
+  });
+});
+
+describe("receiving one payment notification", () => {
+  it("tells the intake pressure of it only once its signature verified", async () => {
+    const { events, inserted } = repository();
+    const noted: number[] = [];
+    const receive = makeReceivePaymentEvent({ verifier, events, pressure: { note: (n) => noted.push(n) } });
+    await expect(receive(event("evt_1", "t=1,v1=forged"), ctx(GATEWAY_SIGNER))).rejects.toMatchObject({
+      code: "invalid-signature",
+    });
+    expect(noted).toEqual([]);
+    expect(await receive(event("evt_2"), ctx(GATEWAY_SIGNER))).toEqual({ eventId: "evt_2", stored: true });
+    expect(noted).toEqual([1]);
+    expect(inserted.map((e) => e.id)).toEqual(["evt_2"]);
   });
 });

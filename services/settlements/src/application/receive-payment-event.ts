@@ -14,20 +14,16 @@ export interface ReceivedPayment {
 interface IntakeDeps {
   verifier: SignatureVerifier;
   events: PaymentEventRepository;
-  /** Told of every notification handed in, refused ones included (the processor makes way for them). */
+  /**
+   * Told of every notification whose signature verified (the processor makes way for them). Refused
+   * ones are not counted: forged notifications must not be able to hold back processing of real ones.
+   */
   pressure?: Pick<IntakePressure, "note">;
 }
 
-/** Verify one notification's signature over its raw bytes, then store it durably (once per event id). */
 /** The notification's envelope once its signature over the raw bytes is verified; throws a refusal. */
 const verified = (deps: IntakeDeps, input: { payload: Buffer; signature: string }): ReceivedPaymentEvent =>
   envelopeOf(deps.verifier.verify(input.payload, input.signature), input.payload);
-
-async function verifyAndStore(deps: IntakeDeps, input: { payload: Buffer; signature: string }) {
-  const event = verified(deps, input);
-  const stored = await deps.events.insert(event);
-  return { event, stored };
-}
 
 /**
  * Payment notification intake (contract section 5): only the gateway, calling as itself, hands them in.
@@ -40,8 +36,9 @@ export function makeReceivePaymentEvent(deps: IntakeDeps) {
     ctx: CallContext,
   ): Promise<ReceivedPayment> => {
     requireService(ctx, GATEWAY_SIGNER);
+    const event = verified(deps, input);
     deps.pressure?.note(1);
-    const { event, stored } = await verifyAndStore(deps, input);
+    const stored = await deps.events.insert(event);
     ctx.logger.info({ stripeEventId: event.id, type: event.type, stored }, "payment event received");
     return { eventId: event.id, stored };
   };
@@ -67,7 +64,6 @@ export function makeReceivePaymentEvents(deps: IntakeDeps) {
     ctx: CallContext,
   ): Promise<BatchResult[]> => {
     requireService(ctx, GATEWAY_SIGNER);
-    deps.pressure?.note(input.events.length);
     const events: ReceivedPaymentEvent[] = [];
     const results: (BatchResult | number)[] = input.events.map((notification) => {
       try {
@@ -76,6 +72,7 @@ export function makeReceivePaymentEvents(deps: IntakeDeps) {
         return refusal(error);
       }
     });
+    if (events.length > 0) deps.pressure?.note(events.length);
     // insertAll answers per event; should it fail as a whole, every verified event is refused with that.
     const outcomes: InsertOutcome[] = await deps.events
       .insertAll(events)

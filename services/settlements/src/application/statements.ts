@@ -1,6 +1,7 @@
 import { type Pool, parsePageQuery, type RawPageQuery, withTransaction } from "@mp/db";
 import { ConflictError, type FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isPlatformOperator } from "../domain/platform-operator";
 import { isWholeMonths } from "../domain/statement-period";
 import type {
   Statement,
@@ -11,6 +12,7 @@ import type {
   StatementRole,
   StatementStatus,
 } from "../infra/statements.repository";
+import { requirePlatformOperator } from "./platform-operator";
 
 const ORDERS: readonly StatementOrder[] = ["createdAt", "periodStartUtc"];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,6 +24,8 @@ export interface StatementsDeps {
   pool: Pool;
   statements: StatementRepository;
   ids: { next(): string };
+  /** `PLATFORM_ORGANISATION_ID`: its admins are the platform operator (undefined: no one is). */
+  operatorOrganisationId: string | undefined;
 }
 
 /** As the RPC carries them: empty strings are absent, `role`/`status` `any` means every value. */
@@ -48,13 +52,14 @@ function instant(value: string, field: string, errors: FieldErrors): Date | unde
 }
 
 /**
- * Statements, newest first by default. A non-admin sees only their own organisation's (another
- * `organisationId` -> 403 forbidden); an admin sees every organisation's, or one when it names it.
+ * Statements, newest first by default. Anyone but the platform operator sees only their own
+ * organisation's (another `organisationId` -> 403 forbidden, admins of other organisations included);
+ * the operator sees every organisation's, or one when it names it.
  */
 export function makeListStatements(deps: StatementsDeps) {
   return async (raw: RawStatementQuery, ctx: CallContext) => {
     const caller = requirePrincipal(ctx);
-    const admin = caller.roles.includes("admin");
+    const operator = isPlatformOperator(caller, deps.operatorOrganisationId);
     const errors: FieldErrors = {};
     const filter: StatementFilter = {};
     const start = instant(raw.periodStartUtc, "query.periodStartUtc", errors);
@@ -81,17 +86,18 @@ export function makeListStatements(deps: StatementsDeps) {
     const page = parsePageQuery(raw, ORDERS);
     const own = caller.organisationId.toLowerCase();
     const asked = raw.organisationId ? raw.organisationId.toLowerCase() : undefined;
-    if (!admin && asked && asked !== own)
-      throw new ForbiddenError("Only admins may read another organisation's statements.");
+    if (!operator && asked && asked !== own)
+      throw new ForbiddenError("Only the platform operator may read another organisation's statements.");
     if (asked) filter.organisationId = asked;
-    else if (!admin) filter.organisationId = own;
+    else if (!operator) filter.organisationId = own;
     return deps.statements.list(deps.pool, filter, page);
   };
 }
 
 /**
- * One statement with its first lines. A non-admin reads only its own organisation's (another's is not
- * found); the marketplace admin, who closes periods and pays statements, reads every organisation's.
+ * One statement with its first lines. Callers read only their own organisation's (another's is not
+ * found, whatever their roles); the platform operator, who closes periods and pays statements, reads
+ * every organisation's. The organisation is part of the query, so a foreign statement is never read.
  */
 export function makeGetStatement(deps: StatementsDeps) {
   return async (
@@ -101,16 +107,19 @@ export function makeGetStatement(deps: StatementsDeps) {
     const caller = requirePrincipal(ctx);
     if (!GUID.test(raw.statementId)) rejectIfAny({ "path.statementId": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
-    const statement = await deps.statements.get(deps.pool, id);
-    const admin = caller.roles.includes("admin");
-    if (!statement || (!admin && statement.organisationId !== caller.organisationId.toLowerCase()))
-      throw new NotFoundError("Statement");
+    const operator = isPlatformOperator(caller, deps.operatorOrganisationId);
+    const statement = await deps.statements.get(
+      deps.pool,
+      id,
+      operator ? undefined : caller.organisationId.toLowerCase(),
+    );
+    if (!statement) throw new NotFoundError("Statement");
     return { statement, lines: await deps.statements.lines(deps.pool, id, STATEMENT_LINES_SHOWN) };
   };
 }
 
 /**
- * Closes a period (admin): every open statement of the mode whose month lies in [start, end) is finalized
+ * Closes a period (the platform operator only): every open statement of the mode whose month lies in [start, end) is finalized
  * into one batch. The period must be whole UTC months. The same period again returns the same batch.
  */
 export function makeCloseStatementPeriod(deps: StatementsDeps) {
@@ -118,7 +127,7 @@ export function makeCloseStatementPeriod(deps: StatementsDeps) {
     raw: { periodStartUtc: string; periodEndUtc: string; livemode: boolean },
     ctx: CallContext,
   ): Promise<{ batchId: string; statementCount: number }> => {
-    const caller = requirePrincipal(ctx, "admin");
+    const caller = requirePlatformOperator(ctx, deps.operatorOrganisationId);
     const errors: FieldErrors = {};
     const start = instant(raw.periodStartUtc, "body.periodStartUtc", errors);
     const end = instant(raw.periodEndUtc, "body.periodEndUtc", errors);
@@ -146,12 +155,13 @@ export function makeCloseStatementPeriod(deps: StatementsDeps) {
 }
 
 /**
- * Marks a finalized statement paid (the marketplace admin, for any organisation). An open statement is 409 invalid-state; a paid one is answered as it is
- * (200, `paidAt` unchanged), so a retried call is harmless.
+ * Marks a finalized statement paid (the platform operator only, for any organisation). An open statement
+ * is 409 invalid-state; a paid one is answered as it is (200, `paidAt` unchanged), so a retried call is
+ * harmless.
  */
 export function makeMarkStatementPaid(deps: StatementsDeps) {
   return async (raw: { statementId: string }, ctx: CallContext): Promise<Statement> => {
-    requirePrincipal(ctx, "admin");
+    requirePlatformOperator(ctx, deps.operatorOrganisationId);
     if (!GUID.test(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
     const status = await withTransaction(deps.pool, (tx) => deps.statements.markPaid(tx, id));

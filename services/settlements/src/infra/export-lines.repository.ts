@@ -1,4 +1,4 @@
-import type { Pool } from "@mp/db";
+import type { Pool, PoolClient } from "@mp/db";
 import { to as copyTo } from "pg-copy-streams";
 import type {
   ExportLine,
@@ -46,14 +46,39 @@ const copyCsv = (statementLiteral: string) => `
 const EXPORT_COPY_TIMEOUT = "20min";
 
 /**
+ * Export slots are transaction-level advisory locks `(EXPORT_SLOT_LOCK + slot, hashtext(organisation))`,
+ * held by each export's transaction until it ends, so the cap holds across replicas and a crashed export
+ * frees its slot with its connection. The first key stays clear of the ledger's placement lock (730 301).
+ */
+const EXPORT_SLOT_LOCK = 730_400;
+
+/** Takes a free export slot of `exporter` for this transaction; false when all `slots` are taken. */
+async function takeExportSlot(
+  client: { query: PoolClient["query"] },
+  exporter: string,
+  slots: number,
+): Promise<boolean> {
+  for (let slot = 0; slot < slots; slot++) {
+    const { rows } = await client.query<{ taken: boolean }>(
+      "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS taken",
+      [EXPORT_SLOT_LOCK + slot, exporter],
+    );
+    if (rows[0]?.taken) return true;
+  }
+  return false;
+}
+
+/**
  * Statement lines for exports, read in one REPEATABLE READ, READ ONLY transaction so the count, the totals
  * and the lines see the same snapshot even while an open statement takes new ones. The lines come from one
  * server-side cursor fetched in batches, so memory holds two batches whatever the statement's size. The
- * connection is held until `close`.
+ * connection is held until `close`. `pool` is the exports' own (`DB_EXPORT_POOL_MAX`), so exports never
+ * take the connections payment intake needs.
  */
 export function makeStatementExportSource(pool: Pool): StatementExportSource {
   return {
-    async open(statementId, signal) {
+    async open(request, signal) {
+      const { statementId } = request;
       const client = await pool.connect();
       let released = false;
       // Set when a COPY was left before its end: the connection is mid-statement, so it is closed (which
@@ -71,6 +96,10 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
         // slow client leaves the transaction idle between fetches. Bounded all the same.
         await client.query(`SET LOCAL statement_timeout = '${EXPORT_STATEMENT_TIMEOUT}'`);
         await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${EXPORT_IDLE_TIMEOUT}'`);
+        if (!(await takeExportSlot(client, request.exporter, request.maxConcurrent))) {
+          await release();
+          return "busy";
+        }
         const { rows } = await client.query<{
           id: string;
           organisation_id: string;
@@ -82,8 +111,8 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
           status: "open" | "finalized" | "paid";
         }>(
           `SELECT id, organisation_id, role, currency, livemode, period_start, period_end, status
-             FROM statements WHERE id = $1`,
-          [statementId],
+             FROM statements WHERE id = $1 AND ($2::uuid IS NULL OR organisation_id = $2::uuid)`,
+          [statementId, request.organisationId ?? null],
         );
         const row = rows[0];
         const header: ExportStatementHeader | undefined = row && {
@@ -96,6 +125,10 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
           periodEnd: row.period_end,
           status: row.status,
         };
+        // Lines are read only for a statement the header query found for this caller.
+        const mustHaveHeader = () => {
+          if (!header) throw new Error("no statement of this caller: its lines are not read");
+        };
         /**
          * One server-side cursor over the whole ordered result, planned for the whole result
          * (cursor_tuple_fraction 1: a hash join and one sort instead of a lookup per line), fetched in
@@ -103,6 +136,7 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
          * for as soon as one arrives, so PostgreSQL reads it while the caller renders this one.
          */
         async function* cursor<T>(select: string, batchSize: number): AsyncGenerator<T[]> {
+          mustHaveHeader();
           await client.query("SET LOCAL cursor_tuple_fraction = 1.0");
           await client.query(
             `DECLARE export_lines NO SCROLL CURSOR FOR ${select} ORDER BY e.occurred_at, e.id`,
@@ -133,6 +167,7 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
         const snapshot: StatementSnapshot = {
           header,
           async totals() {
+            mustHaveHeader();
             const { rows: totals } = await client.query<Record<string, string>>(
               `SELECT count(*)::text AS n,
                       coalesce(sum(t.gross) FILTER (WHERE t.gross > 0), 0)::text AS gross_sales,
@@ -154,6 +189,7 @@ export function makeStatementExportSource(pool: Pool): StatementExportSource {
           },
           lines: (batchSize) => cursor<ExportLine>(LINES, batchSize),
           async *csv() {
+            mustHaveHeader();
             await client.query(`SET LOCAL statement_timeout = '${EXPORT_COPY_TIMEOUT}'`);
             const copy = client.query(copyTo(copyCsv(client.escapeLiteral(statementId))));
             // Errors reach the loop below through the iteration; this keeps one raised after the loop was

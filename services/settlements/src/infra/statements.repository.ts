@@ -157,7 +157,8 @@ export interface StatementRepository {
     options: { lockHeld: boolean; memo?: PlacementMemo },
   ): Promise<{ developer: Placement; provider: Placement }>;
   list(db: Queryable, filter: StatementFilter, page: PageQuery<StatementOrder>): Promise<Paged<Statement>>;
-  get(db: Queryable, id: string): Promise<Statement | undefined>;
+  /** The statement `id`; with `organisationId`, only when it is that organisation's (filtered in SQL). */
+  get(db: Queryable, id: string, organisationId?: string): Promise<Statement | undefined>;
   /** The first `limit` lines, by occurredAt then entry id. */
   lines(db: Queryable, id: string, limit: number): Promise<StatementLine[]>;
   /**
@@ -323,10 +324,11 @@ export function makeStatementRepository(): StatementRepository {
       return paged(rows.map(toStatement), page.page, page.pageSize, count.rows[0]?.n ?? 0);
     },
 
-    get: async (db, id) => {
+    get: async (db, id, organisationId) => {
       const { rows } = await db.query<StatementRow>(
-        `SELECT ${STATEMENT_COLUMNS} FROM ${FROM_STATEMENTS} WHERE s.id = $1`,
-        [id],
+        `SELECT ${STATEMENT_COLUMNS} FROM ${FROM_STATEMENTS}
+          WHERE s.id = $1 AND ($2::uuid IS NULL OR s.organisation_id = $2::uuid)`,
+        [id, organisationId ?? null],
       );
       return rows[0] ? toStatement(rows[0]) : undefined;
     },

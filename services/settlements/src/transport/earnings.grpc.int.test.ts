@@ -31,6 +31,11 @@ const principal = (organisationId: string, roles: Principal["roles"]): Principal
   via: "jwt",
 });
 const provider = principal(PROVIDER, ["provider"]);
+/** `PLATFORM_ORGANISATION_ID` of this service: its admins are the platform operator. */
+const OPERATOR_ORG = id(0xad);
+const operator = principal(OPERATOR_ORG, ["admin"]);
+/** An admin, but of the provider's organisation, not the platform's. */
+const providerAdmin = principal(PROVIDER, ["provider", "admin"]);
 const as = (p: Principal) => ({ principal: p, requestId: "int" });
 
 let infra: TestInfra;
@@ -57,6 +62,7 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: "whsec_int_current_000000000000000",
       STRIPE_API_KEY: "sk_test_int",
       PAYMENT_EVENTS_POLL_MS: "600000",
+      PLATFORM_ORGANISATION_ID: OPERATOR_ORG,
       ...mesh.env("settlements"),
     },
     { logger: testLogger("settlements") },
@@ -324,9 +330,8 @@ describe("earnings per item", () => {
   });
 });
 
-describe("platform fees (admin)", () => {
-  const admin = principal(id(0xad), ["admin"]);
-  const fees = (request: Record<string, unknown>, p = admin) =>
+describe("platform fees (the platform operator)", () => {
+  const fees = (request: Record<string, unknown>, p = operator) =>
     client.call(
       "listPlatformFees",
       {
@@ -363,8 +368,13 @@ describe("platform fees (admin)", () => {
     expect(filtered.totalCount).toBe(1);
   });
 
-  it("is for admins only", async () => {
+  it("is for the platform operator only, not for admins of other organisations", async () => {
     await expect(fees({}, provider)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(fees({}, providerAdmin)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(fees({}, principal(OTHER_PROVIDER, ["admin"]))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(fees({}, principal(OPERATOR_ORG, ["developer", "provider"]))).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(fees({ currency: "eur" })).rejects.toMatchObject({ code: "validation-failed" });
   });
 });
@@ -503,15 +513,18 @@ describe("statement exports", () => {
     expect(developerRows.at(-1)?.slice(6)).toEqual(["3200", "320", "1550", "EUR"]);
   });
 
-  it("answers not-found for another organisation's statement and an unknown id; admins export any", async () => {
-    await expect(
-      exported(providerStatement, "csv", principal(OTHER_PROVIDER, ["provider"])),
-    ).rejects.toMatchObject({
-      code: "not-found",
-    });
+  it("answers not-found for another organisation's statement (admins of it included) and an unknown id; the operator exports any", async () => {
+    for (const other of [
+      principal(OTHER_PROVIDER, ["provider"]),
+      principal(OTHER_PROVIDER, ["provider", "admin"]),
+    ])
+      for (const format of ["csv", "pdf"])
+        await expect(exported(providerStatement, format, other)).rejects.toMatchObject({ code: "not-found" });
+    // its own organisation's admin exports it
+    expect(parse(await exported(providerStatement, "csv", providerAdmin))).toHaveLength(5);
     await expect(exported(id(0xdead), "csv")).rejects.toMatchObject({ code: "not-found" });
     await expect(exported("not-a-guid", "pdf")).rejects.toMatchObject({ code: "not-found" });
-    const csv = (await exported(providerStatement, "csv", principal(id(0xad), ["admin"]))).toString();
+    const csv = (await exported(providerStatement, "csv", operator)).toString();
     expect(parse(csv)).toHaveLength(5);
   });
 

@@ -14,14 +14,22 @@ import { makeStatementExportSource } from "../infra/export-lines.repository";
 import { renderStatementPdf } from "../infra/export-pdf";
 import { EARNINGS_SERVICE, earningsGrpc } from "./earnings.grpc";
 
-/** The readers of the ledger (earnings, platform fees, statement exports), wired and registered. */
+/**
+ * The readers of the ledger (earnings, platform fees, statement exports), wired and registered. Exports
+ * read through `exportPool`, their own.
+ */
 export function earningsRegistration(
-  pool: Pool,
-  defaultLivemode: boolean,
+  pools: { pool: Pool; exportPool: Pool },
+  options: {
+    defaultLivemode: boolean;
+    operatorOrganisationId: string | undefined;
+    exportsPerOrganisation: number;
+  },
   logger: Logger,
 ): Record<string, ServiceRegistration> {
-  const earnings = makeEarningsRepository(pool);
-  const modes = { earnings, defaultLivemode };
+  const earnings = makeEarningsRepository(pools.pool);
+  const { operatorOrganisationId } = options;
+  const modes = { earnings, defaultLivemode: options.defaultLivemode, operatorOrganisationId };
   return {
     [EARNINGS_SERVICE]: earningsGrpc(
       {
@@ -30,8 +38,10 @@ export function earningsRegistration(
         apps: makeListAppEarnings(modes),
         platformFees: makeListPlatformFees(modes),
         exportStatement: makeExportStatement({
-          source: makeStatementExportSource(pool),
+          source: makeStatementExportSource(pools.exportPool),
           renderers: { csv: renderStatementCsv, pdf: renderStatementPdf },
+          operatorOrganisationId,
+          maxConcurrent: options.exportsPerOrganisation,
         }),
       },
       logger,
