@@ -6,8 +6,6 @@ import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
-import { trackGrpcTransports } from "./call-tables";
-import { releaseClosedHttp2Streams } from "./http2-release";
 import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 import { PendingUnary } from "./pending-unary";
@@ -155,8 +153,6 @@ export function createUnaryClient<C extends grpc.Client>(
   address: string,
   options: ClientOptions,
 ): UnaryClient<C> {
-  releaseClosedHttp2Streams();
-  trackGrpcTransports();
   const raw = new Ctor(address, channelCredentials(options.tls), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
