@@ -10,6 +10,7 @@ import {
   systemClock,
   uuidV7Ids,
 } from "@mp/runtime";
+import { makeStripeClient } from "@mp/stripe";
 import type { z } from "zod";
 import { makeCloseStatementPeriod } from "./application/close-statement-period";
 import { makeIntakePressure } from "./application/intake-pressure";
@@ -38,6 +39,7 @@ import { makeLedgerProjections } from "./infra/ledger-projections.repository";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { makeStatementRepository } from "./infra/statements.repository";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
+import { makeStripeReconciliation } from "./reconcile";
 import { earningsRegistration } from "./transport/earnings.module";
 import {
   LEDGER_CONSUMER,
@@ -46,6 +48,7 @@ import {
   ledgerPurchaseConsumer,
 } from "./transport/ledger.consumers";
 import { startPaymentEventProcessor } from "./transport/payment-events.processor";
+import { startPaymentEventReconciler } from "./transport/payment-events.reconciler";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
 import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc";
 
@@ -59,11 +62,11 @@ function outboxUnitOfWork(pool: Pool): UnitOfWork {
 /**
  * Builds the settlements service from its dependencies; main.ts, the launcher and the tests share it.
  * `processor: false` leaves stored payment events unprocessed (tests stop there to play a crash between
- * the 204 and processing).
+ * the 204 and processing); `reconciler: false` leaves the periodic reconciliation with Stripe off.
  */
 export function buildSettlements(
   deps: ModuleDeps<SettlementsConfig & DbEnv & { NODE_ENV?: string; DATABASE_URL: string }>,
-  options: { processor?: boolean; clock?: { now(): Date } } = {},
+  options: { processor?: boolean; reconciler?: boolean; clock?: { now(): Date } } = {},
 ): ServiceModule {
   const operatorOrganisationId = platformOrganisationOf(deps.config);
   const projections = makeLedgerProjections();
@@ -84,6 +87,15 @@ export function buildSettlements(
   const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events, pressure };
   const receivePaymentEvent = makeReceivePaymentEvent(intake);
   const receivePaymentEvents = makeReceivePaymentEvents(intake);
+  const stripe = makeStripeClient(deps.config);
+  const intervalSeconds = deps.config.STRIPE_RECONCILE_INTERVAL;
+  const reconciler =
+    options.reconciler === false || intervalSeconds === 0
+      ? undefined
+      : startPaymentEventReconciler(makeStripeReconciliation(deps.pool, stripe, { events }), {
+          intervalMs: intervalSeconds * 1000,
+          logger: deps.logger,
+        });
   const processor =
     options.processor === false
       ? undefined
@@ -141,6 +153,7 @@ export function buildSettlements(
       ),
     ],
     stop: async () => {
+      await reconciler?.stop();
       await processor?.stop();
       await exportPool.end();
     },
