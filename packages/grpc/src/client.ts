@@ -6,8 +6,6 @@ import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
-import { trackGrpcTransports } from "./call-tables";
-import { releaseClosedHttp2Streams } from "./http2-release";
 import { buildMetadata, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 import { PendingUnary } from "./pending-unary";
@@ -80,7 +78,7 @@ export interface RetryPolicy {
 export interface ClientOptions {
   /** The service dialled (`catalogue`): named in errors, and the audience of every assertion sent. */
   upstream: string;
-  /** Who this process is in the mesh; every call is signed with it (see `OutgoingContext`). */
+  /** Who this process is in the mesh; it makes every call's credentials (see `OutgoingContext`). */
   identity: MeshSigner;
   /** Where refused calls are logged with their error id (default: a logger named after the identity). */
   logger?: Logger;
@@ -155,8 +153,6 @@ export function createUnaryClient<C extends grpc.Client>(
   address: string,
   options: ClientOptions,
 ): UnaryClient<C> {
-  releaseClosedHttp2Streams();
-  trackGrpcTransports();
   const raw = new Ctor(address, channelCredentials(options.tls), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
