@@ -1,32 +1,15 @@
-import { type Pool, parsePageQuery, type RawPageQuery, withTransaction } from "@mp/db";
-import { ConflictError, type FieldErrors, ForbiddenError, NotFoundError, ValidationError } from "@mp/errors";
+import { parsePageQuery, type RawPageQuery } from "@mp/db";
+import { type FieldErrors, ForbiddenError, NotFoundError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { isPlatformOperator } from "../domain/platform-operator";
-import { isWholeMonths } from "../domain/statement-period";
-import type {
-  Statement,
-  StatementFilter,
-  StatementLine,
-  StatementOrder,
-  StatementRepository,
-  StatementRole,
-  StatementStatus,
-} from "../infra/statements.repository";
-import { requirePlatformOperator } from "./platform-operator";
+import type { Statement, StatementLine, StatementRole, StatementStatus } from "../domain/statement";
+import { GUID, instant, rejectIfAny, type StatementsDeps } from "./statement-requests";
+import type { StatementFilter, StatementOrder } from "./statements.ports";
 
 const ORDERS: readonly StatementOrder[] = ["createdAt", "periodStartUtc"];
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURRENCY = /^[A-Z]{3}$/;
 /** Lines a statement read carries; the CSV export has all. */
 export const STATEMENT_LINES_SHOWN = 1000;
-
-export interface StatementsDeps {
-  pool: Pool;
-  statements: StatementRepository;
-  ids: { next(): string };
-  /** `PLATFORM_ORGANISATION_ID`: its admins are the platform operator (undefined: no one is). */
-  operatorOrganisationId: string | undefined;
-}
 
 /** As the RPC carries them: empty strings are absent, `role`/`status` `any` means every value. */
 export interface RawStatementQuery extends RawPageQuery {
@@ -38,17 +21,6 @@ export interface RawStatementQuery extends RawPageQuery {
   organisationId: string;
   batchId: string;
   livemode?: boolean | undefined;
-}
-
-function rejectIfAny(errors: FieldErrors): void {
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-}
-
-function instant(value: string, field: string, errors: FieldErrors): Date | undefined {
-  if (!value) return undefined;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) errors[field] = ["must be an ISO 8601 date-time"];
-  return at;
 }
 
 /**
@@ -115,63 +87,5 @@ export function makeGetStatement(deps: StatementsDeps) {
     );
     if (!statement) throw new NotFoundError("Statement");
     return { statement, lines: await deps.statements.lines(deps.pool, id, STATEMENT_LINES_SHOWN) };
-  };
-}
-
-/**
- * Closes a period (the platform operator only): every open statement of the mode whose month lies in [start, end) is finalized
- * into one batch. The period must be whole UTC months. The same period again returns the same batch.
- */
-export function makeCloseStatementPeriod(deps: StatementsDeps) {
-  return async (
-    raw: { periodStartUtc: string; periodEndUtc: string; livemode: boolean },
-    ctx: CallContext,
-  ): Promise<{ batchId: string; statementCount: number }> => {
-    const caller = requirePlatformOperator(ctx, deps.operatorOrganisationId);
-    const errors: FieldErrors = {};
-    const start = instant(raw.periodStartUtc, "body.periodStartUtc", errors);
-    const end = instant(raw.periodEndUtc, "body.periodEndUtc", errors);
-    if (!start) errors["body.periodStartUtc"] ??= ["is required"];
-    if (!end) errors["body.periodEndUtc"] ??= ["is required"];
-    rejectIfAny(errors);
-    if (!start || !end) return { batchId: "", statementCount: 0 };
-    if (!isWholeMonths(start, end))
-      rejectIfAny({
-        body: [
-          "the period must be one or more whole UTC calendar months: both ends at 00:00Z on the 1st, end after start",
-        ],
-      });
-    const closed = await withTransaction(deps.pool, (tx) =>
-      deps.statements.closePeriod(tx, {
-        start,
-        end,
-        livemode: raw.livemode,
-        by: caller.subject,
-        batchId: deps.ids.next(),
-      }),
-    );
-    return { batchId: closed.batchId, statementCount: closed.statementCount };
-  };
-}
-
-/**
- * Marks a finalized statement paid (the platform operator only, for any organisation). An open statement
- * is 409 invalid-state; a paid one is answered as it is (200, `paidAt` unchanged), so a retried call is
- * harmless.
- */
-export function makeMarkStatementPaid(deps: StatementsDeps) {
-  return async (raw: { statementId: string }, ctx: CallContext): Promise<Statement> => {
-    requirePlatformOperator(ctx, deps.operatorOrganisationId);
-    if (!GUID.test(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
-    const id = raw.statementId.toLowerCase();
-    const status = await withTransaction(deps.pool, (tx) => deps.statements.markPaid(tx, id));
-    if (!status) throw new NotFoundError("Statement");
-    if (status === "open")
-      throw new ConflictError("invalid-state", "Only a finalized statement can be marked paid; it is open.", {
-        extensions: { state: "open" },
-      });
-    const statement = await deps.statements.get(deps.pool, id);
-    if (!statement) throw new NotFoundError("Statement");
-    return statement;
   };
 }
