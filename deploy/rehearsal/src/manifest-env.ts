@@ -12,8 +12,16 @@ const BASE = "deploy/k8s/base";
 /** The development overlay generates the Secrets the base only names; their values stand in for real ones. */
 const DEV_OVERLAY = "deploy/k8s/overlays/dev";
 
+const parsed = new Map<string, Doc[]>();
+
+/** A YAML file's documents, parsed once per process (every replica's environment reads the same files). */
 function documents(path: string): Doc[] {
-  return parseAllDocuments(readFileSync(join(REPO_ROOT, path), "utf8")).map((d) => d.toJS() as Doc);
+  let docs = parsed.get(path);
+  if (!docs) {
+    docs = parseAllDocuments(readFileSync(join(REPO_ROOT, path), "utf8")).map((d) => d.toJS() as Doc);
+    parsed.set(path, docs);
+  }
+  return docs;
 }
 
 /** `K=V` literals of a kustomization's generators, by generated object name. */

@@ -74,19 +74,19 @@ async function migrate(log: Log): Promise<void> {
   }
 }
 
-async function startWorkloads(
-  targets: readonly Target[],
-  files: Awaited<ReturnType<typeof prepareHostFiles>>,
-) {
-  for (const target of targets)
-    for (const replica of REPLICAS) await start(workloadSpec(target, replica, files));
-  await Promise.all(
-    targets.flatMap((target) =>
-      REPLICAS.map((replica) =>
+/**
+ * First replicas, then second ones, each wave waited for: the gateways migrate their own schema at boot,
+ * and a wave at a time spares the machine's cores.
+ */
+async function startWorkloads(targets: readonly Target[], files: HostFiles): Promise<void> {
+  for (const replica of REPLICAS) {
+    for (const target of targets) await start(workloadSpec(target, replica, files));
+    await Promise.all(
+      targets.map((target) =>
         waitReady(containerName(target, replica), workloadProbe(target, replica), READY_TIMEOUT_MS),
       ),
-    ),
-  );
+    );
+  }
 }
 
 export interface UpResult {
