@@ -1,6 +1,6 @@
 import { grpcPortKey, grpcUrlKey, type ServiceName } from "@mp/config";
 import type { Target } from "@mp/local/targets";
-import { manifestEnv } from "./manifest-env";
+import { configMapEnv, manifestEnv } from "./manifest-env";
 import {
   DATABASE,
   GATEWAY_PORT,
@@ -88,7 +88,7 @@ export function replicaEnv(target: Target, replica: Replica): Env {
   return out;
 }
 
-/** The migration Job's environment (`marketplace-env` and the database), for `<image> migrate`. */
+/** The migration Jobs' environment (`marketplace-env` and the database), for `<image> migrate`. */
 export function migrateEnv(): Env {
-  return { ...manifestEnv("catalogue").env, DATABASE_URL: databaseUrl() };
+  return { ...configMapEnv("marketplace-env"), DATABASE_URL: databaseUrl() };
 }

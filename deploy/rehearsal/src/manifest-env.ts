@@ -99,3 +99,10 @@ export function natsUserPasswords(): Env {
   if (!users) throw new Error(`${DEV_OVERLAY}: no nats-users secret`);
   return users;
 }
+
+/** One ConfigMap the base generates (`marketplace-env`, `gateway-env`), as an environment. */
+export function configMapEnv(name: string): Env {
+  const env = generated(`${BASE}/kustomization.yaml`, "configMapGenerator").get(name);
+  if (!env) throw new Error(`${BASE}: no ConfigMap ${name}`);
+  return env;
+}
