@@ -62,8 +62,16 @@ export const REPLACED_KEYS = [
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
 ] as const;
 
-/** Keys the manifests do not set that the rehearsal adds: the shared API port and the JWKS's private CA. */
-export const ADDED_KEYS = ["GATEWAY_REUSE_PORT", "NODE_EXTRA_CA_CERTS"] as const;
+/**
+ * Keys the manifests do not set that the rehearsal adds: the shared API port, the JWKS's private CA, and
+ * test mode as the default payment mode (the rehearsal pays with Stripe test-mode events, as the dev
+ * overlay's `sk_test_` key implies; in production the default is live, and test purchases would be
+ * neither listed nor installable).
+ */
+export const ADDED_KEYS = ["GATEWAY_REUSE_PORT", "NODE_EXTRA_CA_CERTS", "PAYMENTS_DEFAULT_LIVEMODE"] as const;
+
+/** The services that read PAYMENTS_DEFAULT_LIVEMODE. */
+const PAYMENT_SERVICES = new Set<string>(["purchases", "settlements"]);
 
 /**
  * One replica's environment: the manifests' (base ConfigMaps, the Deployment's own `env`, the dev overlay's
@@ -87,6 +95,7 @@ export function replicaEnv(target: Target, replica: Replica): Env {
     return out;
   }
   const service = target as ServiceName;
+  if (PAYMENT_SERVICES.has(service)) out.PAYMENTS_DEFAULT_LIVEMODE = "false";
   out[grpcPortKey(service)] = String(grpcPort(service, replica));
   const nats = new URL((env.NATS_URL ?? "").split(",")[0] as string);
   out.NATS_URL = natsUrl(decodeURIComponent(nats.username), decodeURIComponent(nats.password));

@@ -22,7 +22,7 @@ export interface DemoSeeded {
  * with the development keys for the issuer and audience the gateways' manifests name, written to
  * `.local/demo-credentials.json`; the demo marketplace; the demo purchases and install.
  */
-export async function seedDemo(gatewayUrl: string): Promise<DemoSeeded> {
+export async function seedDemo(gatewayUrl: string, log: (line: string) => void): Promise<DemoSeeded> {
   const gateway = replicaEnv("gateway", 1);
   const stripeWebhookSecret = replicaEnv("settlements", 1).STRIPE_WEBHOOK_SECRET;
   if (!gateway.AUTH_ISSUER || !gateway.AUTH_AUDIENCE || !stripeWebhookSecret)
@@ -36,8 +36,20 @@ export async function seedDemo(gatewayUrl: string): Promise<DemoSeeded> {
     },
     { gatewayUrl, stripeWebhookSecret },
   );
-  const data = await seedDemoData(gatewayUrl, credentials);
   const devices = demoSeed().devices;
-  await seedDemoPurchases({ gatewayUrl, credentials, stripeWebhookSecret, devices, demo: data });
-  return { credentials, data, stripeWebhookSecret, devices };
+  // On a fresh cluster a consumer that started before its stream existed waits out a backoff (up to a
+  // minute) before it finds it, longer than the seeders wait for an effect. Seeding creates only what
+  // is missing, so it is simply run again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const data = await seedDemoData(gatewayUrl, credentials);
+      await seedDemoPurchases({ gatewayUrl, credentials, stripeWebhookSecret, devices, demo: data });
+      return { credentials, data, stripeWebhookSecret, devices };
+    } catch (error) {
+      if (attempt === SEED_ATTEMPTS) throw error;
+      log(`seeding, attempt ${attempt}: ${(error as Error).message}; again`);
+    }
+  }
 }
+
+const SEED_ATTEMPTS = 3;

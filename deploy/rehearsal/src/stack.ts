@@ -150,7 +150,7 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   const startSeconds = (performance.now() - startedAt) / 1000;
   const gatewayUrl = `http://${HOST}:8080`;
   log(`every container ready (${startSeconds.toFixed(1)} s); seeding the demo data`);
-  const demo = await seedDemo(gatewayUrl);
+  const demo = await seedDemo(gatewayUrl, log);
   return { gatewayUrl, demo, startSeconds };
 }
 
