@@ -5,7 +5,7 @@ import type { Accepted } from "./traffic";
 /** What the database holds for the drill's accepted notifications, and the bus's leftovers. */
 export interface Outcomes {
   purchases: number;
-  /** Payment references with more than one purchase (the unique index should make this 0). */
+  /** Purchases announced more than once (purchase.created events per purchase). */
   doubledPurchases: number;
   /** Sale transactions in the ledger for those purchases, and how many purchases have more than one. */
   sales: number;
@@ -40,15 +40,22 @@ async function busLeftovers(db: pg.Pool): Promise<{ deadLetters: number; parkedO
 
 export async function readOutcomes(db: pg.Pool, accepted: Accepted[]): Promise<Outcomes> {
   const refs = accepted.map((a) => a.paymentIntentId);
-  const purchases = await db.query<{ ref: string; created: Date; n: string }>(
-    `SELECT payment_reference AS ref, min(created_at) AS created, count(*) AS n FROM purchases.purchases
-      WHERE payment_reference = ANY($1) GROUP BY payment_reference`,
+  // A purchase's row and its purchase.created event are written in one transaction: the outbox row's
+  // created_at is when the purchase appeared, and more than one such event would be a doubled purchase.
+  const purchases = await db.query<{ ref: string; created: Date | null; n: string }>(
+    `WITH created AS (
+       SELECT (payload->'data'->>'id')::uuid AS id, created_at FROM purchases.outbox
+        WHERE event_type = 'purchases.purchase.created.v1')
+     SELECT p.payment_reference AS ref, min(c.created_at) AS created, count(c.id) AS n
+       FROM purchases.purchases p LEFT JOIN created c ON c.id = p.id
+      WHERE p.payment_reference = ANY($1) GROUP BY p.payment_reference`,
     [refs],
   );
   const sent = new Map(accepted.map((a) => [a.paymentIntentId, a.sentAt]));
   let maxAppearanceMs = 0;
   for (const row of purchases.rows) {
-    maxAppearanceMs = Math.max(maxAppearanceMs, row.created.getTime() - (sent.get(row.ref) ?? 0));
+    if (row.created)
+      maxAppearanceMs = Math.max(maxAppearanceMs, row.created.getTime() - (sent.get(row.ref) ?? 0));
   }
   const sales = await db.query<{ n: string }>(
     `SELECT count(*) AS n FROM settlements.ledger_transactions t
