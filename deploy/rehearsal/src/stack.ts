@@ -1,7 +1,15 @@
 import { rm } from "node:fs/promises";
 import type { Target } from "@mp/local/targets";
 import pg from "pg";
-import { type ContainerSpec, dockerRunArgs, imageOf, natsSpec, toolSpec, workloadSpec } from "./containers";
+import {
+  type ContainerSpec,
+  dockerRunArgs,
+  type HostFiles,
+  imageOf,
+  natsSpec,
+  toolSpec,
+  workloadSpec,
+} from "./containers";
 import { docker, ensureDocker, REHEARSAL_LABEL, rehearsalContainers } from "./docker";
 import { databaseUrl, migrateEnv, replicaEnv } from "./env";
 import { prepareHostFiles, REHEARSAL_DIR } from "./host-files";
