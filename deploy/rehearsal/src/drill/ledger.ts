@@ -13,6 +13,8 @@ export interface Outcomes {
   ledgerEntries: number;
   deadLetters: number;
   parkedOutbox: number;
+  /** Where the dead letters and parked rows are, with an error of each: `<schema>: <n> parked (<error>)`. */
+  leftovers: string[];
   /** The longest time from a notification's sending to its purchase's row, ms. */
   maxAppearanceMs: number;
 }
@@ -22,20 +24,33 @@ async function count(db: pg.Pool, sql: string, params: unknown[] = []): Promise<
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** Dead letters and parked outbox rows summed over every schema that has those tables. */
-async function busLeftovers(db: pg.Pool): Promise<{ deadLetters: number; parkedOutbox: number }> {
+/** Dead letters and parked outbox rows summed over every schema that has those tables, and where. */
+async function busLeftovers(
+  db: pg.Pool,
+): Promise<{ deadLetters: number; parkedOutbox: number; leftovers: string[] }> {
   const tables = await db.query<{ schema: string; table: string }>(
     `SELECT table_schema AS schema, table_name AS table FROM information_schema.tables
       WHERE table_name IN ('dead_letters', 'outbox')`,
   );
   let deadLetters = 0;
   let parkedOutbox = 0;
+  const leftovers: string[] = [];
   for (const { schema, table } of tables.rows) {
     const name = `"${schema}"."${table}"`;
-    if (table === "dead_letters") deadLetters += await count(db, `SELECT count(*) AS n FROM ${name}`);
-    else parkedOutbox += await count(db, `SELECT count(*) AS n FROM ${name} WHERE parked_at IS NOT NULL`);
+    const sql =
+      table === "dead_letters"
+        ? `SELECT count(*) AS n, max(consumer || ': ' || error) AS sample FROM ${name}`
+        : `SELECT count(*) AS n, max(event_type || ': ' || coalesce(last_error, '')) AS sample FROM ${name}
+            WHERE parked_at IS NOT NULL`;
+    const row = (await db.query<{ n: string; sample: string | null }>(sql)).rows[0];
+    const n = Number(row?.n ?? 0);
+    if (n === 0) continue;
+    if (table === "dead_letters") deadLetters += n;
+    else parkedOutbox += n;
+    const what = table === "dead_letters" ? "dead letters" : "parked outbox rows";
+    leftovers.push(`${schema}: ${n} ${what} (${row?.sample?.slice(0, 300)})`);
   }
-  return { deadLetters, parkedOutbox };
+  return { deadLetters, parkedOutbox, leftovers };
 }
 
 export async function readOutcomes(db: pg.Pool, accepted: Accepted[]): Promise<Outcomes> {

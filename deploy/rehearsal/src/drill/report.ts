@@ -10,6 +10,8 @@ export interface RunFacts {
   startSeconds: number;
   installsQueued: number;
   dropped: number;
+  /** Epoch ms of the load's start, for the failures' times. */
+  origin: number;
 }
 
 /** The drill's section of docs/rehearsal.md: what was done to what, and the figures, with the verdict. */
@@ -51,7 +53,21 @@ export function renderRun(facts: RunFacts, figures: DrillFigures, missed: string
     missed.length === 0 ? "Every requirement met." : `Missed:\n\n${missed.map((m) => `- ${m}`).join("\n")}`,
     "",
   ];
-  const samples = figures.failures.slice(0, 5).map((f) => `- ${f.kind} ${f.status}: ${f.detail}`);
-  if (samples.length > 0) lines.push("First failures:", "", ...samples, "");
+  if (o.leftovers.length > 0) lines.push("Bus leftovers:", "", ...o.leftovers.map((l) => `- ${l}`), "");
+  const groups = failureGroups(figures, facts.origin);
+  if (groups.length > 0) lines.push("Failures, grouped (at: seconds into the drill):", "", ...groups, "");
   return lines.join("\n");
+}
+
+/** Failures by operation, status and answer, with when the first and last happened. */
+function failureGroups(figures: DrillFigures, origin: number): string[] {
+  const groups = new Map<string, { n: number; first: number; last: number }>();
+  for (const f of figures.failures) {
+    const detail = f.detail.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>").replace(/"traceId":"[^"]*"/, "");
+    const key = `${f.kind} ${f.status}${f.retryAfter ? " (Retry-After)" : ""}: ${detail.slice(0, 160)}`;
+    const at = (f.at - origin) / 1000;
+    const group = groups.get(key) ?? { n: 0, first: at, last: at };
+    groups.set(key, { n: group.n + 1, first: Math.min(group.first, at), last: Math.max(group.last, at) });
+  }
+  return [...groups].map(([key, g]) => `- ${g.n} x, at ${g.first.toFixed(0)}-${g.last.toFixed(0)}: ${key}`);
 }

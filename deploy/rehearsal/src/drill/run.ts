@@ -52,6 +52,7 @@ export async function runDrill(started: UpResult, log: Log): Promise<boolean> {
     const date = new Date().toISOString();
     log(`drill ${runId}: ${rate} operations a second for at least ${seconds} s, disruptions from 20 s`);
     const origin = performance.now();
+    const originEpoch = Date.now();
     const chaos = new Promise((resolve) => setTimeout(resolve, 20_000)).then(() => runChaos(origin, log));
     const ran = await traffic.run(rate, seconds * 1000, chaos);
     const steps = await chaos;
@@ -79,6 +80,7 @@ export async function runDrill(started: UpResult, log: Log): Promise<boolean> {
         startSeconds: started.startSeconds,
         installsQueued: traffic.installsQueued,
         dropped: traffic.dropped,
+        origin: originEpoch,
       },
       figures,
       missed,

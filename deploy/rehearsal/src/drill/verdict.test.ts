@@ -10,6 +10,7 @@ const outcomes = {
   ledgerEntries: 3000,
   deadLetters: 0,
   parkedOutbox: 0,
+  leftovers: [],
   maxAppearanceMs: 1200,
 };
 const passing: DrillFigures = {
