@@ -63,8 +63,13 @@ export function renderRun(facts: RunFacts, figures: DrillFigures, missed: string
 function failureGroups(figures: DrillFigures, origin: number): string[] {
   const groups = new Map<string, { n: number; first: number; last: number }>();
   for (const f of figures.failures) {
-    const detail = f.detail.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>").replace(/"traceId":"[^"]*"/, "");
-    const key = `${f.kind} ${f.status}${f.retryAfter ? " (Retry-After)" : ""}: ${detail.slice(0, 160)}`;
+    // A problem+json answer is named by its `detail` (which upstream, which field); anything else as sent.
+    const problem = /"detail":"([^"]*)"/.exec(f.detail)?.[1];
+    const request = f.detail
+      .slice(0, f.detail.indexOf(": ") + 1)
+      .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>");
+    const detail = problem ? `${request} ${problem}` : f.detail.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>");
+    const key = `${f.kind} ${f.status}${f.retryAfter ? " (Retry-After)" : ""}: ${detail.slice(0, 200)}`;
     const at = (f.at - origin) / 1000;
     const group = groups.get(key) ?? { n: 0, first: at, last: at };
     groups.set(key, { n: group.n + 1, first: Math.min(group.first, at), last: Math.max(group.last, at) });
