@@ -13,7 +13,8 @@
 #     proxy in front of the npm registry), which the official image would not;
 #   - marketplace/nats:local on top: Debian's nats-server package, entry point nats-server.
 # The official pull succeeding wins: node:24-slim is then the real image, and marketplace/nats:local a tag
-# of the official nats image. A stand-in already present is kept; FORCE=1 rebuilds it.
+# of the official nats image. A stand-in already present is kept; FORCE=1 rebuilds it. NATS_OFFICIAL
+# (nats:2.10-alpine, as deploy/k8s) and NATS_TAG (marketplace/nats:local) name the NATS images.
 # Usage (as a user that may run docker): deploy/docker/base-images.sh   or   ./dev base-images
 set -euo pipefail
 
