@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { type DemoCredentials, issueDemoCredentials } from "@mp/local/credentials";
 import { type DemoData, seedDemoData } from "@mp/local/demo-data";
-import { seedDemoPurchases } from "@mp/local/demo-purchases";
 import { DEFAULT_KEYS_DIR } from "@mp/local/dev-keys";
 import { DEFAULT_DATA_DIR } from "@mp/local/paths";
 import { demoSeed, type SeedDevice } from "@mp/local/simulator";
@@ -42,8 +41,9 @@ export async function seedDemo(gatewayUrl: string, log: (line: string) => void):
   // is missing, so it is simply run again.
   for (let attempt = 1; ; attempt++) {
     try {
+      // Demo purchases now go through the Stripe stand-in, which the rehearsal does not run yet: its
+      // purchases come from the drill's signed notifications.
       const data = await seedDemoData(gatewayUrl, credentials);
-      await seedDemoPurchases({ gatewayUrl, credentials, stripeWebhookSecret, devices, demo: data });
       return { credentials, data, stripeWebhookSecret, devices };
     } catch (error) {
       if (attempt === SEED_ATTEMPTS) throw error;
