@@ -21,7 +21,7 @@ import type { PurchasesServiceClient } from "@mp/contracts/generated/marketplace
 import type { EarningsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/EarningsService";
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import type { StatementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/StatementsService";
-import { createUnaryClient, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
+import { createUnaryClient, grpcTlsFrom, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
 
@@ -114,7 +114,11 @@ export function createGatewayClients(
   config: GatewayConfig,
   options: { logger?: Logger } = {},
 ): GatewayClients {
-  const mesh = { identity: meshSignerFrom(config, GATEWAY_SIGNER), ...options };
+  const mesh = {
+    identity: meshSignerFrom(config, GATEWAY_SIGNER),
+    tls: grpcTlsFrom(config) ?? (false as const),
+    ...options,
+  };
   const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
     .v1;
   const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {
@@ -191,7 +195,7 @@ export function createGatewayClients(
     idempotent: IDEMPOTENT_METHODS.earnings,
   });
   const checkers = SERVICE_NAMES.map((service) => {
-    const checker = healthChecker(upstreamAddress(config, service));
+    const checker = healthChecker(upstreamAddress(config, service), mesh.tls);
     return [service, checker] as const;
   });
   return {

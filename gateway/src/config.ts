@@ -11,6 +11,7 @@ import {
   z,
 } from "@mp/config";
 import { dbEnv } from "@mp/db";
+import { grpcTlsEnv, refineGrpcTls } from "@mp/grpc";
 import { opsEnv } from "@mp/runtime";
 
 /** `host:port` a gRPC channel dials; a URL scheme or path here is a configuration mistake. */
@@ -107,6 +108,8 @@ const gatewayEnv = z.object({
   ...dbEnv,
   /** The gateway's mesh signing key; checked when its upstream clients are made (`clients.ts`). */
   ...meshSignerEnv,
+  /** gRPC over mutual TLS to the services (all three or none; checked when the clients are made). */
+  ...grpcTlsEnv,
 });
 
 /** Every key the gateway reads from the environment. */
@@ -166,6 +169,7 @@ export const gatewayConfigSchema = gatewayEnv
       }
       for (const issue of issues)
         ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+      refineGrpcTls(env, ctx);
     },
     // Run even when other keys already failed, so one boot names every bad key.
     { when: () => true },

@@ -13,7 +13,7 @@ import { startTestStack } from "../e2e/stack";
  * launcher) refuses a call whose credentials are not a valid assertion addressed to it: none at all, a
  * forged or expired or misaddressed one, the retired `x-principal` header, a user's assertion replayed
  * against another service, a forwarded assertion not addressed to the forwarding service, and a service's
- * key speaking as the gateway. A valid assertion gets past the check (the positive control), so each
+ * key speaking as the gateway, an assertion minted for another method, and one presented twice. A valid assertion gets past the check (the positive control), so each
  * refusal is the assertion's doing. RPCs are read from the protos, so a new RPC is covered when it lands.
  */
 const PROTOS: Record<ServiceName, { file: string; services: string[] }> = {
@@ -119,6 +119,14 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** A method path no service serves: an assertion minted for it opens no RPC. */
+const ELSEWHERE = "/marketplace.none.v1.NoService/Nothing";
+
+/** The versioned kid of a signer's key in the launched stack (`gateway#20261128T...`). */
+function kidOf(signer: string): string {
+  return stack.meshKeys.privateKeys[signer]!.kid!;
+}
+
 /** An assertion as the gateway would sign it, with any claim or key overridden. */
 async function assertion(
   options: {
@@ -128,6 +136,8 @@ async function assertion(
     issuer?: string;
     issuedAt?: number;
     ttl?: number;
+    /** The method the assertion is minted for (`mth`). */
+    method?: string;
   } = {},
 ): Promise<string> {
   const now = options.issuedAt ?? Math.floor(Date.now() / 1000);
@@ -137,8 +147,9 @@ async function assertion(
     roles: user.roles,
     via: user.via,
     rid: "security-test",
+    mth: options.method ?? ELSEWHERE,
   })
-    .setProtectedHeader({ alg: "ES256", kid: options.kid ?? GATEWAY_SIGNER, typ: "JWT" })
+    .setProtectedHeader({ alg: "ES256", kid: options.kid ?? kidOf(GATEWAY_SIGNER), typ: "JWT" })
     .setIssuer(options.issuer ?? GATEWAY_SIGNER)
     .setAudience(options.audience ?? "service:catalogue")
     .setSubject(user.subject)
@@ -171,44 +182,73 @@ function callWith(rpc: Rpc, headers: Record<string, string>): Promise<grpc.statu
 const other = (service: ServiceName): ServiceName => (service === "catalogue" ? "assets" : "catalogue");
 
 /** Each way of calling without a valid assertion for the receiving service, by name. */
-const attacks: Record<string, (target: ServiceName) => Promise<Record<string, string>>> = {
+const attacks: Record<string, (target: ServiceName, rpc: Rpc) => Promise<Record<string, string>>> = {
   "no assertion": async () => ({}),
-  "a forged assertion (another key under the gateway's kid)": async (target) => ({
-    "x-mesh-assertion": await assertion({ audience: serviceSigner(target), key: foreignKey }),
-  }),
-  "an expired assertion": async (target) => ({
+  "a forged assertion (another key under the gateway's kid)": async (target, rpc) => ({
     "x-mesh-assertion": await assertion({
       audience: serviceSigner(target),
+      key: foreignKey,
+      method: rpc.definition.path,
+    }),
+  }),
+  "an expired assertion": async (target, rpc) => ({
+    "x-mesh-assertion": await assertion({
+      audience: serviceSigner(target),
+      method: rpc.definition.path,
       issuedAt: Math.floor(Date.now() / 1000) - 180,
       ttl: 60,
     }),
   }),
-  "an assertion for an audience that is no service": async () => ({
-    "x-mesh-assertion": await assertion({ audience: "service:everyone" }),
+  "an assertion for an audience that is no service": async (_target, rpc) => ({
+    "x-mesh-assertion": await assertion({ audience: "service:everyone", method: rpc.definition.path }),
   }),
+  "an assertion minted for another method": async (target) => ({
+    // Genuine, addressed to the target, unexpired: only the method it names is another.
+    "x-mesh-assertion": await assertion({ audience: serviceSigner(target), method: ELSEWHERE }),
+  }),
+  "an assertion presented a second time": async (target, rpc) => {
+    const headers = {
+      "x-mesh-assertion": await assertion({ audience: serviceSigner(target), method: rpc.definition.path }),
+    };
+    // The first presentation gets past the check (the positive control below shows it); this is the replay.
+    expect(await callWith(rpc, headers)).not.toBe(grpc.status.UNAUTHENTICATED);
+    return headers;
+  },
   "an x-principal header only": async () => ({ "x-principal": JSON.stringify(user) }),
-  "a user assertion replayed against a second service": async (target) => ({
+  "a user assertion replayed against a second service": async (target, rpc) => ({
     // Genuine and unexpired, but addressed to the service it was captured from.
-    "x-mesh-assertion": await assertion({ audience: serviceSigner(other(target)) }),
+    "x-mesh-assertion": await assertion({
+      audience: serviceSigner(other(target)),
+      method: rpc.definition.path,
+    }),
   }),
-  "a forwarded assertion not addressed to the forwarding service": async (target) => {
+  "a forwarded assertion not addressed to the forwarding service": async (target, rpc) => {
     const forwarder = target === "publishing" ? "assets" : "publishing";
     const signer = createMeshSigner(stack.meshKeys.privateKeys[serviceSigner(forwarder)]!);
-    const own = await signer.sign({ audience: serviceSigner(target), requestId: "fwd", subject: {} });
+    const own = await signer.sign({
+      audience: serviceSigner(target),
+      method: rpc.definition.path,
+      requestId: "fwd",
+      subject: {},
+    });
     sentTokens.push(own);
     return {
       "x-mesh-assertion": own,
       // A user assertion the gateway addressed to the target itself, not to the forwarding service.
-      "x-mesh-on-behalf-of": await assertion({ audience: serviceSigner(target) }),
+      "x-mesh-on-behalf-of": await assertion({
+        audience: serviceSigner(target),
+        method: rpc.definition.path,
+      }),
     };
   },
-  "a service key speaking as the gateway": async (target) => {
+  "a service key speaking as the gateway": async (target, rpc) => {
     const jwk: JWK = stack.meshKeys.privateKeys[serviceSigner("listings")]!;
     return {
       "x-mesh-assertion": await assertion({
         audience: serviceSigner(target),
         key: (await importJWK(jwk, "ES256")) as CryptoKey,
-        kid: serviceSigner("listings"),
+        kid: kidOf(serviceSigner("listings")),
+        method: rpc.definition.path,
       }),
     };
   },
@@ -231,7 +271,7 @@ describe("gRPC services refuse calls without a valid assertion addressed to them
   for (const [attack, headersFor] of Object.entries(attacks)) {
     it(`answers UNAUTHENTICATED to ${attack}, on every RPC`, async () => {
       const answers = await Promise.all(
-        rpcs.map(async (rpc) => [rpc.name, await callWith(rpc, await headersFor(rpc.process))] as const),
+        rpcs.map(async (rpc) => [rpc.name, await callWith(rpc, await headersFor(rpc.process, rpc))] as const),
       );
       const accepted = answers.filter(([, code]) => code !== grpc.status.UNAUTHENTICATED);
       expect(accepted).toEqual([]);
@@ -241,7 +281,12 @@ describe("gRPC services refuse calls without a valid assertion addressed to them
   it("lets a valid assertion through to the handler (the positive control)", async () => {
     const answers = await Promise.all(
       rpcs.map(async (rpc) => {
-        const headers = { "x-mesh-assertion": await assertion({ audience: serviceSigner(rpc.process) }) };
+        const headers = {
+          "x-mesh-assertion": await assertion({
+            audience: serviceSigner(rpc.process),
+            method: rpc.definition.path,
+          }),
+        };
         return [rpc.name, await callWith(rpc, headers)] as const;
       }),
     );
@@ -262,7 +307,13 @@ describe("gRPC services refuse calls without a valid assertion addressed to them
         "the caller's assertion has expired",
         'the caller\'s assertion has an unacceptable "aud" claim',
         'the forwarded user assertion has an unacceptable "aud" claim',
-        "the caller's assertion is signed with service:listings's key but issued by gateway",
+        expect.stringMatching(
+          /^the caller's assertion is signed with service:listings#[^']+'s key but issued by gateway$/,
+        ),
+        expect.stringMatching(
+          /^the caller's assertion was minted for \/marketplace\.none\.v1\.NoService\/Nothing, not /,
+        ),
+        expect.stringMatching(/^the caller's assertion was presented before/),
         "the caller's assertion uses an algorithm other than ES256",
       ]),
     );

@@ -1,17 +1,22 @@
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { generateMeshKeys } from "@mp/auth";
-import { TARGETS } from "./launcher/targets";
-import { meshKeyManifests, signerOf, writeMeshKeys } from "./mesh-keys";
+import type { JSONWebKeySet } from "jose";
+import { TARGETS, type Target } from "./launcher/targets";
+import { makeMeshKeys, meshKeyManifests, writeMeshKeys } from "./mesh-keys";
 import { DEFAULT_DATA_DIR } from "./paths";
 
 const USAGE = `Usage:
   pnpm mesh-keys [--dir <path>]                 write a fresh key pair per process (default .local/mesh-keys)
-  pnpm -s mesh-keys --k8s [--namespace <ns>]    print a Secret per process and the mesh-jwks ConfigMap (JSON)`;
+  pnpm -s mesh-keys --k8s [--namespace <ns>]    print a Secret per process and the mesh-jwks ConfigMap (JSON)
+Options of both:
+  --version <v>        the version in each new key's kid (<signer>#<v>; default: now, 20261128T184230Z)
+  --only <t>[,<t>...]  make keys for these processes only (gateway, catalogue, ...)
+  --keep <jwks.json>   keep the public keys of this JWKS beside the new ones (rotation, docs/mesh.md)`;
 
 /**
  * Mesh keys for deployments that do not run the launcher: files for docker compose (mounted, then named by
- * MESH_PRIVATE_KEY_FILE / MESH_JWKS_FILE), or Kubernetes objects on stdout. Every run makes a new mesh;
- * roll every process after replacing the keys.
+ * MESH_PRIVATE_KEY_FILE / MESH_JWKS_FILE), or Kubernetes objects on stdout. Every run makes new keys;
+ * with `--keep` the JWKS still holds the published ones, so a signer's key can rotate without a failed call.
  */
 async function main(args: string[]): Promise<number> {
   const value = (flag: string) => {
@@ -22,16 +27,28 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const only = value("--only")?.split(",");
+  const unknown = only?.filter((t) => !TARGETS.includes(t as Target)) ?? [];
+  if (unknown.length > 0) {
+    process.stderr.write(`unknown process: ${unknown.join(", ")}\n${USAGE}\n`);
+    return 2;
+  }
+  const targets = (only as Target[] | undefined) ?? TARGETS;
+  const keepFile = value("--keep");
+  const options = {
+    version: value("--version"),
+    keep: keepFile ? (JSON.parse(await readFile(keepFile, "utf8")) as JSONWebKeySet) : undefined,
+  };
   if (args.includes("--k8s")) {
-    const keys = await generateMeshKeys(TARGETS.map(signerOf));
+    const keys = await makeMeshKeys(targets, options);
     process.stdout.write(
-      `${JSON.stringify(meshKeyManifests(keys, TARGETS, value("--namespace")), null, 2)}\n`,
+      `${JSON.stringify(meshKeyManifests(keys, targets, value("--namespace")), null, 2)}\n`,
     );
     return 0;
   }
   const dir = value("--dir") ?? join(DEFAULT_DATA_DIR, "mesh-keys");
-  const files = await writeMeshKeys(dir, TARGETS);
-  process.stdout.write(`mesh keys written: ${files.jwksFile} and ${TARGETS.length} private keys in ${dir}\n`);
+  const files = await writeMeshKeys(dir, targets, options);
+  process.stdout.write(`mesh keys written: ${files.jwksFile} and ${targets.length} private keys in ${dir}\n`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { GATEWAY_SIGNER, generateMeshKeys, type MeshKeySet, serviceSigner } from "@mp/auth";
+import type { JSONWebKeySet } from "jose";
 import type { Target } from "./launcher/targets";
 
 /** Where each process finds its mesh key (`MESH_PRIVATE_KEY_FILE`) and every signer's public key. */
@@ -17,13 +18,35 @@ export function signerOf(target: Target): string {
   return target === "gateway" ? GATEWAY_SIGNER : serviceSigner(target);
 }
 
+export interface MeshKeyOptions {
+  /** The version in each new key's kid (`service:catalogue#<version>`; default: now). */
+  version?: string | undefined;
+  /** Public keys published today that stay in the new JWKS beside the new ones (a rotation's first step). */
+  keep?: JSONWebKeySet | undefined;
+}
+
+/** Fresh keys for `targets`, their JWKS also holding the kept keys (a kid made again replaces its old key). */
+export async function makeMeshKeys(
+  targets: readonly Target[],
+  options: MeshKeyOptions = {},
+): Promise<MeshKeySet> {
+  const made = await generateMeshKeys(targets.map(signerOf), options.version);
+  const fresh = new Set(made.jwks.keys.map((k) => k.kid));
+  const kept = (options.keep?.keys ?? []).filter((k) => !fresh.has(k.kid));
+  return { privateKeys: made.privateKeys, jwks: { keys: [...kept, ...made.jwks.keys] } };
+}
+
 /**
  * A fresh key pair per process, written under `dir` (private keys 0600): every launch makes a new mesh,
  * so nothing a previous run (or a stray process) signed is accepted by this one.
  */
-export async function writeMeshKeys(dir: string, targets: readonly Target[]): Promise<MeshKeyFiles> {
+export async function writeMeshKeys(
+  dir: string,
+  targets: readonly Target[],
+  options: MeshKeyOptions = {},
+): Promise<MeshKeyFiles> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const keys = await generateMeshKeys(targets.map(signerOf));
+  const keys = await makeMeshKeys(targets, options);
   const privateKeyFiles = {} as Record<Target, string>;
   for (const target of targets) {
     const path = join(dir, `${target}.private.jwk.json`);

@@ -64,6 +64,15 @@ export class ExpiringCache<V> {
     if (key === this.newest) this.newest = undefined;
   }
 
+  /** Removes the least recently used entry and returns its value (undefined when empty). */
+  dropOldest(): V | undefined {
+    const oldest = this.entries.keys().next();
+    if (oldest.done) return undefined;
+    const value = this.entries.get(oldest.value)?.value;
+    this.delete(oldest.value);
+    return value;
+  }
+
   clear(): void {
     this.entries.clear();
     this.newest = undefined;

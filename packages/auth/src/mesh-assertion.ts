@@ -1,19 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type Principal, ROLES, type ServiceCaller } from "@mp/contracts";
-import {
-  createLocalJWKSet,
-  decodeProtectedHeader,
-  errors,
-  importJWK,
-  type JSONWebKeySet,
-  type JWK,
-  type JWTPayload,
-  jwtVerify,
-  SignJWT,
-} from "jose";
+import type { JSONWebKeySet, JWK } from "jose";
 import { z } from "zod";
 import { credentialKey, ExpiringCache } from "./expiring-cache";
-import { GATEWAY_SIGNER, MESH_ALGORITHM, SIGNER_NAME, signerService } from "./mesh-keys";
+import { JwsRejected, jwsSigner, publicKeysByKid, verifyJws } from "./mesh-jws";
+import { GATEWAY_SIGNER, SIGNER_NAME, signerOfKid, signerService } from "./mesh-keys";
+import { ReplayGuard } from "./replay-guard";
 
 /** Lifetime of an assertion. A call and the calls it makes downstream finish well within it. */
 export const ASSERTION_TTL_SECONDS = 60;
@@ -21,18 +13,21 @@ export const ASSERTION_TTL_SECONDS = 60;
 /** Skew tolerated between the clocks of signer and verifier on `exp`, `nbf` and `iat`. */
 export const ASSERTION_SKEW_SECONDS = 5;
 
-/**
- * How long a signer reuses an assertion for the same audience and subject: half its lifetime, so every
- * assertion sent still has at least 30 s to live (a call and the calls it makes downstream finish well
- * within it). Reuse does not widen replay: any assertion could already be replayed until its `exp`.
- */
-export const ASSERTION_REUSE_SECONDS = 30;
-
-/** Signed assertions (signer) and verified ones (verifier) kept at most, per process. */
+/** Forwarded user assertions a verifier remembers as verified, per process. */
 export const ASSERTION_CACHE_ENTRIES = 10_000;
+
+/**
+ * Accepted assertions a verifier remembers by `jti`, per process, so none is accepted twice: at 1,500
+ * calls/s it covers their whole lifetime; beyond, the oldest are dropped and nothing issued before them is
+ * accepted any more (see `ReplayGuard`).
+ */
+export const REPLAY_CACHE_ENTRIES = 100_000;
 
 /** Assertions are a few hundred bytes; anything far larger is refused before parsing. */
 const MAX_ASSERTION_LENGTH = 4_096;
+
+/** A gRPC method's full path, as on the wire: `/marketplace.catalogue.v1.CatalogueService/ListInstances`. */
+export const GRPC_METHOD_PATH = /^\/[A-Za-z_][A-Za-z0-9_.]{0,199}\/[A-Za-z_][A-Za-z0-9_]{0,99}$/;
 
 /** Who a call is made for, as the signer states it. */
 export type AssertionSubject =
@@ -44,6 +39,8 @@ export type AssertionSubject =
 export interface SignInput {
   /** Signer name of the receiving service (`service:catalogue`). */
   audience: string;
+  /** The full path of the gRPC method called (`/marketplace.catalogue.v1.CatalogueService/GetInstance`). */
+  method: string;
   requestId: string;
   subject: AssertionSubject;
 }
@@ -52,6 +49,9 @@ export interface SignInput {
 export interface MeshSigner {
   /** `gateway` or `service:<name>`. */
   readonly name: string;
+  /** The id of the key it signs with (`service:catalogue#20261128T184230Z`). */
+  readonly kid: string;
+  /** A fresh assertion for one call: its own `jti`, naming the method, accepted once. */
   sign(input: SignInput): Promise<string>;
 }
 
@@ -64,8 +64,11 @@ const baseClaims = {
   sub: z.string().min(1).max(256),
   jti: z.string().min(1).max(128),
   rid: z.string().min(1).max(200),
+  /** The gRPC method the assertion was minted for; it opens no other. */
+  mth: z.string().regex(GRPC_METHOD_PATH),
   iat: z.number(),
   exp: z.number(),
+  nbf: z.number().optional(),
 };
 
 /** The claims of an assertion. `kind` says whether `sub` is a user (only from the gateway) or the signer. */
@@ -81,83 +84,50 @@ const claimsSchema = z.discriminatedUnion("kind", [
 ]);
 type Claims = z.output<typeof claimsSchema>;
 
-export interface AssertionCacheOptions {
-  /** Keep nothing: sign (or verify) every call. */
-  disabled?: boolean;
-  /** The clock reuse and expiry are judged by (epoch ms); tests pass their own. */
+export interface AssertionClockOptions {
+  /** The clock lifetimes are judged by (epoch ms); tests pass their own. */
   now?: () => number;
 }
 
-/** What makes two calls' assertions interchangeable: the audience and everything the subject states. */
-function subjectKey(audience: string, subject: AssertionSubject): string {
-  const { user } = subject;
-  // Only the user's subject is free text: written with its length first, the key stays unambiguous
-  // (audiences, organisation ids, roles and `via` hold no spaces) without JSON-encoding it per call.
-  return user
-    ? `${audience} user ${user.subject.length}:${user.subject} ${user.organisationId} ${user.roles.join(",")} ${user.via}`
-    : // No organisation and an empty one sign the same claims (no `org`), so they may share a key.
-      `${audience} service ${subject.organisationId ?? ""}`;
-}
-
 /**
- * A signer holding one private key (its JWK `kid` is the signer's name). The key is imported once, on the
- * first signature, so constructing a signer stays synchronous. An assertion is reused for the same
- * audience and subject for `ASSERTION_REUSE_SECONDS` (an ES256 signature per call was a large part of a
- * request's cost); its `rid` then names the request that caused it to be signed, and handlers take the
- * request id of the call from `x-request-id`.
+ * A signer holding one private key, whose `kid` names the signer (`service:catalogue`, optionally with
+ * `#<version>`). Every call gets its own assertion: a fresh `jti` and the method's path, so a verifier can
+ * accept it once and for that method only. Signing is synchronous node:crypto ES256 (tens of µs).
  */
-export function createMeshSigner(privateKey: JWK, options: AssertionCacheOptions = {}): MeshSigner {
-  const name = privateKey.kid;
-  if (typeof name !== "string" || !SIGNER_NAME.test(name))
-    throw new Error('the mesh private key has no "kid" naming a signer');
+export function createMeshSigner(privateKey: JWK, options: AssertionClockOptions = {}): MeshSigner {
+  const kid = privateKey.kid;
+  const name = typeof kid === "string" ? signerOfKid(kid) : undefined;
+  if (!kid || !name) throw new Error('the mesh private key has no "kid" naming a signer');
   const now = options.now ?? (() => Date.now());
-  const signed = new ExpiringCache<Promise<string>>({ maxEntries: ASSERTION_CACHE_ENTRIES, now });
-  const fresh = signWith(privateKey, name, now);
+  const signJws = jwsSigner(privateKey);
   return {
     name,
-    sign(input) {
-      if (input.subject.user && name !== GATEWAY_SIGNER)
-        return Promise.reject(
-          new Error(`${name} cannot state a user: only the gateway does, services forward its assertion`),
-        );
-      if (options.disabled) return fresh(input);
-      const key = subjectKey(input.audience, input.subject);
-      const known = signed.get(key);
-      if (known) return known;
-      const issuedAt = Math.floor(now() / 1000);
-      const made = fresh(input, issuedAt);
-      signed.set(key, made, (issuedAt + ASSERTION_REUSE_SECONDS) * 1000);
-      made.catch(() => {
-        if (signed.get(key) === made) signed.delete(key);
+    kid,
+    async sign({ audience, method, requestId, subject }) {
+      if (subject.user && name !== GATEWAY_SIGNER)
+        throw new Error(`${name} cannot state a user: only the gateway does, services forward its assertion`);
+      if (!GRPC_METHOD_PATH.test(method)) throw new Error(`"${method}" is not a gRPC method path`);
+      const iat = Math.floor(now() / 1000);
+      const stated = subject.user
+        ? {
+            sub: subject.user.subject,
+            kind: "user",
+            org: subject.user.organisationId,
+            roles: subject.user.roles,
+            via: subject.user.via,
+          }
+        : { sub: name, kind: "service", ...(subject.organisationId ? { org: subject.organisationId } : {}) };
+      return signJws({
+        iss: name,
+        aud: audience,
+        ...stated,
+        rid: requestId,
+        mth: method,
+        jti: randomUUID(),
+        iat,
+        exp: iat + ASSERTION_TTL_SECONDS,
       });
-      return made;
     },
-  };
-}
-
-/** Signs one assertion, issued at `issuedAt` (epoch seconds; now by default). */
-function signWith(privateKey: JWK, name: string, now: () => number) {
-  let key: ReturnType<typeof importJWK> | undefined;
-  return async ({ audience, requestId, subject }: SignInput, issuedAt?: number): Promise<string> => {
-    key ??= importJWK(privateKey, MESH_ALGORITHM);
-    const claims: Record<string, unknown> = subject.user
-      ? {
-          kind: "user",
-          org: subject.user.organisationId,
-          roles: subject.user.roles,
-          via: subject.user.via,
-        }
-      : { kind: "service", ...(subject.organisationId ? { org: subject.organisationId } : {}) };
-    const iat = issuedAt ?? Math.floor(now() / 1000);
-    return new SignJWT({ ...claims, rid: requestId })
-      .setProtectedHeader({ alg: MESH_ALGORITHM, kid: name, typ: "JWT" })
-      .setIssuer(name)
-      .setAudience(audience)
-      .setSubject(subject.user ? subject.user.subject : name)
-      .setJti(randomUUID())
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + ASSERTION_TTL_SECONDS)
-      .sign(await key);
   };
 }
 
@@ -188,54 +158,59 @@ export interface MeshVerifier {
   /** This service's signer name: the audience every assertion it accepts must carry. */
   readonly self: string;
   /**
-   * Verify a call's credentials: the caller's own assertion (audience: this service) and, when a service
-   * calls on a user's behalf, the user's assertion it forwards (audience: that calling service).
+   * Verify a call's credentials: the caller's own assertion (audience: this service, minted for `method`,
+   * never seen before) and, when a service calls on a user's behalf, the user's assertion it forwards
+   * (audience: that calling service).
    */
-  verifyCall(credentials: { assertion?: string; onBehalfOf?: string }): Promise<VerifiedCall>;
+  verifyCall(credentials: { assertion?: string; onBehalfOf?: string; method: string }): Promise<VerifiedCall>;
+}
+
+export interface MeshVerifierOptions extends AssertionClockOptions {
+  /** This service's signer name (`service:catalogue`). */
+  self: string;
+  /** The public keys of every signer; a signer may have several (one per key version) while it rotates. */
+  jwks: JSONWebKeySet;
+  /** Remember no forwarded assertion: verify every one in full (tests use it to see every check). */
+  disabled?: boolean;
 }
 
 /**
- * A verifier for one service against the public keys of every signer. Besides jose's checks (signature,
- * ES256 only, `aud`, `exp`/`nbf` with skew, `iat` no older than the lifetime), the issuer must be the
- * key's own `kid`, so no signer can speak as another; and only the gateway may state a user. An accepted
- * assertion is remembered (by digest, per audience) until its `exp` without the skew, so the same
- * assertion presented again is not checked twice but never accepted longer than a fresh check would.
+ * A verifier for one service against the public keys of every signer. Checks: an ES256 signature by the
+ * key the header's kid names; the issuer is that kid's signer, so no signer can speak as another; one
+ * audience, this service; `exp`/`nbf`/`iat` with skew and a lifetime of at most 60 s; only the gateway
+ * states a user. The caller's own assertion must also name the method called and is accepted once (by
+ * `jti`, `ReplayGuard`). A forwarded user assertion was minted for the forwarding service's method and is
+ * forwarded for every call its handler makes, so it is checked for neither; it is remembered (by digest,
+ * per audience) until its `exp`, so forwarding it again costs no second verification.
  */
-export function createMeshVerifier(
-  options: { self: string; jwks: JSONWebKeySet } & AssertionCacheOptions,
-): MeshVerifier {
-  const keys = createLocalJWKSet(options.jwks);
+export function createMeshVerifier(options: MeshVerifierOptions): MeshVerifier {
+  const keys = publicKeysByKid(options.jwks);
   const self = options.self;
   const now = options.now ?? (() => Date.now());
-  // Verified claims by audience and assertion digest, until the assertion's exp (signers reuse theirs).
+  const replays = new ReplayGuard(REPLAY_CACHE_ENTRIES, now);
+  // Verified forwarded assertions by audience and digest, until their exp.
   const verified = new ExpiringCache<Claims>({ maxEntries: ASSERTION_CACHE_ENTRIES, now });
 
-  const verify = async (token: string, audience: string, what: string): Promise<Claims> => {
+  const verifyForwarded = (token: string, audience: string, what: string): Claims => {
     if (options.disabled) return verifyFully(token, audience, what);
     const key = token.length <= MAX_ASSERTION_LENGTH ? `${audience} ${credentialKey(token)}` : "";
     const known = key ? verified.get(key) : undefined;
     if (known) return known;
-    const claims = await verifyFully(token, audience, what);
+    const claims = verifyFully(token, audience, what);
     verified.set(key, claims, claims.exp * 1000);
     return claims;
   };
 
-  const verifyFully = async (token: string, audience: string, what: string): Promise<Claims> => {
+  const verifyFully = (token: string, audience: string, what: string): Claims => {
     if (token.length === 0 || token.length > MAX_ASSERTION_LENGTH)
       throw new AssertionRejected(`${what} is malformed`);
-    let payload: JWTPayload;
-    let kid: string | undefined;
+    let payload: Record<string, unknown>;
+    let kid: string;
     try {
-      kid = decodeProtectedHeader(token).kid;
-      ({ payload } = await jwtVerify(token, keys, {
-        algorithms: [MESH_ALGORITHM],
-        audience,
-        clockTolerance: ASSERTION_SKEW_SECONDS,
-        maxTokenAge: ASSERTION_TTL_SECONDS,
-        requiredClaims: ["iss", "sub", "aud", "exp", "iat", "jti"],
-      }));
+      ({ payload, kid } = verifyJws(token, keys));
     } catch (error) {
-      throw new AssertionRejected(`${what} ${describe(error)}`);
+      if (error instanceof JwsRejected) throw new AssertionRejected(`${what} ${error.reason}`);
+      throw error;
     }
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) {
@@ -243,7 +218,15 @@ export function createMeshVerifier(
       throw new AssertionRejected(`${what} has invalid claims: ${fields.join(", ")}`);
     }
     const c = claims.data;
-    if (c.iss !== kid)
+    if (c.aud !== audience) throw new AssertionRejected(`${what} has an unacceptable "aud" claim`);
+    const at = now() / 1000;
+    if (c.exp <= at - ASSERTION_SKEW_SECONDS || at - ASSERTION_SKEW_SECONDS - c.iat > ASSERTION_TTL_SECONDS)
+      throw new AssertionRejected(`${what} has expired`);
+    if (c.iat > at + ASSERTION_SKEW_SECONDS)
+      throw new AssertionRejected(`${what} has an unacceptable "iat" claim`);
+    if (c.nbf !== undefined && c.nbf > at + ASSERTION_SKEW_SECONDS)
+      throw new AssertionRejected(`${what} has an unacceptable "nbf" claim`);
+    if (c.iss !== signerOfKid(kid))
       throw new AssertionRejected(`${what} is signed with ${kid}'s key but issued by ${c.iss}`);
     if (c.exp - c.iat > ASSERTION_TTL_SECONDS)
       throw new AssertionRejected(`${what} lives longer than ${ASSERTION_TTL_SECONDS} s`);
@@ -263,9 +246,13 @@ export function createMeshVerifier(
 
   return {
     self,
-    async verifyCall({ assertion, onBehalfOf }) {
+    async verifyCall({ assertion, onBehalfOf, method }) {
       if (!assertion) throw new AssertionRejected("the call carries no assertion");
-      const own = await verify(assertion, self, "the caller's assertion");
+      const what = "the caller's assertion";
+      const own = verifyFully(assertion, self, what);
+      if (own.mth !== method) throw new AssertionRejected(`${what} was minted for ${own.mth}, not ${method}`);
+      if (!replays.firstUse(own.iss, own.jti, own.iat, (own.exp + ASSERTION_SKEW_SECONDS) * 1000))
+        throw new AssertionRejected(`${what} was presented before (jti ${own.jti} of ${own.iss})`);
       if (own.kind === "user") {
         if (onBehalfOf) throw new AssertionRejected("the gateway forwards no assertion");
         return { principal: userOf(own), service: undefined, requestId: own.rid, forwardable: assertion };
@@ -276,7 +263,7 @@ export function createMeshVerifier(
         return { principal: undefined, service, requestId: own.rid, forwardable: undefined };
       }
       // The forwarded assertion was addressed to the calling service: stolen, it opens no other service.
-      const user = await verify(onBehalfOf, own.iss, "the forwarded user assertion");
+      const user = verifyForwarded(onBehalfOf, own.iss, "the forwarded user assertion");
       if (user.kind !== "user") throw new AssertionRejected("the forwarded assertion states no user");
       if (own.org && own.org !== user.org)
         throw new AssertionRejected("the caller's organisation differs from the forwarded user's");
@@ -288,14 +275,4 @@ export function createMeshVerifier(
       };
     },
   };
-}
-
-function describe(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return "has expired";
-  if (error instanceof errors.JWTClaimValidationFailed) return `has an unacceptable "${error.claim}" claim`;
-  if (error instanceof errors.JOSEAlgNotAllowed) return "uses an algorithm other than ES256";
-  if (error instanceof errors.JWKSNoMatchingKey) return "names no key of the mesh";
-  if (error instanceof errors.JWSSignatureVerificationFailed) return "has a signature that does not verify";
-  if (error instanceof errors.JOSEError) return `is invalid (${error.code})`;
-  return "is invalid";
 }

@@ -46,8 +46,9 @@ describe("mesh key configuration", () => {
       { MESH_PRIVATE_KEY: JSON.stringify(keys.privateKeys[GATEWAY_SIGNER]) },
       GATEWAY_SIGNER,
     );
-    const assertion = await gateway.sign({ audience: CATALOGUE, requestId: "r", subject: {} });
-    await expect(identity.verifier.verifyCall({ assertion })).resolves.toMatchObject({
+    const method = "/marketplace.catalogue.v1.CatalogueService/GetInstance";
+    const assertion = await gateway.sign({ method, audience: CATALOGUE, requestId: "r", subject: {} });
+    await expect(identity.verifier.verifyCall({ method, assertion })).resolves.toMatchObject({
       service: { service: "gateway" },
     });
   });
@@ -70,15 +71,24 @@ describe("mesh key configuration", () => {
     expect(issues({ ...inline(), MESH_PRIVATE_KEY: gatewayKey }).MESH_PRIVATE_KEY).toMatch(
       /belongs to gateway; this process signs as service:catalogue/,
     );
-    const publicOnly = JSON.stringify(keys.jwks.keys.find((k) => k.kid === CATALOGUE));
+    const mine = keys.privateKeys[CATALOGUE]!.kid;
+    const publicOnly = JSON.stringify(keys.jwks.keys.find((k) => k.kid === mine));
     expect(issues({ ...inline(), MESH_PRIVATE_KEY: publicOnly }).MESH_PRIVATE_KEY).toMatch(/no private part/);
-    const withoutMe = JSON.stringify({ keys: keys.jwks.keys.filter((k) => k.kid !== CATALOGUE) });
+    const withoutMe = JSON.stringify({ keys: keys.jwks.keys.filter((k) => k.kid !== mine) });
     expect(issues({ ...inline(), MESH_JWKS: withoutMe }).MESH_JWKS).toMatch(
       /public half of service:catalogue/,
     );
     const leaky = JSON.stringify({ keys: [keys.privateKeys[CATALOGUE]] });
     expect(issues({ ...inline(), MESH_JWKS: leaky }).MESH_JWKS).toMatch(/holds a private key/);
     expect(issues({ ...inline(), MESH_JWKS: "{}" }).MESH_JWKS).toMatch(/no "keys" array/);
+  });
+
+  it("accepts a JWKS holding two versions of a signer's key (a rotation), and refuses a kid twice", async () => {
+    const next = await generateMeshKeys([GATEWAY_SIGNER], "next");
+    const rotating = JSON.stringify({ keys: [...keys.jwks.keys, ...next.jwks.keys] });
+    expect(issues({ ...inline(), MESH_JWKS: rotating })).toEqual({});
+    const twice = JSON.stringify({ keys: [...keys.jwks.keys, keys.jwks.keys[0]] });
+    expect(issues({ ...inline(), MESH_JWKS: twice }).MESH_JWKS).toMatch(/names one kid twice/);
   });
 
   it("makes the gateway's signer from its private key alone, and fails naming the key without one", () => {

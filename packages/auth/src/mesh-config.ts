@@ -3,7 +3,7 @@ import { ConfigError } from "@mp/config";
 import type { JSONWebKeySet, JWK } from "jose";
 import { z } from "zod";
 import { createMeshSigner, createMeshVerifier, type MeshSigner, type MeshVerifier } from "./mesh-assertion";
-import { meshKeyProblem } from "./mesh-keys";
+import { meshKeyProblem, signerOfKid } from "./mesh-keys";
 
 /**
  * Configuration keys of the mesh identity. Each process reads its own private key and (services) the
@@ -11,7 +11,7 @@ import { meshKeyProblem } from "./mesh-keys";
  * launcher writes them); exactly one of each pair.
  */
 export const meshEnv = {
-  /** This process's private key: a JWK (EC P-256, `kid` = its signer name), inline JSON. */
+  /** This process's private key: a JWK (EC P-256, `kid` = its signer name, optionally `#<version>`), inline JSON. */
   MESH_PRIVATE_KEY: z.string().min(1).optional(),
   /** ... or the path of a file holding it. */
   MESH_PRIVATE_KEY_FILE: z.string().min(1).optional(),
@@ -80,10 +80,10 @@ function parseMeshKeys(
     const problem = meshKeyProblem(priv.json, "private");
     const kid = (priv.json as JWK).kid;
     if (problem) issues.push({ key: privateKeyKey, message: `the key ${problem}` });
-    else if (kid !== signer)
+    else if (signerOfKid(kid!) !== signer)
       issues.push({
         key: privateKeyKey,
-        message: `the key belongs to ${kid}; this process signs as ${signer}`,
+        message: `the key (kid ${kid}) belongs to ${signerOfKid(kid!)}; this process signs as ${signer}`,
       });
     else privateKey = priv.json as JWK;
   }
@@ -103,7 +103,9 @@ function parseMeshKeys(
       : ['has no "keys" array'];
     const kids = Array.isArray(keys) ? keys.map((k) => (k as JWK).kid) : [];
     if (new Set(kids).size !== kids.length) problems.push("names one kid twice");
-    const own = Array.isArray(keys) ? (keys as JWK[]).find((k) => k.kid === signer) : undefined;
+    // The public half of this process's own key, under its kid (other versions of it may sit beside it).
+    const own =
+      Array.isArray(keys) && privateKey ? (keys as JWK[]).find((k) => k.kid === privateKey.kid) : undefined;
     if (privateKey && Array.isArray(keys) && (!own || own.x !== privateKey.x || own.y !== privateKey.y))
       problems.push(`does not hold the public half of ${signer}'s private key`);
     if (problems.length > 0) issues.push({ key: jwksKey, message: problems.join("; ") });

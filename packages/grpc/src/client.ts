@@ -11,6 +11,7 @@ import { releaseClosedHttp2Streams } from "./http2-release";
 import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 import { PendingUnary } from "./pending-unary";
+import { channelCredentials, type GrpcTlsChoice } from "./tls";
 
 type AnyUnary = (
   argument: never,
@@ -88,6 +89,8 @@ export interface ClientOptions {
   /** Methods safe to repeat (reads, and writes made idempotent by the server). Only these are retried. */
   idempotent?: readonly string[];
   retry?: RetryPolicy;
+  /** TLS material for the channel, `false` for plaintext (default: the process's, `useGrpcTls`). */
+  tls?: GrpcTlsChoice;
   /** grpc-js channel options over the defaults (tests add `interceptors` to inject transport faults). */
   channelOptions?: grpc.ClientOptions;
 }
@@ -154,7 +157,7 @@ export function createUnaryClient<C extends grpc.Client>(
 ): UnaryClient<C> {
   releaseClosedHttp2Streams();
   trackGrpcTransports();
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+  const raw = new Ctor(address, channelCredentials(options.tls), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
   });
@@ -176,18 +179,26 @@ export function createUnaryClient<C extends grpc.Client>(
     return new AppError("internal", "An internal error occurred.", { extensions: { errorId }, cause });
   };
 
+  // Each method's full path (`/package.Service/Method`), which every assertion names; by camelCase name.
+  const paths = methodPaths(Ctor);
+
   const credentials = async (ctx: OutgoingContext, method: string): Promise<CallCredentials> => {
     const { requestId, principal } = ctx;
+    const path = paths.get(method);
+    if (!path) throw new Error(`${upstream} client has no method ${method}`);
     if (!principal)
       return {
         assertion: await identity.sign({
           audience,
+          method: path,
           requestId,
           subject: { organisationId: ctx.organisationId },
         }),
       };
     if (identity.name === GATEWAY_SIGNER)
-      return { assertion: await identity.sign({ audience, requestId, subject: { user: principal } }) };
+      return {
+        assertion: await identity.sign({ audience, method: path, requestId, subject: { user: principal } }),
+      };
     const onBehalfOf = forwardableAssertion(principal);
     if (!onBehalfOf)
       throw internal("no user assertion to forward: pass the principal of the call being served", {
@@ -195,7 +206,7 @@ export function createUnaryClient<C extends grpc.Client>(
         requestId,
         actor: principal.actor,
       });
-    return { assertion: await identity.sign({ audience, requestId, subject: {} }), onBehalfOf };
+    return { assertion: await identity.sign({ audience, method: path, requestId, subject: {} }), onBehalfOf };
   };
 
   const attempt = <Res>(
@@ -295,7 +306,7 @@ export function createUnaryClient<C extends grpc.Client>(
       try {
         for (let n = 1; ; n++) {
           try {
-            // Signed per attempt: a retry late in a long budget still carries a fresh assertion.
+            // Signed per attempt: a verifier accepts each assertion once, so a retry carries its own.
             const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
             const response = await attempt<ResponseOf<C[typeof method]>>(
               name,
@@ -336,6 +347,18 @@ export function createUnaryClient<C extends grpc.Client>(
       }
     },
   };
+}
+
+/** The full path of every method of a generated client, under its camelCase and its proto name. */
+function methodPaths(Ctor: unknown): Map<string, string> {
+  const paths = new Map<string, string>();
+  const service = (Ctor as { service?: grpc.ServiceDefinition }).service ?? {};
+  for (const [name, definition] of Object.entries(service)) {
+    paths.set(name, definition.path);
+    const original = (definition as { originalName?: string }).originalName;
+    if (original) paths.set(original, definition.path);
+  }
+  return paths;
 }
 
 /** Whether the caller has gone: its cancel scope cancelled, or (without one) its signal aborted. */

@@ -125,7 +125,7 @@ export function unaryHandlers<H>(
             const verified = await verifyLogging(verifier, call, log);
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
-            // Signers reuse an assertion for many calls: its `rid` names the first; the call's own is sent beside it.
+            // The request id the caller sent beside the assertion; the signed `rid` is the fallback.
             const requestId = sentRequestId ?? verified.requestId;
             if (requestId !== sentRequestId) log.rebind(requestId);
             const ctx = new UnaryCallContext(
@@ -264,7 +264,8 @@ async function verifyLogging(
     throw new UnauthenticatedError("The service cannot verify callers.");
   }
   try {
-    return await verifier.verifyCall(readCredentials(call.metadata));
+    // The path the call arrived on: an assertion minted for another method is refused.
+    return await verifier.verifyCall({ ...readCredentials(call.metadata), method: call.getPath() });
   } catch (error) {
     if (!(error instanceof AssertionRejected)) throw error;
     log.get().warn({ reason: error.reason, peer: call.getPeer() }, "call refused: assertion not accepted");

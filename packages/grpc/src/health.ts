@@ -1,6 +1,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
 import { protoPath } from "grpc-health-check";
+import { channelCredentials, type GrpcTlsChoice } from "./tls";
 
 interface HealthClient extends grpc.Client {
   check(
@@ -23,10 +24,13 @@ function healthConstructor() {
   return HealthCtor!;
 }
 
-/** A reusable health checker for one address: `check()` resolves true only for SERVING. */
-export function healthChecker(address: string) {
+/**
+ * A reusable health checker for one address: `check()` resolves true only for SERVING. Over TLS with `tls`,
+ * plaintext with `false` (default: the process's, `useGrpcTls`).
+ */
+export function healthChecker(address: string, tls?: GrpcTlsChoice) {
   const Ctor = healthConstructor();
-  const client = new Ctor(address, grpc.credentials.createInsecure());
+  const client = new Ctor(address, channelCredentials(tls));
   return {
     check(service = "", timeoutMs = 1_000): Promise<boolean> {
       return new Promise((resolve) => {

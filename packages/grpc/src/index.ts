@@ -6,3 +6,4 @@ export * from "./health";
 export * from "./loader";
 export * from "./metadata";
 export * from "./server";
+export * from "./tls";

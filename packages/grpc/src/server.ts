@@ -5,6 +5,7 @@ import type { Logger } from "@mp/logger";
 import { HealthImplementation } from "grpc-health-check";
 import { bindVerifier } from "./handlers";
 import { releaseClosedHttp2ServerStreams } from "./http2-release";
+import { type GrpcTlsChoice, serverCredentials, usesTls } from "./tls";
 
 export interface GrpcServer {
   /** The bound port (useful when asked for port 0). */
@@ -41,6 +42,11 @@ export interface GrpcServerOptions {
    */
   maxConnectionAgeMs?: number;
   maxConnectionAgeGraceMs?: number;
+  /**
+   * TLS material, `false` for plaintext (default: the process's, `useGrpcTls`); with TLS, clients must
+   * present a certificate of the CA.
+   */
+  tls?: GrpcTlsChoice;
 }
 
 /**
@@ -73,17 +79,15 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
       server.addService(definition, bindVerifier(implementation, options.verifier));
   }
   const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(
-      `${options.host}:${options.port}`,
-      grpc.ServerCredentials.createInsecure(),
-      (error, bound) => (error ? reject(error) : resolve(bound)),
+    server.bindAsync(`${options.host}:${options.port}`, serverCredentials(options.tls), (error, bound) =>
+      error ? reject(error) : resolve(bound),
     );
   });
   const setServing = (serving: boolean) => {
     for (const name of ["", ...names]) health.setStatus(name, serving ? "SERVING" : "NOT_SERVING");
   };
   setServing(true);
-  options.logger.info({ port, services: names }, "gRPC server listening");
+  options.logger.info({ port, services: names, tls: usesTls(options.tls) }, "gRPC server listening");
 
   let stopping: Promise<void> | undefined;
   return {

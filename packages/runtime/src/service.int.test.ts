@@ -1,12 +1,14 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { grpcTlsFrom, healthChecker, useGrpcTls } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { startTelemetry } from "@mp/telemetry";
 import {
   ephemeralMesh,
   freePort,
   freshInfra,
+  makeTestPki,
   startNatsServer,
   type TestInfra,
   type TestMesh,
@@ -165,5 +167,38 @@ describe("service start-up", () => {
     } finally {
       await starting.then((s) => s.stop()).catch(() => {});
     }
+  });
+
+  it("serves gRPC over mutual TLS with GRPC_TLS_*, and refuses plaintext", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "mp-runtime-tls-"));
+    const pki = makeTestPki(dir, "mesh");
+    const tlsEnv = { GRPC_TLS_CERT_FILE: pki.cert, GRPC_TLS_KEY_FILE: pki.key, GRPC_TLS_CA_FILE: pki.ca };
+    const config = await env(infra.natsUrl, { BUS_NAMESPACE: `t${infra.busNamespace}`, ...tlsEnv });
+    const separate = { ...spec(), name: "settlements" as const };
+    const service = await startService(
+      separate,
+      { ...config, SETTLEMENTS_GRPC_PORT: "0", ...mesh.env("settlements") },
+      { logger: testLogger("settlements") },
+    );
+    const address = `127.0.0.1:${service.grpcPort}`;
+    const overTls = healthChecker(address, grpcTlsFrom(tlsEnv));
+    const plaintext = healthChecker(address, false);
+    try {
+      expect(await overTls.check("", 3_000)).toBe(true);
+      expect(await plaintext.check("", 3_000)).toBe(false);
+    } finally {
+      overTls.close();
+      plaintext.close();
+      useGrpcTls(undefined);
+      await service.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses to start with only part of GRPC_TLS_*, naming the missing keys", async () => {
+    const config = await env(infra.natsUrl, { GRPC_TLS_CERT_FILE: "/nowhere/cert.pem" });
+    await expect(startService(spec(), config, { logger: testLogger("listings") })).rejects.toThrow(
+      /GRPC_TLS_KEY_FILE[\s\S]*GRPC_TLS_CA_FILE|GRPC_TLS_CA_FILE[\s\S]*GRPC_TLS_KEY_FILE/,
+    );
   });
 });

@@ -40,7 +40,17 @@ import {
   type PoolClient,
   poolSettings,
 } from "@mp/db";
-import { type GrpcServer, grpcServerEnv, type ServiceRegistration, startGrpcServer } from "@mp/grpc";
+import {
+  type GrpcServer,
+  type GrpcTlsEnv,
+  grpcServerEnv,
+  grpcTlsEnv,
+  grpcTlsFrom,
+  refineGrpcTls,
+  type ServiceRegistration,
+  startGrpcServer,
+  useGrpcTls,
+} from "@mp/grpc";
 import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
@@ -133,7 +143,8 @@ export type CommonConfig = z.output<typeof serviceConfigSchema> &
     GRPC_DRAIN_MS: number;
     GRPC_SHUTDOWN_GRACE_MS: number;
     GRPC_MAX_CONNECTION_AGE_MS: number;
-  } & MeshEnv;
+  } & GrpcTlsEnv &
+  MeshEnv;
 
 /** `false` leaves migrating to the separate step (`main.ts migrate`, a Kubernetes Job); see `prepareSchema`. */
 const MIGRATE_ON_BOOT = envBoolean.default(true);
@@ -170,8 +181,9 @@ export function loadServiceConfig<S extends z.ZodObject>(
     })
     .extend(spec.config?.shape ?? {})
     .extend({ ...opsEnv, ...dbEnv, MIGRATE_ON_BOOT })
-    .extend({ ...grpcServerEnv, ...meshEnv })
+    .extend({ ...grpcServerEnv, ...grpcTlsEnv, ...meshEnv })
     .superRefine(refineMeshKeys(serviceSigner(spec.name), { jwks: true }), { when: () => true })
+    .superRefine(refineGrpcTls, { when: () => true })
     .superRefine(
       (env, ctx) => {
         for (const { key, message } of spec.configIssues?.(env) ?? [])
@@ -214,6 +226,9 @@ export async function startService<S extends z.ZodObject>(
   const logger = overrides.logger ?? createLogger({ service: spec.name, level: config.LOG_LEVEL });
   const { signal } = overrides;
   const mesh = meshIdentityFrom(config, serviceSigner(spec.name));
+  // With GRPC_TLS_*: the server below and every client the module makes speak mutual TLS.
+  const tls = grpcTlsFrom(config);
+  if (tls) useGrpcTls(tls);
 
   const pool = createPool({
     url: config.DATABASE_URL,
@@ -290,6 +305,7 @@ export async function startService<S extends z.ZodObject>(
       services: module.grpc,
       logger,
       verifier: mesh.verifier,
+      tls,
       drainMs: config.GRPC_DRAIN_MS,
       graceMs: config.GRPC_SHUTDOWN_GRACE_MS,
       maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,

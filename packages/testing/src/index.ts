@@ -3,6 +3,7 @@ export * from "./fresh";
 export * from "./mesh";
 export * from "./nats";
 export * from "./node-child";
+export * from "./pki";
 export * from "./postgres";
 export * from "./probe";
 export * from "./s3";
