@@ -1,4 +1,5 @@
 import { ConfigError, envBoolean, z } from "@mp/config";
+import { stripeApiEnv } from "@mp/stripe";
 
 /**
  * `STRIPE_WEBHOOK_SECRET` is one endpoint secret or several separated by commas: during a rotation both the
@@ -19,10 +20,13 @@ const webhookSecrets = z
       .max(5),
   );
 
-/** Stripe notifications are verified with the endpoint secret; the API key is for reconciliation calls. */
+/**
+ * Stripe notifications are verified with the endpoint secret; the API key (and `STRIPE_API_BASE`, the
+ * local stand-in) is for calls to Stripe's API: checkout, refunds and reconciliation.
+ */
 export const settlementsConfig = z.object({
   STRIPE_WEBHOOK_SECRET: webhookSecrets,
-  STRIPE_API_KEY: z.string().regex(/^(sk|rk)_(test|live)_/),
+  ...stripeApiEnv,
   /** How often the payment-event processor looks for stored events when no notification woke it. */
   PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** The mode earnings sums use when a request names none (unset: live when `NODE_ENV=production`). */

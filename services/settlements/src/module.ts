@@ -10,6 +10,7 @@ import {
   systemClock,
   uuidV7Ids,
 } from "@mp/runtime";
+import { makeStripeClient } from "@mp/stripe";
 import type { z } from "zod";
 import { makeIntakePressure } from "./application/intake-pressure";
 import type { UnitOfWork } from "./application/ports";
@@ -29,6 +30,7 @@ import {
   makeListStatements,
   makeMarkStatementPaid,
 } from "./application/statements";
+import { makeCreateCheckoutSession, makeCreateRefund } from "./application/stripe-payments";
 import {
   defaultLivemode,
   platformOrganisationOf,
@@ -40,6 +42,7 @@ import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { makeStatementRepository } from "./infra/statements.repository";
+import { makeStripePayments } from "./infra/stripe-payments.client";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
 import { earningsRegistration } from "./transport/earnings.module";
 import {
@@ -51,6 +54,7 @@ import {
 import { startPaymentEventProcessor } from "./transport/payment-events.processor";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
 import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc";
+import { STRIPE_PAYMENTS_SERVICE, stripePaymentsGrpc } from "./transport/stripe-payments.grpc";
 
 type SettlementsConfig = z.output<typeof settlementsConfig>;
 
@@ -83,6 +87,7 @@ export function buildSettlements(
     max: deps.config.DB_EXPORT_POOL_MAX,
   });
   const events = makePaymentEventRepository(deps.pool);
+  const stripe = makeStripePayments(makeStripeClient(deps.config));
   const pressure = makeIntakePressure();
   const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events, pressure };
   const receivePaymentEvent = makeReceivePaymentEvent(intake);
@@ -109,6 +114,10 @@ export function buildSettlements(
   return {
     grpc: {
       [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent, receivePaymentEvents }, deps.logger),
+      [STRIPE_PAYMENTS_SERVICE]: stripePaymentsGrpc(
+        { createCheckoutSession: makeCreateCheckoutSession(stripe), createRefund: makeCreateRefund(stripe) },
+        deps.logger,
+      ),
       [STATEMENTS_SERVICE]: statementsGrpc(
         {
           listStatements: makeListStatements(statementDeps),
