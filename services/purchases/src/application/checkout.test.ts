@@ -1,4 +1,4 @@
-import { NotFoundError } from "@mp/errors";
+import { ConflictError, NotFoundError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
@@ -202,6 +202,14 @@ describe("refunds", () => {
       code: "not-found",
     });
     expect([...done.f.stripeCalls, ...disputed.f.stripeCalls]).toEqual([]);
+    const unknown = refund(purchase({ status: "partially_refunded", amountRefunded: 1 }));
+    unknown.f.stripe.createRefund = async () => {
+      throw new ConflictError("invalid-state", "Stripe knows no such payment.");
+    };
+    await expect(unknown.run({ ...ask, amount: undefined }, ctx())).rejects.toMatchObject({
+      code: "invalid-state",
+      extensions: { state: "partially_refunded" },
+    });
     expect(over.f.stripeCalls).toHaveLength(1);
   });
 });

@@ -62,20 +62,21 @@ function parse(raw: CheckoutRequest, production: boolean) {
 
 /**
  * A Stripe Checkout Session for a device of the caller's organisation to buy the caller's current
- * listing of an item, at the listing's price (provider role). Refused before Stripe is called: no
- * enabled listing (not-listed), another organisation's device (not-found, from the iot-adapter), a
- * completed purchase of the item for the device (already-purchased). The purchase is made later, from the
+ * listing of an item, at the listing's price (provider role). Refused before Stripe is called, in this
+ * order: another organisation's device (not-found, from the iot-adapter), no enabled listing
+ * (not-listed), a completed purchase of the item for the device (already-purchased). The purchase is made later, from the
  * payment's notifications, which carry the session's metadata.
  */
 export function makeCreateCheckoutSession(deps: Deps) {
   return async (raw: CheckoutRequest, ctx: CallContext): Promise<CheckoutSession> => {
     const org = requirePrincipal(ctx, "provider").organisationId.toLowerCase();
     const sale = parse(raw, deps.production);
+    // The device first: another organisation's device is 404 whatever the item, as for every route.
+    await deps.iot.get(sale.deviceId, ctx);
     const listing = await deps.listings.currentOf(deps.db, { ...sale, providerOrganisationId: org });
     if (!listing) {
       throw new ConflictError("not-listed", "You have no enabled listing of this item in this instance.");
     }
-    await deps.iot.get(sale.deviceId, ctx);
     const statuses = await deps.purchases.statusesOf({
       providerOrganisationId: org,
       deviceId: sale.deviceId,

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationError } from "@mp/errors";
+import { ConflictError, isAppError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { refundAmount } from "../domain/checkout";
 import type { CreatedRefund, PurchaseRepository, RefundReason, StripePaymentsPort } from "./ports";
@@ -47,15 +47,26 @@ export function makeCreateRefund(deps: { purchases: PurchaseRepository; stripe: 
     }
     // Keyed by what the purchase had refunded when asked: the same request repeated before Stripe's
     // notification arrives returns the same refund instead of refunding twice.
-    const refund = await deps.stripe.createRefund(
-      {
-        paymentIntentId: purchase.paymentReference,
-        amount,
-        reason: (raw.reason || undefined) as RefundReason | undefined,
-        idempotencyKey: `refund-${purchase.id}-${purchase.amountRefunded}-${amount}`,
-      },
-      ctx.requestId,
-    );
-    return { ...refund, purchaseId: purchase.id };
+    try {
+      const refund = await deps.stripe.createRefund(
+        {
+          paymentIntentId: purchase.paymentReference,
+          amount,
+          reason: (raw.reason || undefined) as RefundReason | undefined,
+          idempotencyKey: `refund-${purchase.id}-${purchase.amountRefunded}-${amount}`,
+        },
+        ctx.requestId,
+      );
+      return { ...refund, purchaseId: purchase.id };
+    } catch (error) {
+      // Stripe knows no such payment (a purchase made from a hand-signed notification): say which state.
+      if (isAppError(error) && error.code === "invalid-state") {
+        throw new ConflictError("invalid-state", "Stripe knows no payment for this purchase.", {
+          extensions: { state: purchase.status },
+          cause: error,
+        });
+      }
+      throw error;
+    }
   };
 }

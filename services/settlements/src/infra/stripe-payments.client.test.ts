@@ -19,7 +19,7 @@ describe("stripeFailure", () => {
     }
   });
 
-  it("makes a refund amount Stripe refuses refund-exceeds-remaining, other refusals internal", () => {
+  it("makes a refused refund amount refund-exceeds-remaining, an unknown payment invalid-state, others internal", () => {
     const amount = new Stripe.errors.StripeInvalidRequestError(
       raw("invalid_request_error", { param: "amount", statusCode: 400 }),
     );
@@ -32,6 +32,10 @@ describe("stripeFailure", () => {
       raw("invalid_request_error", { param: "currency", statusCode: 400 }),
     );
     expect(stripeFailure(other).code).toBe("internal");
+    const unknown = new Stripe.errors.StripeInvalidRequestError(
+      raw("invalid_request_error", { code: "resource_missing", param: "payment_intent", statusCode: 404 }),
+    );
+    expect(stripeFailure(unknown).code).toBe("invalid-state");
     expect(
       stripeFailure(new Stripe.errors.StripeAuthenticationError(raw("x", { statusCode: 401 }))).code,
     ).toBe("internal");

@@ -14,7 +14,8 @@ const STRIPE_RETRY_AFTER_SECONDS = 5;
 /**
  * What a failed Stripe call means to our callers: Stripe unreachable, overloaded or failing (the SDK has
  * already retried) is `upstream-unavailable`; a refund Stripe refuses for its amount is
- * `refund-exceeds-remaining`; anything else is ours to fix (`internal`, cause kept for the log).
+ * `refund-exceeds-remaining`, one of a payment Stripe does not know (a purchase made from a hand-signed
+ * notification) `invalid-state`; anything else is ours to fix (`internal`, cause kept for the log).
  */
 export function stripeFailure(error: unknown): AppError {
   if (
@@ -32,6 +33,9 @@ export function stripeFailure(error: unknown): AppError {
     return new ConflictError("refund-exceeds-remaining", "Stripe refused the refund's amount.", {
       cause: error,
     });
+  }
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
+    return new ConflictError("invalid-state", "Stripe knows no such payment.", { cause: error });
   }
   return new AppError("internal", "Stripe refused the call.", { cause: error });
 }
