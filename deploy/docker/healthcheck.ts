@@ -1,8 +1,8 @@
 /**
  * Container health check for every image built from this directory's Dockerfile: liveness, `GET /healthz`
  * on the process's ops port (`OPS_PORT`, else its default). Readiness (`/readyz`) is for the orchestrator's
- * routing, not for restarting a container that waits for its dependencies. Runs on Node's type stripping
- * (`node healthcheck.ts`), no tsx start-up.
+ * routing, not for restarting a container that waits for its dependencies. The simulator's image asks its
+ * `/health` on `SIMULATOR_PORT`. The images run the compiled `dist/healthcheck.mjs` (`pnpm build`).
  */
 const DEFAULT_OPS_PORTS: Record<string, number> = {
   gateway: 9090,
@@ -15,11 +15,18 @@ const DEFAULT_OPS_PORTS: Record<string, number> = {
   "iot-adapter": 9107,
 };
 
-async function healthy(service: string): Promise<string | undefined> {
+/** The URL that answers 200 while the process lives: the ops port's `/healthz`, the simulator's `/health`. */
+function healthUrl(service: string): string | undefined {
+  if (service === "simulator") return `http://127.0.0.1:${process.env.SIMULATOR_PORT || 8090}/health`;
   const port = process.env.OPS_PORT || DEFAULT_OPS_PORTS[service];
-  if (!port) return `no ops port for SERVICE=${service}: set OPS_PORT`;
-  const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2_000) });
-  return response.ok ? undefined : `GET /healthz answered ${response.status}`;
+  return port ? `http://127.0.0.1:${port}/healthz` : undefined;
+}
+
+async function healthy(service: string): Promise<string | undefined> {
+  const url = healthUrl(service);
+  if (!url) return `no ops port for SERVICE=${service}: set OPS_PORT`;
+  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+  return response.ok ? undefined : `GET ${new URL(url).pathname} answered ${response.status}`;
 }
 
 export {};

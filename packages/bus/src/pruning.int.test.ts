@@ -64,7 +64,7 @@ describe("pruneBusTables", () => {
       { outboxMs: 7 * DAY_MS, inboxMs: 31 * DAY_MS, deadLettersMs: 30 * DAY_MS },
       2,
     );
-    expect(result).toEqual({ outbox: 5, inbox: 5, deadLetters: 3, statements: 3 + 3 + 2 });
+    expect(result).toEqual({ outbox: 5, inbox: 5, deadLetters: 3, statements: 3 + 3 + 2, skipped: false });
     expect(await labels("SELECT payload->'data'->>'label' AS label FROM outbox")).toEqual([
       "new-sent",
       "old-parked",
@@ -81,6 +81,6 @@ describe("pruneBusTables", () => {
         { outboxMs: 7 * DAY_MS, inboxMs: 31 * DAY_MS, deadLettersMs: 30 * DAY_MS },
         2,
       ),
-    ).toEqual({ outbox: 0, inbox: 0, deadLetters: 0, statements: 3 });
+    ).toEqual({ outbox: 0, inbox: 0, deadLetters: 0, statements: 3, skipped: false });
   });
 });

@@ -1,4 +1,4 @@
-import type { Queryable } from "@mp/db";
+import type { Pool, Queryable } from "@mp/db";
 
 /** How long each kind of row is kept; see `busEnv` for why the inbox window must cover the stream's. */
 export interface RetentionWindows {
@@ -15,23 +15,64 @@ export interface PruneResult {
   deadLetters: number;
   /** DELETE statements run: one per batch, plus the last, short one per table. */
   statements: number;
+  /** Another replica was pruning this schema's tables: this call deleted nothing and ran no DELETE. */
+  skipped: boolean;
 }
 
 /** Rows deleted per statement: short transactions, short locks, no long vacuum debt at once. */
 export const PRUNE_BATCH = 1_000;
 
 /**
+ * Held, for the session, by the replica pruning a schema's bus tables: one replica prunes at a time, and
+ * a replica that finds it taken skips its pass (the holder deletes the same rows).
+ */
+const PRUNE_LOCK = "hashtext('bus.prune'), hashtext(coalesce(current_schema(), ''))";
+
+/**
  * A bounded DELETE per table and kind of row, repeated until a batch comes back short. The rows of a
  * batch are chosen by key (`seq`, `id`) or physical address (`ctid`, the inbox has a composite key) through
  * the age indexes, so no statement scans or locks more than `batchSize` rows, and a table with years of
  * history is worked through over many small transactions rather than one that holds locks and bloats WAL.
+ * The pass holds a session advisory lock per schema (see {@link PRUNE_LOCK}) so replicas never prune at once.
  */
 export async function pruneBusTables(
-  db: Queryable,
+  pool: Pool,
   windows: RetentionWindows,
   batchSize = PRUNE_BATCH,
 ): Promise<PruneResult> {
-  const result: PruneResult = { outbox: 0, inbox: 0, deadLetters: 0, statements: 0 };
+  const client = await pool.connect();
+  let broken: Error | boolean = false;
+  // As in `withTransaction`: a checked-out client's connection error must not become an uncaught
+  // exception, and that connection must not go back to the pool.
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on("error", onError);
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_lock(${PRUNE_LOCK}) AS locked`,
+    );
+    if (!rows[0]?.locked) return { outbox: 0, inbox: 0, deadLetters: 0, statements: 0, skipped: true };
+    try {
+      return await pruneHoldingLock(client, windows, batchSize);
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${PRUNE_LOCK})`).catch((error: Error) => {
+        // A connection that cannot unlock must not go back to the pool holding the lock.
+        broken ||= error;
+      });
+    }
+  } finally {
+    client.off("error", onError);
+    client.release(broken);
+  }
+}
+
+async function pruneHoldingLock(
+  db: Queryable,
+  windows: RetentionWindows,
+  batchSize: number,
+): Promise<PruneResult> {
+  const result: PruneResult = { outbox: 0, inbox: 0, deadLetters: 0, statements: 0, skipped: false };
   const repeat = async (sql: string, windowMs: number): Promise<number> => {
     let total = 0;
     for (;;) {

@@ -2,6 +2,7 @@
  * Preload that turns telemetry on before anything else is imported, for every process:
  *
  *     node --import tsx --import ./packages/telemetry/src/register.ts services/catalogue/src/main.ts
+ *     node --import ./packages/telemetry/dist/register.mjs services/catalogue/dist/main.mjs   (compiled)
  *
  * Instrumentations patch modules as they load, so they must exist before the entry's imports run. pg and
  * node:http are patched through `require`; @grpc/grpc-js is imported from ESM, which only the
@@ -9,8 +10,8 @@
  * `OTEL_SERVICE_NAME`, else taken from the entry's path (`services/<name>/...`, `gateway/...`); the
  * process's own `startTelemetry` call later returns this same instance. Without OTEL_EXPORTER_OTLP_ENDPOINT
  * only pg and fetch are patched (they also record metrics) and the hook is not registered (see
- * `spanInstrumentationsWanted`). It also applies `SOURCE_MAPS` (see `source-maps.ts`): tsx has just turned
- * source-mapped stack traces on, and they stay on only when asked for.
+ * `spanInstrumentationsWanted`). It also applies `SOURCE_MAPS` (see `source-maps.ts`): source-mapped stack
+ * traces (which tsx has just turned on) are on only when asked for.
  */
 import { register } from "node:module";
 import { applySourceMapsSetting } from "./source-maps";

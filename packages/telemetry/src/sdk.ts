@@ -35,11 +35,17 @@ export interface TelemetryOptions {
   instrument?: boolean;
 }
 
-let started: Telemetry | undefined;
+/**
+ * The process's telemetry lives in a global slot, not a module variable: compiled, the preload and the
+ * entry are separate bundles, each with its own copy of this module, and both must see the one instance.
+ */
+const STARTED = Symbol.for("@mp/telemetry.started");
+type TelemetrySlot = { [STARTED]?: Telemetry | undefined };
+const slot = globalThis as TelemetrySlot;
 
 /** The telemetry this process started, if any (the ops server reads its metrics endpoint). */
 export function activeTelemetry(): Telemetry | undefined {
-  return started;
+  return slot[STARTED];
 }
 
 /**
@@ -58,6 +64,7 @@ export function activeTelemetry(): Telemetry | undefined {
  * A second call returns the first telemetry (the preload `register.ts` usually started it already).
  */
 export function startTelemetry(options: TelemetryOptions): Telemetry {
+  const started = slot[STARTED];
   if (started) return started;
   const resource = resourceFromAttributes({ "service.name": options.serviceName });
   const spanProcessors: SpanProcessor[] = options.otlpEndpoint
@@ -97,9 +104,9 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
       trace.disable();
       propagation.disable();
       context.disable();
-      if (started === telemetry) started = undefined;
+      if (slot[STARTED] === telemetry) slot[STARTED] = undefined;
     },
   };
-  started = telemetry;
+  slot[STARTED] = telemetry;
   return telemetry;
 }

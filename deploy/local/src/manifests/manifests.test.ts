@@ -65,7 +65,9 @@ describe("kubernetes manifests", () => {
     expect(service.spec.ports).toEqual([expect.objectContaining({ port: grpc, targetPort: "grpc" })]);
     const job = find("Job", `${name}-migrate`).spec.template.spec.containers[0];
     expect(job.image).toBe(container.image);
-    expect(job.command.slice(-2)).toEqual([`services/${name}/src/main.ts`, "migrate"]);
+    // the image's entry point (the compiled service) with `migrate`: no loader, no TypeScript in the image
+    expect(job.command).toBeUndefined();
+    expect(job.args).toEqual(["migrate"]);
     const refs = container.envFrom.map((e: Manifest) => e.secretRef?.name ?? e.configMapRef?.name);
     expect(refs).toEqual(expect.arrayContaining(["marketplace-env", `${name}-nats`]));
     const volumes = find("Deployment", name).spec.template.spec.volumes;
@@ -157,7 +159,7 @@ describe("docker-compose.yml", () => {
     const service = compose.services[name];
     expect(service.environment.OPS_PORT).toBe(String(DEFAULT_OPS_PORTS[name]));
     expect(service.environment.OPS_HOST).toBe("0.0.0.0");
-    expect(service.healthcheck.test).toEqual(["CMD", "node", "deploy/docker/healthcheck.ts"]);
+    expect(service.healthcheck.test).toEqual(["CMD", "node", "deploy/docker/dist/healthcheck.mjs"]);
     if (name !== "gateway") {
       expect(service.environment.NATS_URL).toBe(`nats://${name}:${name}-dev-nats@nats:4222`);
       expect(readFileSync(join(REPO_ROOT, "deploy/docker/nats.conf"), "utf8")).toContain(
@@ -185,9 +187,19 @@ describe("docker-compose.yml", () => {
 });
 
 describe("the image's entry point", () => {
-  it("starts node with the V8 flags the launcher starts every process with", () => {
-    const dockerfile = readFileSync(join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
-    const entrypoint = dockerfile.split("\n").find((line) => line.startsWith("ENTRYPOINT"));
-    expect(entrypoint).toContain(`exec node ${V8_FLAGS.join(" ")} --import tsx`);
+  const dockerfile = readFileSync(join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
+  const entrypoint = dockerfile.split("\n").find((line) => line.startsWith("ENTRYPOINT")) ?? "";
+
+  it("starts node on the compiled entry, with the V8 flags the launcher starts every process with", () => {
+    expect(entrypoint).toContain(
+      `exec node ${V8_FLAGS.join(" ")} --import ./packages/telemetry/dist/register.mjs \\"$entry\\"`,
+    );
+    expect(entrypoint).toContain(`exec node ${V8_FLAGS.join(" ")} deploy/local/dist/simulator/main.mjs`);
+    expect(entrypoint).toContain("entry=services/$SERVICE/dist/main.mjs");
+  });
+
+  it("loads no TypeScript at run time", () => {
+    expect(entrypoint).not.toMatch(/tsx|\.ts\b/);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*"deploy\/docker\/dist\/healthcheck\.mjs"\]$/m);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GATEWAY_SIGNER, generateMeshKeys, meshSignerFrom, serviceSigner } from "@mp/auth";
@@ -12,6 +12,7 @@ import { listingsService } from "@mp/svc-listings";
 import { publishingService } from "@mp/svc-publishing";
 import { purchasesService } from "@mp/svc-purchases";
 import { settlementsService } from "@mp/svc-settlements";
+import { makeTestPki } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest } from "./load";
 import { PROD_SECRETS } from "./prod-secrets";
@@ -35,13 +36,22 @@ const overlays = { dev: renderOverlay("dev"), prod: renderOverlay("prod") } as c
 type Overlay = keyof typeof overlays;
 
 let dir: string;
-/** What the mesh Secrets and ConfigMap (`pnpm mesh-keys --k8s`) hold, by object name and file. */
+/**
+ * What the mesh Secrets and ConfigMap (`pnpm mesh-keys --k8s`) and the prod overlay's gRPC TLS Secret
+ * (`marketplace-grpc-tls`, as cert-manager writes it) hold, by object name and file.
+ */
 let meshObjects: Record<string, Record<string, string>>;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "overlay-config-"));
   const keys = await generateMeshKeys([GATEWAY_SIGNER, ...SERVICE_NAMES.map(serviceSigner)]);
+  const pki = makeTestPki(dir, "grpc");
   meshObjects = {
+    "marketplace-grpc-tls": {
+      "tls.crt": readFileSync(pki.cert, "utf8"),
+      "tls.key": readFileSync(pki.key, "utf8"),
+      "ca.crt": readFileSync(pki.ca, "utf8"),
+    },
     "mesh-jwks": { "jwks.json": JSON.stringify(keys.jwks) },
     "mesh-key-gateway": { "private.jwk.json": JSON.stringify(keys.privateKeys[GATEWAY_SIGNER]) },
     ...Object.fromEntries(

@@ -10,6 +10,7 @@ const KEY = "ik_test_marketplace";
 const DEV = DEMO_ORGANISATIONS.developer.id;
 const PROVIDER = DEMO_ORGANISATIONS.provider.id;
 const ADMIN = DEMO_ORGANISATIONS.admin.id;
+const OPERATOR = DEMO_ORGANISATIONS.operator.id;
 
 const seed = demoSeed();
 const tampered = mismatchFile(seed.releases[0]!, "crc");
@@ -77,11 +78,11 @@ describe("authentication", () => {
 describe("lists", () => {
   it("returns bare arrays with the documented default order, limit/offset and orderBy/orderDir", async () => {
     const orgs = (await api("/organisation")).body as { id: string; name: string }[];
-    expect(orgs.map((o) => o.id)).toEqual([DEV, PROVIDER, ADMIN]);
+    expect(orgs.map((o) => o.id)).toEqual([DEV, PROVIDER, ADMIN, OPERATOR]);
     const byName = (await api("/organisation?orderBy=name&orderDir=desc&limit=2&offset=0")).body as {
       name: string;
     }[];
-    expect(byName.map((o) => o.name)).toEqual(["Demo Provider", "Demo Developer"]);
+    expect(byName.map((o) => o.name)).toEqual(["Demo Provider", "Demo Platform Operator"]);
     const second = (await api("/organisation?limit=1&offset=1")).body as { id: string }[];
     expect(second.map((o) => o.id)).toEqual([PROVIDER]);
 

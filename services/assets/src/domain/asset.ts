@@ -1,4 +1,5 @@
 import { type FieldErrors, ValidationError } from "@mp/errors";
+import { isGuid } from "@mp/ids";
 
 export type AssetId = string & { readonly __brand: "AssetId" };
 export type AssetType = "icon" | "image";
@@ -8,11 +9,9 @@ export type AssetStatus = "pending" | "ready" | "rejected";
 export const ASSET_TYPES: readonly AssetType[] = ["icon", "image"];
 export const ASSET_MIME_TYPES: readonly AssetMimeType[] = ["image/png", "image/jpeg"];
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids arrive in any case from callers; a malformed one can name no asset (so it is not-found, not 400). */
 export function isAssetId(id: string): boolean {
-  return GUID.test(id);
+  return isGuid(id);
 }
 
 /** How long the presigned PUT (and so the upload session) stays valid. */

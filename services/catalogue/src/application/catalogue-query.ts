@@ -1,12 +1,12 @@
 import { type PageQuery, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
+import { isGuid } from "@mp/ids";
 import { ITEM_TYPES, type ItemType } from "../domain/catalogue-item";
 
 export const CATALOGUE_ORDERS = ["relevance", "createdAt", "displayName", "price"] as const;
 export type CatalogueOrder = (typeof CATALOGUE_ORDERS)[number];
 
 export const SEARCH_MAX = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RawCatalogueQuery extends RawPageQuery {
   /** Empty strings mean "no filter" (proto3 cannot tell them from absent). */
@@ -21,7 +21,7 @@ export interface CatalogueQuery extends PageQuery<CatalogueOrder> {
   search?: string;
 }
 
-export const isGuid = (value: string): boolean => UUID.test(value);
+export { isGuid };
 
 /**
  * The catalogue's list query (the public list and the provider's offered items share it). `orderBy`

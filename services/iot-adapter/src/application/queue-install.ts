@@ -3,11 +3,10 @@ import { installStatusChangedV1 } from "@mp/contracts";
 import type { PoolClient } from "@mp/db";
 import { ValidationError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { type InstallState, installStateOf } from "../domain/install-status";
 import type { makeGetDevice } from "./devices";
 import type { Clock, DevicePlatform, InstallUpdateRepository, TrackedInstall, UnitOfWork } from "./ports";
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface QueuedInstall {
   installId: string;
@@ -59,7 +58,7 @@ export function makeQueueInstall(deps: {
     request: { installId: string; deviceId: string; releaseId: string },
     ctx: CallContext,
   ): Promise<QueuedInstall> => {
-    if (!GUID.test(request.installId)) throw new ValidationError({ installId: ["must be a guid"] });
+    if (!isGuid(request.installId)) throw new ValidationError({ installId: ["must be a guid"] });
     const releaseId = request.releaseId;
     if (
       !releaseId ||

@@ -1,3 +1,5 @@
+import { isGuid } from "@mp/ids";
+
 /** queued (waiting or between attempts) -> stored | failed; both ends are final. */
 export type CopyJobStatus = "queued" | "stored" | "failed";
 
@@ -67,11 +69,7 @@ export class CopyFailure extends Error {
   }
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isGuid(value: string): boolean {
-  return GUID.test(value);
-}
+export { isGuid };
 
 /**
  * Where a release binary is stored: under the owning organisation (always the verified caller's, never a

@@ -2,13 +2,12 @@ import { newEvent } from "@mp/bus";
 import { itemCreatedV1 } from "@mp/contracts";
 import { NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { ITEM_TYPES, type Item, type ItemId, type ItemType } from "../domain/item";
 import { metadataFromApplication } from "../domain/metadata";
 import type { ItemDeps } from "./item-access";
 import { type ItemView, renderItem, toItemSnapshot } from "./item-view";
 import type { AssetsPort, IotApplicationsPort, KnownInstanceRepository } from "./ports";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CreateItemInput {
   applicationId: number;
@@ -35,7 +34,7 @@ export function makeCreateItem(
     if (!ITEM_TYPES.includes(type)) throw new ValidationError({ "body.type": ["must be app or algorithm"] });
     if (!Number.isInteger(input.applicationId) || input.applicationId < 1)
       throw new ValidationError({ "path.applicationId": ["must be a positive integer"] });
-    const instance = UUID.test(input.marketplaceInstanceId)
+    const instance = isGuid(input.marketplaceInstanceId)
       ? await deps.instances.get(input.marketplaceInstanceId.toLowerCase())
       : undefined;
     if (!instance) throw new NotFoundError("Marketplace instance");

@@ -2,10 +2,9 @@ import type { EventEnvelope } from "@mp/bus";
 import type { PoolClient } from "@mp/db";
 import { NotFoundError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import type { Item } from "../domain/item";
 import type { Clock, IdGenerator, ItemRepository, UnitOfWork } from "./ports";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the item use cases are built from. */
 export interface ItemDeps {
@@ -17,7 +16,7 @@ export interface ItemDeps {
 
 /** A malformed id can name no item: it is not found, like another organisation's item. */
 export function itemIdOrNotFound(id: string): string {
-  if (!UUID.test(id)) throw new NotFoundError("Marketplace item");
+  if (!isGuid(id)) throw new NotFoundError("Marketplace item");
   return id.toLowerCase();
 }
 

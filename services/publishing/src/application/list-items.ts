@@ -1,14 +1,13 @@
 import { type Paged, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { ITEM_STATUSES, ITEM_TYPES, type ItemStatus, type ItemType } from "../domain/item";
 import type { ItemDeps } from "./item-access";
 import { type ItemView, renderItems } from "./item-view";
 import type { AssetsPort, ItemOrder, ListItemsQuery } from "./ports";
 
 const ORDERS: readonly ItemOrder[] = ["createdAt", "updatedAt", "displayName"];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface RawListItems extends RawPageQuery {
   /** Empty strings mean "no filter". */
   marketplaceInstanceId: string;
@@ -19,7 +18,7 @@ export interface RawListItems extends RawPageQuery {
 
 export function parseListItems(raw: RawListItems): ListItemsQuery {
   const errors: FieldErrors = {};
-  if (raw.marketplaceInstanceId && !UUID.test(raw.marketplaceInstanceId))
+  if (raw.marketplaceInstanceId && !isGuid(raw.marketplaceInstanceId))
     errors["query.marketplaceInstanceId"] = ["must be a guid"];
   if (raw.type && !ITEM_TYPES.includes(raw.type as ItemType))
     errors["query.type"] = ["must be app or algorithm"];

@@ -1,6 +1,7 @@
 import type { Queryable } from "@mp/db";
 import { type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { type DownloadDenial, decideDownloadAccess } from "../domain/download-access";
 import type {
   Clock,
@@ -14,7 +15,6 @@ import type {
 /** How long a presigned download lives (contract: 5 minutes). */
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEVICE_ID = /^[0-9a-f]{16}$/i;
 
 export interface DownloadAccessRequest {
@@ -32,7 +32,7 @@ export type DownloadAccess =
 
 function validate(request: DownloadAccessRequest): void {
   const errors: FieldErrors = {};
-  if (!GUID.test(request.marketplaceItemId)) errors["path.marketplaceItemId"] = ["must be a guid"];
+  if (!isGuid(request.marketplaceItemId)) errors["path.marketplaceItemId"] = ["must be a guid"];
   if (request.version.length < 1 || request.version.length > 64)
     errors["path.version"] = ["must be 1..64 characters"];
   if (!DEVICE_ID.test(request.deviceId)) errors["query.deviceId"] = ["must be 16 hex characters"];

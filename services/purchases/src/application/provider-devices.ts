@@ -2,6 +2,7 @@ import type { Queryable } from "@mp/db";
 import { type Paged, parseLimitOffset, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { type Compatibility, compatibilityOf } from "../domain/install";
 import type { Purchase } from "../domain/purchase";
 import type {
@@ -15,7 +16,6 @@ import type {
 } from "./ports";
 
 const DEVICE_ID = /^[0-9a-f]{16}$/i;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RELEASE_ORDERS: readonly ReleaseOrder[] = ["createdAt", "version"];
 /** How many recent installs a device's details carry. */
 export const RECENT_INSTALLS = 20;
@@ -27,7 +27,7 @@ export function parseDeviceId(raw: string): string {
 }
 
 export function parseItemId(raw: string): string {
-  if (!GUID.test(raw)) throw new ValidationError({ "path.marketplaceItemId": ["must be a guid"] });
+  if (!isGuid(raw)) throw new ValidationError({ "path.marketplaceItemId": ["must be a guid"] });
   return raw.toLowerCase();
 }
 

