@@ -27,6 +27,11 @@ const webhookSecrets = z
 export const settlementsConfig = z.object({
   STRIPE_WEBHOOK_SECRET: webhookSecrets,
   ...stripeApiEnv,
+  /**
+   * Seconds between reconciliation passes over Stripe's events list (docs/payments.md); 0 switches the
+   * loop off (`pnpm pay reconcile` still runs a pass).
+   */
+  STRIPE_RECONCILE_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How often the payment-event processor looks for stored events when no notification woke it. */
   PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** The mode earnings sums use when a request names none (unset: live when `NODE_ENV=production`). */
@@ -66,19 +71,24 @@ export function platformOrganisationOf(config: {
 
 /**
  * Rules between the keys: production refuses a test-mode Stripe key (`sk_test_`, `rk_test_`), so a
- * deployment cannot take test payments for real ones by mistake.
+ * deployment cannot take test payments for real ones by mistake, and talks to Stripe itself (no
+ * `STRIPE_API_BASE`: the stand-in is for local stacks and tests).
  */
 export function settlementsConfigIssues(env: Record<string, unknown>): { key: string; message: string }[] {
+  if (env.NODE_ENV !== "production") return [];
+  const issues: { key: string; message: string }[] = [];
   const key = env.STRIPE_API_KEY;
-  if (env.NODE_ENV === "production" && typeof key === "string" && /^(sk|rk)_test_/.test(key)) {
-    return [
-      {
-        key: "STRIPE_API_KEY",
-        message: "a test-mode key (sk_test_/rk_test_) is refused in production; set a live key",
-      },
-    ];
-  }
-  return [];
+  if (typeof key === "string" && /^(sk|rk)_test_/.test(key))
+    issues.push({
+      key: "STRIPE_API_KEY",
+      message: "a test-mode key (sk_test_/rk_test_) is refused in production; set a live key",
+    });
+  if (typeof env.STRIPE_API_BASE === "string" && env.STRIPE_API_BASE !== "")
+    issues.push({
+      key: "STRIPE_API_BASE",
+      message: "production talks to Stripe itself; unset STRIPE_API_BASE (it is for the local stand-in)",
+    });
+  return issues;
 }
 
 /** The mode earnings sums use when a request names none (as purchases decide it). */

@@ -44,6 +44,7 @@ import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { makeStatementRepository } from "./infra/statements.repository";
 import { makeStripePayments } from "./infra/stripe-payments.client";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
+import { makeStripeReconciliation } from "./reconcile";
 import { earningsRegistration } from "./transport/earnings.module";
 import {
   LEDGER_CONSUMER,
@@ -52,6 +53,7 @@ import {
   ledgerPurchaseConsumer,
 } from "./transport/ledger.consumers";
 import { startPaymentEventProcessor } from "./transport/payment-events.processor";
+import { startPaymentEventReconciler } from "./transport/payment-events.reconciler";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
 import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc";
 import { STRIPE_PAYMENTS_SERVICE, stripePaymentsGrpc } from "./transport/stripe-payments.grpc";
@@ -66,11 +68,11 @@ function outboxUnitOfWork(pool: Pool): UnitOfWork {
 /**
  * Builds the settlements service from its dependencies; main.ts, the launcher and the tests share it.
  * `processor: false` leaves stored payment events unprocessed (tests stop there to play a crash between
- * the 204 and processing).
+ * the 204 and processing); `reconciler: false` leaves the periodic reconciliation with Stripe off.
  */
 export function buildSettlements(
   deps: ModuleDeps<SettlementsConfig & DbEnv & { NODE_ENV?: string; DATABASE_URL: string }>,
-  options: { processor?: boolean; clock?: { now(): Date } } = {},
+  options: { processor?: boolean; reconciler?: boolean; clock?: { now(): Date } } = {},
 ): ServiceModule {
   const operatorOrganisationId = platformOrganisationOf(deps.config);
   const projections = makeLedgerProjections();
@@ -87,11 +89,20 @@ export function buildSettlements(
     max: deps.config.DB_EXPORT_POOL_MAX,
   });
   const events = makePaymentEventRepository(deps.pool);
-  const stripe = makeStripePayments(makeStripeClient(deps.config));
   const pressure = makeIntakePressure();
   const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events, pressure };
   const receivePaymentEvent = makeReceivePaymentEvent(intake);
   const receivePaymentEvents = makeReceivePaymentEvents(intake);
+  const stripe = makeStripeClient(deps.config);
+  const stripePayments = makeStripePayments(stripe);
+  const intervalSeconds = deps.config.STRIPE_RECONCILE_INTERVAL;
+  const reconciler =
+    options.reconciler === false || intervalSeconds === 0
+      ? undefined
+      : startPaymentEventReconciler(makeStripeReconciliation(deps.pool, stripe, { events }), {
+          intervalMs: intervalSeconds * 1000,
+          logger: deps.logger,
+        });
   const processor =
     options.processor === false
       ? undefined
@@ -115,7 +126,10 @@ export function buildSettlements(
     grpc: {
       [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent, receivePaymentEvents }, deps.logger),
       [STRIPE_PAYMENTS_SERVICE]: stripePaymentsGrpc(
-        { createCheckoutSession: makeCreateCheckoutSession(stripe), createRefund: makeCreateRefund(stripe) },
+        {
+          createCheckoutSession: makeCreateCheckoutSession(stripePayments),
+          createRefund: makeCreateRefund(stripePayments),
+        },
         deps.logger,
       ),
       [STATEMENTS_SERVICE]: statementsGrpc(
@@ -153,6 +167,7 @@ export function buildSettlements(
       ),
     ],
     stop: async () => {
+      await reconciler?.stop();
       await processor?.stop();
       await exportPool.end();
     },
