@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { meshSignerEnv } from "@mp/auth";
+import { meshEnv } from "@mp/auth";
 import {
   DEFAULT_GRPC_PORTS,
   grpcUrlKey,
@@ -106,8 +106,11 @@ const gatewayEnv = z.object({
   /** The ops port (`/healthz`, `/readyz`, `/metrics`) and the database pool's settings. */
   ...opsEnv,
   ...dbEnv,
-  /** The gateway's mesh signing key; checked when its upstream clients are made (`clients.ts`). */
-  ...meshSignerEnv,
+  /**
+   * The gateway's mesh key and the mesh's public keys (its calls are MACed under keys shared with each
+   * service's); checked when its upstream clients are made (`clients.ts`).
+   */
+  ...meshEnv,
   /** gRPC over mutual TLS to the services (all three or none; checked when the clients are made). */
   ...grpcTlsEnv,
 });

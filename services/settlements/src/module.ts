@@ -12,7 +12,9 @@ import {
 } from "@mp/runtime";
 import { makeStripeClient } from "@mp/stripe";
 import type { z } from "zod";
+import { makeCloseStatementPeriod } from "./application/close-statement-period";
 import { makeIntakePressure } from "./application/intake-pressure";
+import { makeMarkStatementPaid } from "./application/mark-statement-paid";
 import type { UnitOfWork } from "./application/ports";
 import {
   makeProcessPaymentEvents,
@@ -24,12 +26,7 @@ import {
 import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./application/receive-payment-event";
 import { makeRecordLedgerItem } from "./application/record-projections";
 import { makeRecordPurchaseChange } from "./application/record-purchase-change";
-import {
-  makeCloseStatementPeriod,
-  makeGetStatement,
-  makeListStatements,
-  makeMarkStatementPaid,
-} from "./application/statements";
+import { makeGetStatement, makeListStatements } from "./application/statement-queries";
 import { makeCreateCheckoutSession, makeCreateRefund } from "./application/stripe-payments";
 import {
   defaultLivemode,

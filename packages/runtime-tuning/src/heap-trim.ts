@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import type { Logger } from "@mp/logger";
 
 /** V8's `gc` extension, present with `--expose-gc`; the options are those of V8's extension. */
-type GcFunction = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
+export type GcFunction = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 
 /** What one look at the process found: its event-loop utilisation since the last look and its size. */
 export interface ProcessReading {
@@ -13,7 +13,7 @@ export interface ProcessReading {
 
 export interface HeapTrimOptions {
   logger: Logger;
-  /** Default `globalThis.gc` (only there with `--expose-gc`); without one, nothing is started. */
+  /** V8's `gc`, default `globalThis.gc` (only there with `--expose-gc`); without one, nothing is started. */
   gc?: GcFunction;
   /** How often the process is looked at (default 5 s). */
   everyMs?: number;
@@ -65,22 +65,21 @@ function utilisationSinceLastCall(): () => number {
 }
 
 /**
- * Gives memory back to the system once a burst is over. After a burst (a thousand payment notifications a
- * second, a replay), V8 keeps the pages the burst's garbage occupied: its memory reducer would release them,
- * but it judges the allocation rate from samples taken at collections, and an idle process collects
- * nothing, so the rate stays "high" and the pages stay resident (about 20 MB in settlements after bench E).
- * Here, a process that has grown by `minGrowthBytes` since its lowest size and whose event loop was idle
- * over the last look runs one last-resort full collection (V8's low-memory collection: compacts and
- * releases its pooled pages). It pauses the process about a tenth of a second (142 ms with 70 MB of heap in
- * use, three times a regular full collection), so it runs only while the event loop is idle, once a burst.
+ * Gives memory back to the system once a burst is over. After a burst V8 keeps the pages the burst's
+ * garbage occupied: its memory reducer judges the allocation rate from samples taken at collections, and an
+ * idle process collects nothing, so the pages stay resident (ADR 0005). Here, a process that has grown by
+ * `minGrowthBytes` since its lowest size and whose event loop was idle over the last look runs one
+ * last-resort full collection (V8's low-memory collection: compacts and releases its pooled pages). That
+ * pauses the process about three times as long as a regular full collection, so it runs only while the
+ * event loop is idle, once a burst.
  *
- * Needs `--expose-gc` (in every service's NODE_OPTIONS); without it this does nothing.
+ * Needs V8's `gc` (the preload exposes it, `register.ts`); without one this does nothing.
  */
 export function startHeapTrim(options: HeapTrimOptions): HeapTrim {
   const gc = options.gc ?? (globalThis as { gc?: GcFunction }).gc;
   let trims = 0;
   if (!gc) {
-    options.logger.debug("no heap trim after bursts: start node with --expose-gc for it");
+    options.logger.debug("no heap trim after bursts: V8's gc is not exposed");
     return { trims, stop() {} };
   }
   const readUtilisation = options.readUtilisation ?? utilisationSinceLastCall();

@@ -1,5 +1,4 @@
 import type http2 from "node:http2";
-import { createRequire } from "node:module";
 import { constants, type PerformanceEntry, PerformanceObserver } from "node:perf_hooks";
 import { types } from "node:util";
 
@@ -8,19 +7,15 @@ import { types } from "node:util";
  * fresh ones.
  *
  * An HTTP/2 session keeps its open streams in a Map and its starting ones in a Set, and grpc-js keeps each
- * connection's active calls in a Set; a call is added and deleted on every request. A full collection moves
- * such a table, with everything else alive, into the old generation. When the table next grows or fills
- * with deleted entries, V8 rehashes it into a new, young table and leaves the dead old one pointing at it
- * (a link kept for live iterators). A young-generation collection takes every pointer from the old
- * generation as a root, so the new table survives, with the streams and calls in it, is promoted, and the
- * same happens to every table after it until the next full collection. Each call and its decoded answer was
- * then promoted: the gateway went from about 1 to 35 MB/s promoted and a full collection every 3 s (which
- * restarts it), 10-30 % more CPU per request; the catalogue's server streams the same (docs/benchmarks.md,
- * thirteenth stop). A fresh copy is young; the old table is never rehashed again, so the chain ends.
+ * connection's active calls in a Set; every call is added to and deleted from them. Once a full collection
+ * has moved such a table to the old generation, V8's next rehash leaves the dead old table pointing at its
+ * young successor, which young-generation collections then treat as a root: the table, and every stream
+ * and call in it, is promoted, and so on until the next full collection (ADR 0005). A fresh copy is young
+ * and the old table is never rehashed again, so the chain ends.
  *
- * Tables are swapped on the turn after the collection, between two turns, when nothing iterates them (Node
- * and grpc-js read them from their owner's field on each use). It reaches into Node's HTTP/2 session state
- * and grpc-js's transport; `call-tables.test.ts` fails when either moves.
+ * Tables are swapped on the turn after the collection, when nothing iterates them (Node and grpc-js read
+ * them from their owner's field on each use). This reaches into Node's HTTP/2 session state and grpc-js's
+ * transport; `call-tables.test.ts` fails when either moves.
  */
 
 /** A table's owner and the field that holds it. */
@@ -31,7 +26,8 @@ interface Slot {
 
 const sessions = new Set<http2.Http2Session>();
 const transports = new Set<GrpcTransport>();
-let connectorWrapped = false;
+/** Whether grpc-js's connector was found and wrapped (undefined until `trackGrpcTransports` runs). */
+let connector: boolean | undefined;
 let refreshes = 0;
 
 interface GrpcTransport {
@@ -51,13 +47,14 @@ export function trackSessionTables(session: http2.Http2Session): void {
 
 /**
  * Track grpc-js's transports (one per connection, with its Set of active calls): wrap its connector's
- * `connect`, which resolves to each new transport. Installing it twice changes nothing.
+ * `connect`, which resolves to each new transport. Returns whether grpc-js's connector was found where
+ * this looks (calls work as before without it, untracked). Installing it twice changes nothing.
  */
-export function trackGrpcTransports(): void {
-  if (connectorWrapped) return;
-  connectorWrapped = true;
-  const prototype = grpcConnectorPrototype();
-  if (prototype === undefined) return;
+export async function trackGrpcTransports(): Promise<boolean> {
+  if (connector !== undefined) return connector;
+  const prototype = await grpcConnectorPrototype();
+  connector = prototype !== undefined;
+  if (prototype === undefined) return false;
   const connect = prototype.connect;
   prototype.connect = function connectTracked(this: unknown, ...args: unknown[]) {
     return connect.apply(this, args).then((transport: GrpcTransport) => {
@@ -66,6 +63,7 @@ export function trackGrpcTransports(): void {
       return transport;
     });
   };
+  return true;
 }
 
 interface ConnectorPrototype {
@@ -73,16 +71,18 @@ interface ConnectorPrototype {
 }
 
 /**
- * grpc-js's `Http2SubchannelConnector.prototype`, from the same module instance its channels use, or
- * undefined if a release moved it (calls then work as before, untracked; the tests fail).
+ * grpc-js's `Http2SubchannelConnector.prototype`, from the module instance its channels use (a CommonJS
+ * module is loaded once per file, however it is imported), or undefined if a release moved it.
  */
-function grpcConnectorPrototype(): ConnectorPrototype | undefined {
+async function grpcConnectorPrototype(): Promise<ConnectorPrototype | undefined> {
   try {
-    const require = createRequire(import.meta.url);
-    const transport = require("@grpc/grpc-js/build/src/transport.js") as {
-      Http2SubchannelConnector?: { prototype: ConnectorPrototype };
+    type Exports = { Http2SubchannelConnector?: { prototype: ConnectorPrototype } };
+    // Node's own loader names the CommonJS exports and adds them as `default`; tsx's names them only.
+    const transport = (await import("@grpc/grpc-js/build/src/transport.js")) as unknown as Exports & {
+      default?: Exports;
     };
-    const prototype = transport.Http2SubchannelConnector?.prototype;
+    const prototype = (transport.Http2SubchannelConnector ?? transport.default?.Http2SubchannelConnector)
+      ?.prototype;
     return typeof prototype?.connect === "function" ? prototype : undefined;
   } catch {
     return undefined;
@@ -152,7 +152,15 @@ function sessionState(session: http2.Http2Session): Record<string, unknown> | un
   return undefined;
 }
 
-function install(): void {
+let observing = false;
+
+/**
+ * Refresh the tables on the turn after every full collection, from now on. Installing it twice changes
+ * nothing.
+ */
+export function refreshCallTablesAfterFullCollections(): void {
+  if (observing) return;
+  observing = true;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const { detail } = entry as PerformanceEntry & { detail?: { kind?: number } };
@@ -164,8 +172,3 @@ function install(): void {
   });
   observer.observe({ entryTypes: ["gc"] });
 }
-
-// Observe from the moment a process loads the mesh, not from its first HTTP/2 session. Installed lazily, at
-// the first session (during the gateway's first request), scenario A's p99 at 500 requests/s was 16-20 ms
-// in seven runs; installed at load, 12-15 ms (docs/benchmarks.md, thirteenth stop). Why is not known.
-install();

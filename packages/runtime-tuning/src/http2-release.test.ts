@@ -108,4 +108,15 @@ describe("releaseClosedHttp2ServerStreams", () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+
+  it("releases the streams of TLS servers too (grpc-js binds one with TLS credentials)", () => {
+    releaseClosedHttp2ServerStreams();
+    const server = http2.createSecureServer({});
+    try {
+      expect(server.listenerCount("stream")).toBe(1);
+      expect(server.listenerCount("session")).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
 });
