@@ -14,6 +14,7 @@ import {
   S3_PORT,
   SERVICES,
   SIMULATOR_PORT,
+  STRIPE_PORT,
 } from "./topology";
 
 type Env = Record<string, string>;
@@ -59,6 +60,7 @@ export const REPLACED_KEYS = [
   "AUTH_JWKS_URL",
   "RATE_LIMIT_PER_MINUTE",
   "BUS_STREAM_MAX_BYTES",
+  "NODE_ENV",
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
 ] as const;
 
@@ -68,7 +70,24 @@ export const REPLACED_KEYS = [
  * overlay's `sk_test_` key implies; in production the default is live, and test purchases would be
  * neither listed nor installable).
  */
-export const ADDED_KEYS = ["GATEWAY_REUSE_PORT", "NODE_EXTRA_CA_CERTS", "PAYMENTS_DEFAULT_LIVEMODE"] as const;
+export const ADDED_KEYS = [
+  "GATEWAY_REUSE_PORT",
+  "NODE_EXTRA_CA_CERTS",
+  "PAYMENTS_DEFAULT_LIVEMODE",
+  "STRIPE_API_BASE",
+] as const;
+
+/** Where settlements reaches the Stripe stand-in container. */
+export const STRIPE_API_BASE = `http://${HOST}:${STRIPE_PORT}`;
+
+/**
+ * The one workload not in production mode. Settlements' production rules refuse a test-mode key and
+ * `STRIPE_API_BASE` (production talks to Stripe itself), and the rehearsal has neither a live key nor
+ * Stripe: it pays through the stand-in with the dev overlay's `sk_test_` key. So settlements runs with
+ * the dev overlay's `NODE_ENV=development`, which switches off only those rules, the default payment mode
+ * (set explicitly here anyway) and the operator organisation's requirement (the manifests set one).
+ */
+export const DEVELOPMENT_MODE_SERVICE = "settlements";
 
 /** The services that read PAYMENTS_DEFAULT_LIVEMODE. */
 const PAYMENT_SERVICES = new Set<string>(["purchases", "settlements"]);
@@ -96,6 +115,10 @@ export function replicaEnv(target: Target, replica: Replica): Env {
   }
   const service = target as ServiceName;
   if (PAYMENT_SERVICES.has(service)) out.PAYMENTS_DEFAULT_LIVEMODE = "false";
+  if (service === DEVELOPMENT_MODE_SERVICE) {
+    out.NODE_ENV = "development";
+    out.STRIPE_API_BASE = STRIPE_API_BASE;
+  }
   out[grpcPortKey(service)] = String(grpcPort(service, replica));
   const nats = new URL((env.NATS_URL ?? "").split(",")[0] as string);
   out.NATS_URL = natsUrl(decodeURIComponent(nats.username), decodeURIComponent(nats.password));
