@@ -38,14 +38,6 @@ export const JWKS_CA_FILE = "/etc/marketplace/rehearsal-ca/ca.pem";
 export const DRILL_RATE_LIMIT_PER_MINUTE = "1000000";
 
 /**
- * Each stream's byte limit. JetStream reserves a stream's max_bytes on every node holding a replica, and
- * the manifests' nats.conf allows 8G of file store per node while BUS_STREAM_MAX_BYTES=10GiB: not one
- * stream can be placed ("no suitable peers for placement, insufficient storage"). Seven streams at 1 GiB
- * fit in 8G; the manifests need the same change (docs/rehearsal.md).
- */
-export const STREAM_MAX_BYTES = "1GiB";
-
-/**
  * The keys whose manifest value names a Kubernetes address or a real provider's, replaced here by this
  * machine's: everything else a container gets is the manifests' value unchanged.
  */
@@ -59,7 +51,6 @@ export const REPLACED_KEYS = [
   "OPS_PORT",
   "AUTH_JWKS_URL",
   "RATE_LIMIT_PER_MINUTE",
-  "BUS_STREAM_MAX_BYTES",
   "NODE_ENV",
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
 ] as const;
@@ -104,7 +95,6 @@ export function replicaEnv(target: Target, replica: Replica): Env {
     if (out[grpcUrlKey(service)] !== undefined) out[grpcUrlKey(service)] = grpcTarget(service);
   }
   out.OPS_PORT = String(opsPort(target, replica));
-  out.BUS_STREAM_MAX_BYTES = STREAM_MAX_BYTES;
   if (target === "gateway") {
     out.GATEWAY_PORT = String(GATEWAY_PORT);
     out.GATEWAY_REUSE_PORT = "true";
