@@ -36,7 +36,9 @@ describe("NATS storage in the manifests", () => {
   const literals: string[] = kustomization.configMapGenerator.find(
     (g: Manifest) => g.name === "marketplace-env",
   ).literals;
-  const env = Object.fromEntries(literals.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+  const env = Object.fromEntries(
+    literals.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
   const conf: string = nats("ConfigMap").data["nats.conf"];
   const statefulSet = nats("StatefulSet");
   const store = natsSize(/max_file_store:\s*([^\s,}]+)/.exec(conf)?.[1] ?? "");
