@@ -942,6 +942,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace/providers/listings/{marketplaceItemId}/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a payment for a device
+         * @description Creates a Stripe Checkout Session (mode `payment`, one line item at your current listing's price and currency, the item's display name, valid 30 minutes) for your organisation's device to buy the item; send the buyer to `url` (also the `Location` header). The purchase appears once Stripe notifies the payment. Refused with 409 `not-listed` when you have no enabled listing of the item in the instance, 404 when the device is not your organisation's, 409 `already-purchased` when the device has a completed purchase of the item, 503 with `Retry-After` when Stripe cannot be reached. `successUrl` and `cancelUrl` are http or https (https in production).
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/marketplace/providers/listings/{marketplaceItemId}/history": {
         parameters: {
             query?: never;
@@ -1016,6 +1036,26 @@ export interface paths {
         get: operations["listProviderPurchases"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/providers/purchases/{purchaseId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a purchase
+         * @description Asks Stripe to refund `amount` (minor units; default: all that is left to refund) of a purchase of your listings. Answers 202 with Stripe's refund: the purchase (`partially_refunded`, then `refunded`) and the ledger change when Stripe's refund notification arrives. 409 `refund-exceeds-remaining` (with `remaining`) above what is left to refund, 409 `invalid-state` for a disputed purchase, 404 for another organisation's purchase, 503 with `Retry-After` when Stripe cannot be reached. The same request repeated before the notification arrives returns the same refund.
+         */
+        post: operations["createRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1158,7 +1198,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
@@ -1197,6 +1237,20 @@ export interface components {
             id: string;
             name: string;
             target: string;
+        };
+        /** @description A Stripe Checkout Session for one device and item. */
+        CheckoutSession: {
+            /** @description What the session charges: the listing's current price. */
+            amount: components["schemas"]["Money"];
+            /** @description Stripe's Checkout Session id (`cs_...`). */
+            checkoutSessionId: string;
+            /**
+             * Format: date-time
+             * @description When the session stops accepting payment (30 minutes).
+             */
+            expiresAt: string;
+            /** @description The hosted payment page to send the buyer to. */
+            url: string;
         };
         /** @description A new API key, with its secret shown once. */
         CreatedApiKey: {
@@ -1627,7 +1681,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
@@ -1646,7 +1700,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
@@ -1721,6 +1775,17 @@ export interface components {
             reason?: string;
             releaseId: string;
             version: string;
+        };
+        /** @description A refund Stripe accepted; the purchase and the ledger change when Stripe's refund notification arrives. */
+        RefundAccepted: {
+            /** @description The amount asked to be refunded. */
+            amount: components["schemas"]["Money"];
+            /** Format: uuid */
+            purchaseId: string;
+            /** @description Stripe's refund id (`re_...`). */
+            refundId: string;
+            /** @description Stripe's refund status (`pending`, `succeeded`, ...). */
+            status: string;
         };
         /** @description Progress of an install, following the IoT platform's records. */
         RpcStatus: {
@@ -7059,6 +7124,143 @@ export interface operations {
             };
         };
     };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Marketplace item id (guid, any case): the item of your current listing. */
+                marketplaceItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Where the buyer's browser goes when they leave without paying (http or https; https in production).
+                     */
+                    cancelUrl: string;
+                    /**
+                     * Format: email
+                     * @description Prefills the payment page's email field.
+                     */
+                    customerEmail?: string;
+                    /** @description Your organisation's device the purchase is for (16 hex characters). */
+                    deviceId: string & (unknown & unknown);
+                    /**
+                     * Format: uuid
+                     * @description Instance of your listing.
+                     */
+                    marketplaceInstanceId: string;
+                    /**
+                     * Format: uri
+                     * @description Where the buyer's browser goes after paying (http or https; https in production).
+                     */
+                    successUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `not-listed`, `already-purchased`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listListingHistory: {
         parameters: {
             query: {
@@ -7392,6 +7594,128 @@ export interface operations {
             };
             /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Purchase id (guid, any case). */
+                purchaseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Minor units of the purchase's currency; default: all that is left to refund. */
+                    amount?: number;
+                    /**
+                     * @description Stripe's refund reason.
+                     * @enum {string}
+                     */
+                    reason?: "duplicate" | "fraudulent" | "requested_by_customer";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundAccepted"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `refund-exceeds-remaining`, `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
