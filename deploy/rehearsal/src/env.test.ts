@@ -41,6 +41,7 @@ describe("the rehearsal's environment", () => {
     expect(gateway.OPS_PORT).toBe(String(opsPort("gateway", 2)));
     expect(gateway.GATEWAY_PORT).toBe("8080");
     expect(gateway.GATEWAY_REUSE_PORT).toBe("true");
+    expect(gateway.AUTH_ISSUER).toBe("https://127.0.0.1:8443");
     for (const service of SERVICES) {
       expect(gateway[grpcUrlKey(service)]).toBe(
         `ipv4:127.0.0.1:${grpcPort(service, 1)},127.0.0.1:${grpcPort(service, 2)}`,

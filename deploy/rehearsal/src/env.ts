@@ -50,6 +50,7 @@ export const REPLACED_KEYS = [
   "INFUSE_API_URL",
   "OPS_PORT",
   "AUTH_JWKS_URL",
+  "AUTH_ISSUER",
   "RATE_LIMIT_PER_MINUTE",
   "NODE_ENV",
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
@@ -67,6 +68,9 @@ export const ADDED_KEYS = [
   "PAYMENTS_DEFAULT_LIVEMODE",
   "STRIPE_API_BASE",
 ] as const;
+
+/** The issuer of the rehearsal's tokens: the auth container's address. */
+export const REHEARSAL_ISSUER = `https://${HOST}:${JWKS_PORT}`;
 
 /** Where settlements reaches the Stripe stand-in container. */
 export const STRIPE_API_BASE = `http://${HOST}:${STRIPE_PORT}`;
@@ -99,6 +103,9 @@ export function replicaEnv(target: Target, replica: Replica): Env {
     out.GATEWAY_PORT = String(GATEWAY_PORT);
     out.GATEWAY_REUSE_PORT = "true";
     out.AUTH_JWKS_URL = `https://${HOST}:${JWKS_PORT}/jwks.json`;
+    // The auth container is the rehearsal's identity provider, so it is the issuer too: the manifests'
+    // placeholder issuer is the development one, which the gateway refuses in production.
+    out.AUTH_ISSUER = REHEARSAL_ISSUER;
     out.NODE_EXTRA_CA_CERTS = JWKS_CA_FILE;
     out.RATE_LIMIT_PER_MINUTE = DRILL_RATE_LIMIT_PER_MINUTE;
     return out;
