@@ -36,6 +36,7 @@ describe("the rehearsal's containers", () => {
     const gateway = dockerRunArgs(workloadSpec("gateway", 1, files));
     expect(flag(gateway, "--stop-timeout")).toEqual(["30"]);
     expect(flag(gateway, "-v")).toContain("/auth/cert.pem:/etc/marketplace/rehearsal-ca/ca.pem:ro");
+    expect(flag(gateway, "-v")).toContain("/keys/jwks.json:/etc/marketplace/mesh-jwks/jwks.json:ro");
   });
 
   it("give each NATS node a named data volume and the users' passwords", () => {

@@ -64,8 +64,8 @@ export function workloadSpec(target: Target, replica: Replica, files: HostFiles)
   const mounts: [string, string][] = [
     [files.meshKeyFile(target), "/etc/marketplace/mesh-key/private.jwk.json"],
   ];
+  mounts.push([files.meshJwksFile, "/etc/marketplace/mesh-jwks/jwks.json"]);
   if (target === "gateway") mounts.push([files.caFile, JWKS_CA_FILE]);
-  else mounts.push([files.meshJwksFile, "/etc/marketplace/mesh-jwks/jwks.json"]);
   return {
     name: containerName(target, replica),
     image: imageOf(target),
