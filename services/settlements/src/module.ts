@@ -27,6 +27,7 @@ import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./application
 import { makeRecordLedgerItem } from "./application/record-projections";
 import { makeRecordPurchaseChange } from "./application/record-purchase-change";
 import { makeGetStatement, makeListStatements } from "./application/statement-queries";
+import { makeCreateCheckoutSession, makeCreateRefund } from "./application/stripe-payments";
 import {
   defaultLivemode,
   platformOrganisationOf,
@@ -38,6 +39,7 @@ import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { makeStatementRepository } from "./infra/statements.repository";
+import { makeStripePayments } from "./infra/stripe-payments.client";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
 import { makeStripeReconciliation } from "./reconcile";
 import { earningsRegistration } from "./transport/earnings.module";
@@ -51,6 +53,7 @@ import { startPaymentEventProcessor } from "./transport/payment-events.processor
 import { startPaymentEventReconciler } from "./transport/payment-events.reconciler";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
 import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc";
+import { STRIPE_PAYMENTS_SERVICE, stripePaymentsGrpc } from "./transport/stripe-payments.grpc";
 
 type SettlementsConfig = z.output<typeof settlementsConfig>;
 
@@ -88,6 +91,7 @@ export function buildSettlements(
   const receivePaymentEvent = makeReceivePaymentEvent(intake);
   const receivePaymentEvents = makeReceivePaymentEvents(intake);
   const stripe = makeStripeClient(deps.config);
+  const stripePayments = makeStripePayments(stripe);
   const intervalSeconds = deps.config.STRIPE_RECONCILE_INTERVAL;
   const reconciler =
     options.reconciler === false || intervalSeconds === 0
@@ -118,6 +122,13 @@ export function buildSettlements(
   return {
     grpc: {
       [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent, receivePaymentEvents }, deps.logger),
+      [STRIPE_PAYMENTS_SERVICE]: stripePaymentsGrpc(
+        {
+          createCheckoutSession: makeCreateCheckoutSession(stripePayments),
+          createRefund: makeCreateRefund(stripePayments),
+        },
+        deps.logger,
+      ),
       [STATEMENTS_SERVICE]: statementsGrpc(
         {
           listStatements: makeListStatements(statementDeps),
