@@ -62,10 +62,19 @@ export function checkoutBody(ctx: BenchContext, fixture: CheckoutFixture, device
 export type CheckoutProbe = { status: "ready"; session: CheckoutSession } | { status: "not-built" };
 
 /**
- * One checkout through the gateway, retried while purchases has not yet learned the listing (409
- * not-listed for up to 30 s after the demo data was made). A route the gateway does not know (404 "No
- * route matches", 405) or a pending one (501) is "not-built"; any other refusal throws.
+ * What a checkout answer says about the route: 201 "ready"; a route the gateway does not know (404 "No
+ * route matches", 405) or a pending one (501) "not-built"; 409 not-listed "retry" (purchases has not yet
+ * learned a listing just made); anything else (a device of another organisation's 404 too) "refused".
  */
+export function checkoutVerdict(status: number, body: string): "ready" | "not-built" | "retry" | "refused" {
+  if (status === 201) return "ready";
+  if (status === 501 || status === 405 || (status === 404 && body.includes("No route matches")))
+    return "not-built";
+  if (status === 409 && body.includes("not-listed")) return "retry";
+  return "refused";
+}
+
+/** One checkout through the gateway, retried for up to 30 s while the listing is not yet known. */
 export async function probeCheckout(
   ctx: BenchContext,
   fixture: CheckoutFixture,
@@ -80,12 +89,11 @@ export async function probeCheckout(
       body: JSON.stringify(checkoutBody(ctx, fixture, deviceId)),
     });
     const text = await response.body.text();
-    const status = response.statusCode;
-    if (status === 201) return { status: "ready", session: JSON.parse(text) as CheckoutSession };
-    if (status === 501 || status === 405 || (status === 404 && text.includes("No route matches")))
-      return { status: "not-built" };
-    if (status !== 409 || !text.includes("not-listed") || Date.now() > deadline)
-      throw new Error(`checkout answered ${status}: ${text.slice(0, 200)}`);
+    const verdict = checkoutVerdict(response.statusCode, text);
+    if (verdict === "ready") return { status: "ready", session: JSON.parse(text) as CheckoutSession };
+    if (verdict === "not-built") return { status: "not-built" };
+    if (verdict === "refused" || Date.now() > deadline)
+      throw new Error(`checkout answered ${response.statusCode}: ${text.slice(0, 200)}`);
     await sleep(250);
   }
 }

@@ -32,12 +32,16 @@ export const notificationRecovery: Scenario = {
     const delivered: number[] = [];
     try {
       await setDeliveries(standIn, false);
+      const attemptsBefore = await deliveryAttempts(standIn);
       for (let i = 0; i < samples; i++) {
         const ms = await payAndWait(ctx, fixture, devices[i]!, timeoutMs);
         if (ms === undefined) return notRun(ROUTE_NOT_AVAILABLE);
         ctx.log(`J: withheld payment ${i + 1} of ${samples} recovered after ${(ms / 1000).toFixed(1)} s`);
         withheld.push(ms);
       }
+      // The purchases must have come from reconciliation: not one notification may have been sent.
+      const sent = (await deliveryAttempts(standIn)) - attemptsBefore;
+      if (sent !== 0) throw new Error(`the stand-in sent ${sent} notifications while they were withheld`);
     } finally {
       await setDeliveries(standIn, true);
     }
@@ -74,6 +78,13 @@ async function setDeliveries(standIn: string, enabled: boolean): Promise<void> {
     body: JSON.stringify({ enabled }),
   });
   if (!response.ok) throw new Error(`the stand-in's deliveries control answered ${response.status}`);
+}
+
+/** How many notification attempts the stand-in has made so far. */
+async function deliveryAttempts(standIn: string): Promise<number> {
+  const response = await fetch(`${standIn}/_control/deliveries`);
+  if (!response.ok) throw new Error(`the stand-in's deliveries control answered ${response.status}`);
+  return ((await response.json()) as { attempts: unknown[] }).attempts.length;
 }
 
 /**
