@@ -179,6 +179,7 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
   envs.gateway = {
     ...common,
     MESH_PRIVATE_KEY_FILE: endpoints.mesh.privateKeyFiles.gateway,
+    MESH_JWKS_FILE: endpoints.mesh.jwksFile,
     GATEWAY_HOST: env.GATEWAY_HOST ?? "127.0.0.1",
     GATEWAY_PORT: String(endpoints.ports.gateway),
     AUTH_ISSUER: env.AUTH_ISSUER ?? DEV_ISSUER,
