@@ -18,6 +18,7 @@ export const CheckoutBody = z.strictObject({
   customerEmail: singleLine()
     .max(254)
     .pipe(z.email())
+    .meta({ format: "email" })
     .optional()
     .describe("Prefills the payment page's email field."),
 });
