@@ -68,6 +68,7 @@ async function main(): Promise<number> {
     quick,
     durations,
     log,
+    startStack: env.BENCH_GATEWAY_URL ? undefined : (overrides) => stackUnderTest(env, stackLog, overrides),
   };
   const records: ScenarioRecord[] = [];
   try {

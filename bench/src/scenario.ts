@@ -1,4 +1,5 @@
 import type { Pool } from "undici";
+import type { StackUnderTest } from "./stack";
 
 /** What every scenario is handed: the stack under test, credentials, and the run's durations. */
 export interface BenchContext {
@@ -22,6 +23,11 @@ export interface BenchContext {
     warmupMs: number;
   };
   log(message: string): void;
+  /**
+   * Starts another stack like the one under test with `overrides` in its processes' environment; absent
+   * when the runner attached to a stack (BENCH_GATEWAY_URL). The caller stops it.
+   */
+  startStack?: (overrides: Record<string, string>) => Promise<StackUnderTest>;
 }
 
 /** One figure of a scenario, next to the baseline measured in the same run and the goal it is held to. */

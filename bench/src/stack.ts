@@ -19,7 +19,9 @@ export interface StackUnderTest {
 /**
  * The stack the scenarios run against: the one named by BENCH_GATEWAY_URL (with BENCH_DATABASE_URL,
  * BENCH_NATS_URL and the demo credentials file BENCH_CREDENTIALS, default `.local/demo-credentials.json`),
- * or a fresh ephemeral stack started with the launcher at LOG_LEVEL=warn and stopped afterwards.
+ * or a fresh ephemeral stack started with the launcher at LOG_LEVEL=warn and stopped afterwards, its
+ * processes' environment `env` with `overrides` over it (scenario A starts a second one with
+ * `RUNTIME_TUNING=off`).
  * `BENCH_PROFILE_DIR` starts every process of that stack with `--cpu-prof` writing there, and
  * `BENCH_NODE_OPTIONS` adds Node options of your own to every process (e.g. `--trace-gc`, whose lines
  * `BENCH_VERBOSE=1` shows).
@@ -27,8 +29,10 @@ export interface StackUnderTest {
 export async function stackUnderTest(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
+  overrides: Record<string, string> = {},
 ): Promise<StackUnderTest> {
   if (env.BENCH_GATEWAY_URL) return attach(env);
+  const runtimeTuning = overrides.RUNTIME_TUNING ?? (env.RUNTIME_TUNING || "on");
   const profileDir = env.BENCH_PROFILE_DIR;
   const stack: LocalStack = await startLocalStack({
     ephemeral: true,
@@ -40,6 +44,7 @@ export async function stackUnderTest(
       INFUSE_API_URL: undefined,
       LOG_LEVEL: "warn",
       ...RATE_LIMITS_OUT_OF_REACH,
+      ...overrides,
       NODE_OPTIONS:
         [profileDir && `--cpu-prof --cpu-prof-dir=${profileDir}`, env.BENCH_NODE_OPTIONS]
           .filter(Boolean)
@@ -57,7 +62,7 @@ export async function stackUnderTest(
       provider: stack.credentials.provider.token,
     },
     stripeWebhookSecret: stack.stripeWebhookSecret,
-    description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach)${profileDir ? ", with --cpu-prof" : ""}`,
+    description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach, RUNTIME_TUNING=${runtimeTuning})${profileDir ? ", with --cpu-prof" : ""}`,
     stop: () => stack.stop(),
   };
 }

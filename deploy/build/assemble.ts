@@ -29,7 +29,7 @@ export const FORBIDDEN_PACKAGES: readonly string[] = [
 ];
 
 /** The helpers every process image carries besides its own entry. */
-const HELPERS = ["telemetry-preload", "healthcheck"];
+const HELPERS = ["runtime-tuning-preload", "telemetry-preload", "healthcheck"];
 
 /**
  * The directory a package resolves to from `fromDir`, as Node looks for it (each `node_modules` up the

@@ -10,8 +10,8 @@ export interface BuildEntry {
 }
 
 /**
- * Every process the images run, plus the two helpers each image needs: the telemetry preload (loaded with
- * `--import`) and the container health check. Each output sits in a `dist/` beside its package's `src/`.
+ * Every process the images run, plus the helpers each image needs: the runtime tuning and telemetry
+ * preloads (loaded with `--import`) and the container health check. Each output sits in a `dist/` beside its package's `src/`.
  */
 export function buildEntries(root: string): BuildEntry[] {
   const services = readdirSync(join(root, "services"), { withFileTypes: true })
@@ -29,6 +29,11 @@ export function buildEntries(root: string): BuildEntry[] {
       name: "simulator",
       source: "deploy/local/src/simulator/main.ts",
       output: "deploy/local/dist/simulator/main.mjs",
+    },
+    {
+      name: "runtime-tuning-preload",
+      source: "packages/runtime-tuning/src/register.ts",
+      output: "packages/runtime-tuning/dist/register.mjs",
     },
     {
       name: "telemetry-preload",

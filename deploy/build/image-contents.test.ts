@@ -8,7 +8,7 @@ import { buildEntries } from "./entries";
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TARGETS = buildEntries(ROOT)
   .map((entry) => entry.name)
-  .filter((name) => name !== "telemetry-preload" && name !== "healthcheck");
+  .filter((name) => !["runtime-tuning-preload", "telemetry-preload", "healthcheck"].includes(name));
 
 /**
  * The images' node_modules, as deploy/build/assemble.ts would copy them from this workspace: no test, build
@@ -37,4 +37,18 @@ describe("what each image's node_modules holds", () => {
     expect(packages.filter((pkg) => pkg.startsWith("@mp/") || pkg.startsWith("@types/"))).toEqual([]);
     if (name !== "simulator") expect(packages).toContain("@opentelemetry/api");
   });
+
+  it.each(TARGETS.filter((name) => name !== "simulator"))(
+    "%s: carries both preloads and the grpc-js the runtime tuning patches",
+    (name) => {
+      const plan = planImage(ROOT, name);
+      expect(plan.files).toEqual(
+        expect.arrayContaining([
+          "packages/runtime-tuning/dist/register.mjs",
+          "packages/telemetry/dist/register.mjs",
+        ]),
+      );
+      expect(plan.packages).toContain("@grpc/grpc-js");
+    },
+  );
 });

@@ -24,9 +24,6 @@ import { responseSerializerCompiler } from "./plugins/response-serializer";
 import { registerRoutes } from "./routes/routes";
 import type { ZodApp } from "./zod-app";
 
-export { type GatewayConfig, loadGatewayConfig } from "./config";
-export { type RunningGateway, startGateway } from "./server";
-
 /**
  * What the gateway is built from. Everything that touches the network is passed in, so tests and the
  * OpenAPI script build the same app with fakes; `main.ts` and `startGateway` pass the real ones.

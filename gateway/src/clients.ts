@@ -107,8 +107,9 @@ export const IDEMPOTENT_METHODS = {
 
 /**
  * Real clients: one channel per upstream, reads retried, writes never (they are not idempotent). Every call
- * carries an assertion the gateway signs with its mesh key (`MESH_PRIVATE_KEY` or `MESH_PRIVATE_KEY_FILE`)
- * stating the verified caller; without a usable key the gateway does not start.
+ * carries a token MACed under the key the gateway's mesh key (`MESH_PRIVATE_KEY` or `MESH_PRIVATE_KEY_FILE`)
+ * shares with the service's (from `MESH_JWKS` or `MESH_JWKS_FILE`), and a user call the assertion stating
+ * the verified caller; without usable keys the gateway does not start.
  */
 export function createGatewayClients(
   config: GatewayConfig,

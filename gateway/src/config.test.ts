@@ -49,6 +49,16 @@ describe("gateway configuration", () => {
     expect(upstreamAddress(config, "listings")).toBe("listings.internal:7000");
   });
 
+  it("takes a static list of replicas as an upstream address, and reusePort only when asked", () => {
+    const replicas = "ipv4:127.0.0.1:50051,127.0.0.1:50151";
+    const config = loadGatewayConfig({ ...PRODUCTION, CATALOGUE_GRPC_URL: replicas });
+    expect(upstreamAddress(config, "catalogue")).toBe(replicas);
+    expect(config.GATEWAY_REUSE_PORT).toBe(false);
+    expect(loadGatewayConfig({ ...PRODUCTION, GATEWAY_REUSE_PORT: "true" }).GATEWAY_REUSE_PORT).toBe(true);
+    for (const bad of ["ipv4:", "ipv4:catalogue:50051", "ipv4:127.0.0.1:50051,", "dns:///catalogue:50051"])
+      expect(issuesOf({ ...PRODUCTION, CATALOGUE_GRPC_URL: bad }).CATALOGUE_GRPC_URL, bad).toBeDefined();
+  });
+
   it("needs NODE_ENV set explicitly: an unset one is not taken for development", () => {
     expect(issuesOf({ AUTH_JWKS_URL: JWKS_URL }).NODE_ENV).toMatch(/required/);
     // Without NODE_ENV, a JWKS file (development only) is refused too: nothing falls back to development.

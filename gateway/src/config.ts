@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
-import { meshSignerEnv } from "@mp/auth";
+import { meshEnv } from "@mp/auth";
 import {
   DEFAULT_GRPC_PORTS,
+  envBoolean,
   grpcUrlKey,
   loadConfig,
   port,
@@ -14,11 +15,17 @@ import { dbEnv } from "@mp/db";
 import { grpcTlsEnv, refineGrpcTls } from "@mp/grpc";
 import { opsEnv } from "@mp/runtime";
 
-/** `host:port` a gRPC channel dials; a URL scheme or path here is a configuration mistake. */
+/**
+ * `host:port` a gRPC channel dials, or grpc-js's static list `ipv4:host:port,host:port` (replicas on one
+ * machine, balanced round_robin); a URL scheme or path here is a configuration mistake.
+ */
 const grpcAddress = (service: ServiceName) =>
   z
     .string()
-    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$/, "expected host:port")
+    .regex(
+      /^[A-Za-z0-9.-]+:\d{1,5}$|^\[[0-9a-fA-F:]+\]:\d{1,5}$|^ipv4:\d{1,3}(\.\d{1,3}){3}:\d{1,5}(,\d{1,3}(\.\d{1,3}){3}:\d{1,5})*$/,
+      "expected host:port",
+    )
     .default(`127.0.0.1:${DEFAULT_GRPC_PORTS[service]}`);
 
 /** Defaults of the token issuer and audience outside production (the local launcher's demo keys). */
@@ -82,6 +89,8 @@ const gatewayEnv = z.object({
   LOG_LEVEL: serviceEnv.LOG_LEVEL,
   GATEWAY_HOST: z.string().min(1).default("127.0.0.1"),
   GATEWAY_PORT: port.default(8080),
+  /** SO_REUSEPORT on the listener: several gateways on one host share GATEWAY_PORT (the rehearsal). */
+  GATEWAY_REUSE_PORT: envBoolean.default(false),
   /** The gateway's own database; its `gateway` schema holds API keys. */
   DATABASE_URL: serviceEnv.DATABASE_URL,
   CATALOGUE_GRPC_URL: grpcAddress("catalogue"),
@@ -106,8 +115,11 @@ const gatewayEnv = z.object({
   /** The ops port (`/healthz`, `/readyz`, `/metrics`) and the database pool's settings. */
   ...opsEnv,
   ...dbEnv,
-  /** The gateway's mesh signing key; checked when its upstream clients are made (`clients.ts`). */
-  ...meshSignerEnv,
+  /**
+   * The gateway's mesh key and the mesh's public keys (its calls are MACed under keys shared with each
+   * service's); checked when its upstream clients are made (`clients.ts`).
+   */
+  ...meshEnv,
   /** gRPC over mutual TLS to the services (all three or none; checked when the clients are made). */
   ...grpcTlsEnv,
 });

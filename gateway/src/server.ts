@@ -65,7 +65,13 @@ export async function startGateway(
     });
     await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
     app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
-    await app.listen({ host: config.GATEWAY_HOST, port: config.GATEWAY_PORT });
+    // reusePort is Node's listen option, which fastify passes on; its types do not list it yet.
+    const listen = {
+      host: config.GATEWAY_HOST,
+      port: config.GATEWAY_PORT,
+      reusePort: config.GATEWAY_REUSE_PORT,
+    };
+    await app.listen(listen as { host: string; port: number });
     listening.set(true);
   } catch (error) {
     await release();

@@ -5,14 +5,20 @@ import { findSecrets, urlPassword } from "@mp/testing/secret-scan";
  * The stack exactly as `pnpm start` runs it on a machine with nothing configured: its own PostgreSQL, NATS,
  * object store and Infuse-IoT simulator (whatever the test environment sets), temporary data and free
  * ports. vitest sets NODE_ENV=test; the stack runs as in development, where the gateway trusts only the
- * launcher's local JWKS. `env` adds to that (e.g. an OTLP endpoint to collect traces).
+ * launcher's local JWKS. `env` adds to that (e.g. an OTLP endpoint to collect traces); `gatewayPort` fixes
+ * the gateway's port (for a webhook sender started before the stack).
  *
  * Every process logs at `info` into `logs`, and `stop()` fails the file when any line holds a secret (a
  * token, an API key, a Stripe or mesh key, a password): see `findSecrets`.
  */
-export async function startTestStack(logs: string[], env: Record<string, string> = {}): Promise<LocalStack> {
+export async function startTestStack(
+  logs: string[],
+  env: Record<string, string> = {},
+  options: { gatewayPort?: number } = {},
+): Promise<LocalStack> {
   const stack = await startLocalStack({
     ephemeral: true,
+    ...options,
     env: {
       NODE_ENV: "development",
       DATABASE_URL: undefined,

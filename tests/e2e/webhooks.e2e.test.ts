@@ -173,6 +173,11 @@ describe("payment notifications through the gateway", () => {
         payment.listingId,
         "--device",
         payment.deviceId,
+        // Not a listing of the stack's: its price cannot be read, so the payment names it.
+        "--amount",
+        "1999",
+        "--currency",
+        "EUR",
       ],
       { cwd: REPO_ROOT },
     );

@@ -1,5 +1,14 @@
+import { createPrivateKey, createPublicKey, type JsonWebKey } from "node:crypto";
 import * as grpc from "@grpc/grpc-js";
-import { createMeshSigner, GATEWAY_SIGNER, serviceSigner } from "@mp/auth";
+import {
+  callMac,
+  createMeshSigner,
+  formatCallToken,
+  GATEWAY_SIGNER,
+  type MeshCredentials,
+  PairwiseKeys,
+  serviceSigner,
+} from "@mp/auth";
 import { SERVICE_NAMES, type ServiceName } from "@mp/config";
 import type { Principal } from "@mp/contracts";
 import { loadProto } from "@mp/grpc";
@@ -10,11 +19,13 @@ import { startTestStack } from "../e2e/stack";
 
 /**
  * Every RPC of every gRPC service of a launched stack (one process per service, keys made by the
- * launcher) refuses a call whose credentials are not a valid assertion addressed to it: none at all, a
- * forged or expired or misaddressed one, the retired `x-principal` header, a user's assertion replayed
- * against another service, a forwarded assertion not addressed to the forwarding service, and a service's
- * key speaking as the gateway, an assertion minted for another method, and one presented twice. A valid assertion gets past the check (the positive control), so each
- * refusal is the assertion's doing. RPCs are read from the protos, so a new RPC is covered when it lands.
+ * launcher) refuses a call whose credentials are not valid for it: none at all; a call token made for
+ * another method, presented twice, MACed under another pair's key, naming a caller key outside the JWKS,
+ * or stale; a user assertion forged, expired, misaddressed, unsigned, replayed against another service,
+ * or signed by a service's key as the gateway; a forwarded assertion not addressed to the forwarding
+ * service; the retired `x-principal` header. A valid call gets past the check (the positive control), so
+ * each refusal is the credentials' doing. RPCs are read from the protos, so a new RPC is covered when it
+ * lands.
  */
 const PROTOS: Record<ServiceName, { file: string; services: string[] }> = {
   catalogue: {
@@ -127,7 +138,7 @@ function kidOf(signer: string): string {
   return stack.meshKeys.privateKeys[signer]!.kid!;
 }
 
-/** An assertion as the gateway would sign it, with any claim or key overridden. */
+/** A user assertion as the gateway would sign it, with any claim or key overridden. */
 async function assertion(
   options: {
     audience?: string;
@@ -136,8 +147,6 @@ async function assertion(
     issuer?: string;
     issuedAt?: number;
     ttl?: number;
-    /** The method the assertion is minted for (`mth`). */
-    method?: string;
   } = {},
 ): Promise<string> {
   const now = options.issuedAt ?? Math.floor(Date.now() / 1000);
@@ -146,8 +155,6 @@ async function assertion(
     org: user.organisationId,
     roles: user.roles,
     via: user.via,
-    rid: "security-test",
-    mth: options.method ?? ELSEWHERE,
   })
     .setProtectedHeader({ alg: "ES256", kid: options.kid ?? kidOf(GATEWAY_SIGNER), typ: "JWT" })
     .setIssuer(options.issuer ?? GATEWAY_SIGNER)
@@ -179,88 +186,149 @@ function callWith(rpc: Rpc, headers: Record<string, string>): Promise<grpc.statu
   });
 }
 
+/** The metadata of credentials, with request id `security-test`. */
+function headersOf(credentials: MeshCredentials): Record<string, string> {
+  const { call, assertion, onBehalfOf } = credentials;
+  sentTokens.push(call, ...[assertion, onBehalfOf].filter((t): t is string => !!t));
+  return {
+    "x-request-id": "security-test",
+    "x-mesh-call": credentials.call,
+    ...(credentials.assertion ? { "x-mesh-assertion": credentials.assertion } : {}),
+    ...(credentials.onBehalfOf ? { "x-mesh-on-behalf-of": credentials.onBehalfOf } : {}),
+  };
+}
+
+/**
+ * A hand-made call to `rpc` as `from` (default: the gateway) would MAC it, naming `callerKid` (default:
+ * `from`'s kid), carrying `assertion` (a user assertion) and `onBehalfOf` as given.
+ */
+function handMade(
+  rpc: Rpc,
+  o: { from?: JWK; callerKid?: string; iat?: number; assertion?: string; onBehalfOf?: string } = {},
+): Record<string, string> {
+  const from = o.from ?? stack.meshKeys.privateKeys[GATEWAY_SIGNER]!;
+  const callerKid = o.callerKid ?? from.kid!;
+  const audience = serviceSigner(rpc.process);
+  const calleeKid = kidOf(audience);
+  const callee = stack.meshKeys.jwks.keys.find((k) => k.kid === calleeKid)!;
+  const own = createPrivateKey({ key: from as JsonWebKey, format: "jwk" });
+  const published = new Map([[calleeKid, createPublicKey({ key: callee as JsonWebKey, format: "jwk" })]]);
+  const shared = new PairwiseKeys(from.kid!, own, published).with(calleeKid)!;
+  const iat = o.iat ?? Math.floor(Date.now() / 1000);
+  const jti = crypto.randomUUID();
+  const facts = {
+    callerKid,
+    calleeKid,
+    audience,
+    method: rpc.definition.path,
+    iat,
+    jti,
+    organisationId: undefined,
+    requestId: "security-test",
+    assertion: o.assertion,
+    onBehalfOf: o.onBehalfOf,
+  };
+  const macs = new Map([[calleeKid, callMac(shared, facts).toString("base64url")]]);
+  const call = formatCallToken({ callerKid, iat, jti, organisationId: undefined, macs });
+  return headersOf({ call, assertion: o.assertion, onBehalfOf: o.onBehalfOf });
+}
+
+/** A process's real signer in the launched stack. */
+function signerOf(signer: string) {
+  return createMeshSigner(stack.meshKeys.privateKeys[signer]!, { jwks: stack.meshKeys.jwks });
+}
+
 const other = (service: ServiceName): ServiceName => (service === "catalogue" ? "assets" : "catalogue");
 
-/** Each way of calling without a valid assertion for the receiving service, by name. */
+/** Each way of calling without valid credentials for the receiving service, by name. */
 const attacks: Record<string, (target: ServiceName, rpc: Rpc) => Promise<Record<string, string>>> = {
-  "no assertion": async () => ({}),
-  "a forged assertion (another key under the gateway's kid)": async (target, rpc) => ({
-    "x-mesh-assertion": await assertion({
-      audience: serviceSigner(target),
-      key: foreignKey,
-      method: rpc.definition.path,
-    }),
-  }),
-  "an expired assertion": async (target, rpc) => ({
-    "x-mesh-assertion": await assertion({
-      audience: serviceSigner(target),
-      method: rpc.definition.path,
-      issuedAt: Math.floor(Date.now() / 1000) - 180,
-      ttl: 60,
-    }),
-  }),
-  "an assertion for an audience that is no service": async (_target, rpc) => ({
-    "x-mesh-assertion": await assertion({ audience: "service:everyone", method: rpc.definition.path }),
-  }),
-  "an assertion minted for another method": async (target) => ({
-    // Genuine, addressed to the target, unexpired: only the method it names is another.
-    "x-mesh-assertion": await assertion({ audience: serviceSigner(target), method: ELSEWHERE }),
-  }),
-  "an assertion presented a second time": async (target, rpc) => {
-    const headers = {
-      "x-mesh-assertion": await assertion({ audience: serviceSigner(target), method: rpc.definition.path }),
-    };
+  "no credentials": async () => ({}),
+  "a call token made for another method": async (target) =>
+    // Genuine, addressed to the target, fresh: only the method it was made for is another.
+    headersOf(
+      signerOf(GATEWAY_SIGNER).sign({
+        audience: serviceSigner(target),
+        method: ELSEWHERE,
+        requestId: "security-test",
+        subject: { user },
+      }),
+    ),
+  "a call token presented a second time": async (target, rpc) => {
+    const headers = headersOf(
+      signerOf(GATEWAY_SIGNER).sign({
+        audience: serviceSigner(target),
+        method: rpc.definition.path,
+        requestId: "security-test",
+        subject: { user },
+      }),
+    );
     // The first presentation gets past the check (the positive control below shows it); this is the replay.
     expect(await callWith(rpc, headers)).not.toBe(grpc.status.UNAUTHENTICATED);
     return headers;
   },
-  "an x-principal header only": async () => ({ "x-principal": JSON.stringify(user) }),
-  "a user assertion replayed against a second service": async (target, rpc) => ({
-    // Genuine and unexpired, but addressed to the service it was captured from.
-    "x-mesh-assertion": await assertion({
-      audience: serviceSigner(other(target)),
-      method: rpc.definition.path,
+  "a call token MACed under another pair's key (a service's key, naming the gateway's)": async (_t, rpc) =>
+    handMade(rpc, {
+      from: stack.meshKeys.privateKeys[serviceSigner("listings")]!,
+      callerKid: kidOf(GATEWAY_SIGNER),
+      assertion: await assertion({ audience: serviceSigner(rpc.process) }),
     }),
-  }),
+  "a call token naming a caller key not in the JWKS": async (_t, rpc) =>
+    handMade(rpc, { callerKid: `${GATEWAY_SIGNER}#unpublished` }),
+  "a stale call token": async (_t, rpc) =>
+    handMade(rpc, {
+      iat: Math.floor(Date.now() / 1000) - 180,
+      assertion: await assertion({ audience: serviceSigner(rpc.process) }),
+    }),
+  "a forged user assertion (another key under the gateway's kid)": async (target, rpc) =>
+    handMade(rpc, { assertion: await assertion({ audience: serviceSigner(target), key: foreignKey }) }),
+  "an expired user assertion": async (target, rpc) =>
+    handMade(rpc, {
+      assertion: await assertion({
+        audience: serviceSigner(target),
+        issuedAt: Math.floor(Date.now() / 1000) - 180,
+        ttl: 60,
+      }),
+    }),
+  "a user assertion for an audience that is no service": async (_target, rpc) =>
+    handMade(rpc, { assertion: await assertion({ audience: "service:everyone" }) }),
+  "an x-principal header only": async () => ({ "x-principal": JSON.stringify(user) }),
+  "a user assertion replayed against a second service": async (target, rpc) =>
+    // Genuine and unexpired, but addressed to the service it was captured from.
+    handMade(rpc, { assertion: await assertion({ audience: serviceSigner(other(target)) }) }),
   "a forwarded assertion not addressed to the forwarding service": async (target, rpc) => {
     const forwarder = target === "publishing" ? "assets" : "publishing";
-    const signer = createMeshSigner(stack.meshKeys.privateKeys[serviceSigner(forwarder)]!);
-    const own = await signer.sign({
-      audience: serviceSigner(target),
-      method: rpc.definition.path,
-      requestId: "fwd",
-      subject: {},
-    });
-    sentTokens.push(own);
-    return {
-      "x-mesh-assertion": own,
-      // A user assertion the gateway addressed to the target itself, not to the forwarding service.
-      "x-mesh-on-behalf-of": await assertion({
+    return headersOf(
+      signerOf(serviceSigner(forwarder)).sign({
         audience: serviceSigner(target),
         method: rpc.definition.path,
+        requestId: "security-test",
+        subject: {},
+        // A user assertion the gateway addressed to the target itself, not to the forwarding service.
+        onBehalfOf: await assertion({ audience: serviceSigner(target) }),
       }),
-    };
+    );
   },
   "a service key speaking as the gateway": async (target, rpc) => {
     const jwk: JWK = stack.meshKeys.privateKeys[serviceSigner("listings")]!;
-    return {
-      "x-mesh-assertion": await assertion({
+    return handMade(rpc, {
+      assertion: await assertion({
         audience: serviceSigner(target),
         key: (await importJWK(jwk, "ES256")) as CryptoKey,
         kid: kidOf(serviceSigner("listings")),
-        method: rpc.definition.path,
       }),
-    };
+    });
   },
-  "an unsigned assertion (alg none)": async (target) => {
+  "an unsigned user assertion (alg none)": async (target, rpc) => {
     const now = Math.floor(Date.now() / 1000);
     const encode = (value: object) => base64url.encode(JSON.stringify(value));
     const payload = { iss: GATEWAY_SIGNER, aud: serviceSigner(target), sub: "x", exp: now + 60, iat: now };
-    return { "x-mesh-assertion": `${encode({ alg: "none", kid: GATEWAY_SIGNER })}.${encode(payload)}.` };
+    return handMade(rpc, {
+      assertion: `${encode({ alg: "none", kid: kidOf(GATEWAY_SIGNER) })}.${encode(payload)}.`,
+    });
   },
 };
 
-describe("gRPC services refuse calls without a valid assertion addressed to them", () => {
+describe("gRPC services refuse calls without valid credentials for them", () => {
   it("covers every RPC of the protos (services without RPCs yet have none to attack)", () => {
     const processes = new Set(rpcs.map((r) => r.process));
     for (const service of ["catalogue", "publishing", "assets", "listings", "iot-adapter"] as const)
@@ -278,15 +346,12 @@ describe("gRPC services refuse calls without a valid assertion addressed to them
     });
   }
 
-  it("lets a valid assertion through to the handler (the positive control)", async () => {
+  it("lets a valid call through to the handler (the positive control)", async () => {
     const answers = await Promise.all(
       rpcs.map(async (rpc) => {
-        const headers = {
-          "x-mesh-assertion": await assertion({
-            audience: serviceSigner(rpc.process),
-            method: rpc.definition.path,
-          }),
-        };
+        const headers = handMade(rpc, {
+          assertion: await assertion({ audience: serviceSigner(rpc.process) }),
+        });
         return [rpc.name, await callWith(rpc, headers)] as const;
       }),
     );
@@ -302,24 +367,25 @@ describe("gRPC services refuse calls without a valid assertion addressed to them
     );
     expect([...reasons].sort()).toEqual(
       expect.arrayContaining([
-        "the call carries no assertion",
-        "the caller's assertion has a signature that does not verify",
-        "the caller's assertion has expired",
-        'the caller\'s assertion has an unacceptable "aud" claim',
+        "the call carries no call token",
+        expect.stringMatching(/^the call's MAC does not verify \(from gateway#/),
+        expect.stringMatching(/^the call token was presented before/),
+        "the call names a caller key not in the JWKS (gateway#unpublished)",
+        "the call token has expired",
+        "the gateway's user assertion has a signature that does not verify",
+        "the gateway's user assertion has expired",
+        'the gateway\'s user assertion has an unacceptable "aud" claim',
         'the forwarded user assertion has an unacceptable "aud" claim',
         expect.stringMatching(
-          /^the caller's assertion is signed with service:listings#[^']+'s key but issued by gateway$/,
+          /^the gateway's user assertion is signed with service:listings#[^']+'s key but issued by gateway$/,
         ),
-        expect.stringMatching(
-          /^the caller's assertion was minted for \/marketplace\.none\.v1\.NoService\/Nothing, not /,
-        ),
-        expect.stringMatching(/^the caller's assertion was presented before/),
-        "the caller's assertion uses an algorithm other than ES256",
+        "the gateway's user assertion uses an algorithm other than ES256",
       ]),
     );
+    // Neither a MAC nor a signature reaches the log.
     for (const token of sentTokens) {
-      const signature = token.split(".")[2]!;
-      expect(logs.some((line) => line.includes(signature))).toBe(false);
+      const secret = token.includes("=") ? token.slice(token.lastIndexOf("=") + 1) : token.split(".")[2]!;
+      if (secret) expect(logs.some((line) => line.includes(secret))).toBe(false);
     }
   });
 });

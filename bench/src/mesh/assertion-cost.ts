@@ -1,7 +1,10 @@
 import {
   createHmac,
+  createPrivateKey,
+  createPublicKey,
   generateKeyPairSync,
   hash,
+  type JsonWebKey,
   randomBytes,
   randomUUID,
   sign,
@@ -19,13 +22,14 @@ import type { Principal } from "@mp/contracts";
 import { importJWK, jwtVerify, SignJWT } from "jose";
 
 /**
- * What binding an assertion to one call costs: a fresh assertion signed by the caller and verified by the
- * service for every gRPC call, in µs of CPU per call, for the designs considered (docs/adr/0008). Run with
+ * What authenticating one gRPC call costs, bound to its method and accepted once, in µs of CPU per call
+ * (caller and service together), for the designs considered (docs/adr/0008). Run with
  * `pnpm bench:mesh [iterations]`; each design runs warm-up rounds first, then the median of five rounds
  * is printed. Single-threaded: the figure is the cost one call adds to the two processes together.
  */
 const iterations = Number(process.argv[2] ?? 5_000);
 const CATALOGUE = serviceSigner("catalogue");
+const PUBLISHING = serviceSigner("publishing");
 const METHOD = "/marketplace.catalogue.v1.CatalogueService/ListInstances";
 const user: Principal = {
   subject: "auth0|bench-user",
@@ -47,24 +51,76 @@ async function measure(name: string, perCall: () => unknown): Promise<{ name: st
   return { name, us: rounds[2]! };
 }
 
-const keys = await generateMeshKeys([GATEWAY_SIGNER, CATALOGUE]);
+const keys = await generateMeshKeys([GATEWAY_SIGNER, CATALOGUE, PUBLISHING]);
 const gatewayJwk = keys.privateKeys[GATEWAY_SIGNER]!;
 const results: { name: string; us: number }[] = [];
 
-// The design chosen: node:crypto ES256, a fresh assertion per call, the verifier's full checks and its
-// replay guard (what @mp/grpc does on every call).
+// The design chosen: a per-call token MACed under the caller's and callee's ECDH-derived pairwise key, the
+// gateway's user assertion reused and its verification remembered (what @mp/grpc does on every call).
 {
-  const signer = createMeshSigner(gatewayJwk);
-  const verifier = createMeshVerifier({ self: CATALOGUE, jwks: keys.jwks });
+  const signer = createMeshSigner(gatewayJwk, { jwks: keys.jwks });
+  const verifier = createMeshVerifier({ privateKey: keys.privateKeys[CATALOGUE]!, jwks: keys.jwks });
   results.push(
-    await measure("ES256, node:crypto, per call (chosen): sign + verifyCall", async () => {
-      const assertion = await signer.sign({
+    await measure("pairwise MAC per call (chosen), gateway with a user: sign + verifyCall", async () => {
+      const credentials = signer.sign({
         audience: CATALOGUE,
         method: METHOD,
         requestId: "r",
         subject: { user },
       });
-      await verifier.verifyCall({ assertion, method: METHOD });
+      await verifier.verifyCall({ ...credentials, method: METHOD, requestId: "r" });
+    }),
+  );
+  const service = createMeshSigner(keys.privateKeys[PUBLISHING]!, { jwks: keys.jwks });
+  results.push(
+    await measure("pairwise MAC per call (chosen), a service as itself: sign + verifyCall", async () => {
+      const credentials = service.sign({ audience: CATALOGUE, method: METHOD, requestId: "r", subject: {} });
+      await verifier.verifyCall({ ...credentials, method: METHOD, requestId: "r" });
+    }),
+  );
+}
+
+// The design it replaces (item 4 as first built): a fresh ES256 assertion per call over node:crypto,
+// signed and verified with its payload parsed (the claim checks and replay guard, a few µs, left out).
+{
+  const privateKey = createPrivateKey({ key: gatewayJwk as JsonWebKey, format: "jwk" });
+  const publicKey = createPublicKey({
+    key: keys.jwks.keys.find((k) => k.kid === gatewayJwk.kid)! as JsonWebKey,
+    format: "jwk",
+  });
+  const header = Buffer.from(JSON.stringify({ alg: "ES256", kid: gatewayJwk.kid, typ: "JWT" })).toString(
+    "base64url",
+  );
+  results.push(
+    await measure("ES256 per call, node:crypto (replaced): sign + verify + parse", () => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims = {
+        iss: GATEWAY_SIGNER,
+        aud: CATALOGUE,
+        sub: user.subject,
+        kind: "user",
+        org: user.organisationId,
+      };
+      const payload = {
+        ...claims,
+        roles: user.roles,
+        via: user.via,
+        rid: "r",
+        mth: METHOD,
+        jti: randomUUID(),
+      };
+      const input = `${header}.${Buffer.from(JSON.stringify({ ...payload, iat: now, exp: now + 60 })).toString("base64url")}`;
+      const signature = sign("sha256", Buffer.from(input), { key: privateKey, dsaEncoding: "ieee-p1363" });
+      const token = `${input}.${signature.toString("base64url")}`;
+      const last = token.lastIndexOf(".");
+      const ok = verify(
+        "sha256",
+        Buffer.from(token.slice(0, last)),
+        { key: publicKey, dsaEncoding: "ieee-p1363" },
+        Buffer.from(token.slice(last + 1), "base64url"),
+      );
+      if (!ok) throw new Error("does not verify");
+      return JSON.parse(Buffer.from(token.slice(token.indexOf(".") + 1, last), "base64url").toString());
     }),
   );
 }
@@ -109,8 +165,7 @@ const input = Buffer.from("x".repeat(400));
   );
 }
 {
-  // Needs a secret per pair of processes (no third party can check it, so a forwarded user assertion
-  // could not be verified downstream): measured as the floor any per-call proof could reach.
+  // A secret per pair of processes, the primitive under the chosen design: the floor of a per-call proof.
   const secret = randomBytes(32);
   results.push(
     await measure("HS256 primitive (pairwise secret), node:crypto: mac + check", () => {

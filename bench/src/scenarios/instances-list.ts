@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { Pool } from "undici";
 import { startBareServer } from "../bare/spawn";
 import { childrenRunning, cpuDuring } from "../cpu";
 import type { ClosedLoopResult } from "../load/closed-loop";
@@ -16,7 +17,9 @@ const CONNECTIONS = 50;
 
 /**
  * Scenario A (issue 6): the instances list through the whole gateway path against a bare fastify + pg
- * process running the same query on the same database.
+ * process running the same query on the same database. When the runner launched the stack, the gateway
+ * path is measured again on a second stack started with `RUNTIME_TUNING=off` (ADR 0005), unless
+ * `BENCH_TUNING_OFF=0`.
  */
 export const instancesList: Scenario = {
   id: "A",
@@ -27,69 +30,38 @@ export const instancesList: Scenario = {
     "baseline, the same path on a bare fastify + pg process (no auth, no gRPC) that runs the catalogue's",
     `query on the same database (${SEEDED_INSTANCES} instances or more). Max throughput: autocannon,`,
     `${CONNECTIONS} connections, closed loop, 2xx answers per second. p99: the open-loop generator at`,
-    `${FIXED_RATE} requests/s, latency measured from each request's scheduled send time.`,
+    `${FIXED_RATE} requests/s, latency measured from each request's scheduled send time. Then the gateway`,
+    "path again on a second stack launched with `RUNTIME_TUNING=off` (the runtime tuning preload, ADR 0005,",
+    'turned off; the first stack stays up, idle), figures marked "tuning off".',
   ].join(" "),
   async run(ctx) {
     const headers = authHeader(ctx.tokens.admin);
-    await seedInstances(ctx, headers);
+    await seedInstances(ctx, ctx.gateway, headers);
     const bare = await startBareServer(ctx.databaseUrl);
     try {
-      const gatewayUrl = `${ctx.gatewayUrl}${PATH}`;
       const bareUrl = `${bare.url}${PATH}`;
-      await getOk(ctx.gateway, PATH, headers);
       const warm = ctx.quick ? 2 : 5;
-      ctx.log("A: warming up both targets");
-      await warmUp(gatewayUrl, headers, warm);
-      await warmUp(bareUrl, {}, warm);
       const seconds = ctx.durations.closedLoopSeconds;
-      ctx.log(`A: max throughput, ${seconds} s each`);
-      const pathPids = ["gateway/src/main.ts", "catalogue/src/main.ts"].flatMap(childrenRunning);
-      const gwRun = await cpuDuring(pathPids, () =>
-        runClosedLoop({ url: gatewayUrl, headers, connections: CONNECTIONS, durationSeconds: seconds }),
-      );
+      const on = await measureGatewayPath(ctx, ctx.gatewayUrl, headers, new Set());
+      ctx.log("A: warming up the bare server");
+      await warmUp(bareUrl, {}, warm);
+      ctx.log(`A: bare server, max throughput ${seconds} s, then p99 at ${FIXED_RATE} requests/s`);
       const bareRun = await cpuDuring([bare.pid], () =>
         runClosedLoop({ url: bareUrl, connections: CONNECTIONS, durationSeconds: seconds }),
       );
-      const gw = gwRun.result;
-      const bareMax = bareRun.result;
-      ctx.log(`A: p99 at ${FIXED_RATE} requests/s, ${ctx.durations.openLoopMs / 1000} s each`);
-      const gwFixed = await fixedRate(ctx, ctx.gatewayUrl, headers);
       const bareFixed = await fixedRate(ctx, bare.url, {});
-      const ratio = gw.requestsPerSecond / bareMax.requestsPerSecond;
-      const figures: Figure[] = [
-        {
-          name: "max throughput (2xx/s)",
-          value: gw.requestsPerSecond,
-          unit: "req/s",
-          baseline: { name: "bare fastify + pg", value: bareMax.requestsPerSecond },
-          failures: gw.non2xx + gw.errors,
-        },
-        {
-          name: "throughput vs bare",
-          value: ratio * 100,
-          unit: "%",
-          goal: { text: ">= 50 % of bare", met: ratio >= 0.5 },
-        },
-        ...(pathPids.length === 2 ? [cpuFigure(gwRun, bareRun, seconds)] : []),
-        {
-          name: `p99 at ${FIXED_RATE} req/s`,
-          value: gwFixed.p99,
-          unit: "ms",
-          baseline: { name: "bare fastify + pg", value: bareFixed.p99 },
-          goal: { text: "<= 15 ms", met: gwFixed.p99 <= 15 && gwFixed.failures === 0 },
-          failures: gwFixed.failures,
-        },
-        {
-          name: `p50 at ${FIXED_RATE} req/s`,
-          value: gwFixed.p50,
-          unit: "ms",
-          baseline: { name: "bare fastify + pg", value: bareFixed.p50 },
-        },
+      const off = await measureWithTuningOff(ctx, new Set(on.pids));
+      const figures = [
+        ...pathFigures(on, bareRun, bareFixed, seconds, ""),
+        ...(off ? pathFigures(off, bareRun, bareFixed, seconds, ", tuning off") : []),
       ];
       const notes = [
-        `closed loop p99 (queueing included): gateway ${gw.p99Ms} ms, bare ${bareMax.p99Ms} ms`,
-        `open loop achieved rate: gateway ${gwFixed.rate.toFixed(0)}/s, bare ${bareFixed.rate.toFixed(0)}/s`,
-        `open loop generator's own event-loop delay (counted in its latencies): p99 ${gwFixed.generatorDelay.p99.toFixed(1)} ms, max ${gwFixed.generatorDelay.max.toFixed(1)} ms beside the gateway, p99 ${bareFixed.generatorDelay.p99.toFixed(1)} ms, max ${bareFixed.generatorDelay.max.toFixed(1)} ms beside bare`,
+        `closed loop p99 (queueing included): gateway ${on.closed.result.p99Ms} ms${off ? ` (tuning off ${off.closed.result.p99Ms} ms)` : ""}, bare ${bareRun.result.p99Ms} ms`,
+        `open loop achieved rate: gateway ${on.fixed.rate.toFixed(0)}/s${off ? ` (tuning off ${off.fixed.rate.toFixed(0)}/s)` : ""}, bare ${bareFixed.rate.toFixed(0)}/s`,
+        `open loop generator's own event-loop delay (counted in its latencies): p99 ${on.fixed.generatorDelay.p99.toFixed(1)} ms, max ${on.fixed.generatorDelay.max.toFixed(1)} ms beside the gateway, p99 ${bareFixed.generatorDelay.p99.toFixed(1)} ms, max ${bareFixed.generatorDelay.max.toFixed(1)} ms beside bare`,
+        off
+          ? `tuning off: a second stack launched with RUNTIME_TUNING=off, measured after the first (left idle) and the bare server`
+          : "tuning off: not measured (the runner attached to a stack, or BENCH_TUNING_OFF=0)",
       ];
       return { status: "ran", figures, notes };
     } finally {
@@ -98,14 +70,111 @@ export const instancesList: Scenario = {
   },
 };
 
-async function seedInstances(ctx: BenchContext, headers: Record<string, string>): Promise<void> {
-  const page = JSON.parse(await getOk(ctx.gateway, "/marketplace/instances?page=1&pageSize=1", headers)) as {
+/** One stack's gateway path: closed loop with the CPU of its gateway and catalogue, then the fixed rate. */
+interface PathRun {
+  closed: Measured;
+  fixed: Awaited<ReturnType<typeof fixedRate>>;
+  /** The gateway and catalogue processes measured (empty for a stack the runner attached to). */
+  pids: number[];
+}
+
+/**
+ * Warm the gateway at `gatewayUrl` up and measure its path. `others` are processes of another stack with
+ * the same command lines, left out of the CPU figure.
+ */
+async function measureGatewayPath(
+  ctx: BenchContext,
+  gatewayUrl: string,
+  headers: Record<string, string>,
+  others: ReadonlySet<number>,
+): Promise<PathRun> {
+  const url = `${gatewayUrl}${PATH}`;
+  ctx.log(`A: warming up the gateway at ${gatewayUrl}`);
+  await warmUp(url, headers, ctx.quick ? 2 : 5);
+  const pids = ["gateway/src/main.ts", "catalogue/src/main.ts"]
+    .flatMap(childrenRunning)
+    .filter((pid) => !others.has(pid));
+  const seconds = ctx.durations.closedLoopSeconds;
+  ctx.log(`A: gateway, max throughput ${seconds} s, then p99 at ${FIXED_RATE} requests/s`);
+  const closed = await cpuDuring(pids, () =>
+    runClosedLoop({ url, headers, connections: CONNECTIONS, durationSeconds: seconds }),
+  );
+  const fixed = await fixedRate(ctx, gatewayUrl, headers);
+  return { closed, fixed, pids };
+}
+
+/** The gateway path on a second stack with the runtime tuning off, or undefined when it cannot be started. */
+async function measureWithTuningOff(
+  ctx: BenchContext,
+  first: ReadonlySet<number>,
+): Promise<PathRun | undefined> {
+  if (!ctx.startStack || process.env.BENCH_TUNING_OFF === "0") return undefined;
+  ctx.log("A: starting a second stack with RUNTIME_TUNING=off");
+  const stack = await ctx.startStack({ RUNTIME_TUNING: "off" });
+  const pool = httpPool(stack.gatewayUrl);
+  try {
+    const headers = authHeader(stack.tokens.admin);
+    await seedInstances(ctx, pool, headers);
+    return await measureGatewayPath(ctx, stack.gatewayUrl, headers, first);
+  } finally {
+    await pool.close();
+    await stack.stop();
+  }
+}
+
+function pathFigures(
+  run: PathRun,
+  bare: Measured,
+  bareFixed: PathRun["fixed"],
+  seconds: number,
+  label: string,
+): Figure[] {
+  const gw = run.closed.result;
+  const ratio = gw.requestsPerSecond / bare.result.requestsPerSecond;
+  return [
+    {
+      name: `max throughput (2xx/s)${label}`,
+      value: gw.requestsPerSecond,
+      unit: "req/s",
+      baseline: { name: "bare fastify + pg", value: bare.result.requestsPerSecond },
+      failures: gw.non2xx + gw.errors,
+    },
+    {
+      name: `throughput vs bare${label}`,
+      value: ratio * 100,
+      unit: "%",
+      goal: { text: ">= 50 % of bare", met: ratio >= 0.5 },
+    },
+    ...(run.pids.length === 2 ? [cpuFigure(run.closed, bare, seconds, label)] : []),
+    {
+      name: `p99 at ${FIXED_RATE} req/s${label}`,
+      value: run.fixed.p99,
+      unit: "ms",
+      baseline: { name: "bare fastify + pg", value: bareFixed.p99 },
+      goal: { text: "<= 15 ms", met: run.fixed.p99 <= 15 && run.fixed.failures === 0 },
+      failures: run.fixed.failures,
+    },
+    {
+      name: `p50 at ${FIXED_RATE} req/s${label}`,
+      value: run.fixed.p50,
+      unit: "ms",
+      baseline: { name: "bare fastify + pg", value: bareFixed.p50 },
+    },
+  ];
+}
+
+async function seedInstances(
+  ctx: BenchContext,
+  gateway: Pool,
+  headers: Record<string, string>,
+): Promise<void> {
+  const page = JSON.parse(await getOk(gateway, "/marketplace/instances?page=1&pageSize=1", headers)) as {
     totalCount: number;
   };
   const missing = SEEDED_INSTANCES - page.totalCount;
   for (let i = 0; i < missing; i++) {
     const body = { name: `Bench instance ${i}`, defaultCurrency: "EUR", platformFeeBps: 1000 };
-    await postJson(ctx.gateway, "/marketplace/instances", headers, body);
+    await postJson(gateway, "/marketplace/instances", headers, body);
   }
   if (missing > 0) ctx.log(`A: seeded ${missing} instances`);
 }
@@ -144,10 +213,10 @@ type Measured = { result: ClosedLoopResult; cpuMs: number };
  * CPU milliseconds per answered request in the closed loop: steadier than throughput on a shared machine,
  * since it does not depend on how much CPU other work left. PostgreSQL's share is not counted on either side.
  */
-function cpuFigure(gateway: Measured, bare: Measured, seconds: number): Figure {
+function cpuFigure(gateway: Measured, bare: Measured, seconds: number, label: string): Figure {
   const perRequest = (run: Measured) => run.cpuMs / Math.max(1, run.result.requestsPerSecond * seconds);
   return {
-    name: "CPU per request (gateway + catalogue processes)",
+    name: `CPU per request (gateway + catalogue processes)${label}`,
     value: perRequest(gateway),
     unit: "ms",
     baseline: { name: "bare fastify + pg process", value: perRequest(bare) },

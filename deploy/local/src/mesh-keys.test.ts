@@ -17,16 +17,20 @@ describe("mesh keys for the local stack and deployments", () => {
       TARGETS.map(signerOf).sort(),
     );
     for (const key of jwks.keys) expect(meshKeyProblem(key, "public")).toBeUndefined();
-    const gateway = meshSignerFrom({ MESH_PRIVATE_KEY_FILE: files.privateKeyFiles.gateway }, "gateway");
-    const verifier = createMeshVerifier({ self: "service:listings", jwks });
+    const gateway = meshSignerFrom(
+      { MESH_PRIVATE_KEY_FILE: files.privateKeyFiles.gateway, MESH_JWKS_FILE: files.jwksFile },
+      "gateway",
+    );
+    const listingsKey = JSON.parse(await readFile(files.privateKeyFiles.listings, "utf8"));
+    const verifier = createMeshVerifier({ privateKey: listingsKey, jwks });
     const method = "/marketplace.listings.v1.ListingsService/GetListing";
-    const assertion = await gateway.sign({
+    const credentials = gateway.sign({
       method,
       audience: "service:listings",
       requestId: "r",
       subject: {},
     });
-    await expect(verifier.verifyCall({ method, assertion })).resolves.toMatchObject({
+    await expect(verifier.verifyCall({ ...credentials, method, requestId: "r" })).resolves.toMatchObject({
       service: { service: "gateway" },
     });
   });
@@ -57,20 +61,23 @@ describe("mesh keys for the local stack and deployments", () => {
     expect(rotated.jwks.keys.map((k) => k.kid)).toContain("service:catalogue#2026-10");
     expect(rotated.jwks.keys.map((k) => k.kid)).toContain("service:catalogue#2026-11");
     expect(rotated.jwks.keys).toHaveLength(TARGETS.length + 1);
-    const verifier = createMeshVerifier({ self: "service:listings", jwks: rotated.jwks });
+    const verifier = createMeshVerifier({
+      privateKey: published.privateKeys["service:listings"]!,
+      jwks: rotated.jwks,
+    });
     const method = "/marketplace.listings.v1.ListingsService/GetListing";
     for (const jwk of [
       published.privateKeys["service:catalogue"]!,
       rotated.privateKeys["service:catalogue"]!,
     ]) {
-      const signer = createMeshSigner(jwk);
-      const assertion = await signer.sign({
+      const signer = createMeshSigner(jwk, { jwks: rotated.jwks });
+      const credentials = signer.sign({
         method,
         audience: "service:listings",
         requestId: "r",
         subject: {},
       });
-      await expect(verifier.verifyCall({ method, assertion })).resolves.toMatchObject({
+      await expect(verifier.verifyCall({ ...credentials, method, requestId: "r" })).resolves.toMatchObject({
         service: { service: "catalogue" },
       });
     }

@@ -12,8 +12,6 @@ describe("pnpm pay arguments", () => {
       kind: "payment",
       listingId: listing.toLowerCase(),
       deviceId: device.toLowerCase(),
-      amount: 1999,
-      currency: "EUR",
     });
     expect(
       parsePayArgs(["--listing", listing, "--device", device, "--amount", "500", "--currency", "jpy"]),
@@ -23,6 +21,11 @@ describe("pnpm pay arguments", () => {
       paymentIntentId: "pi_123",
       amount: 100,
     });
+    expect(parsePayArgs(["--", "reconcile", "--data-dir", "/tmp/x"])).toEqual({
+      kind: "reconcile",
+      dataDir: "/tmp/x",
+    });
+    expect(() => parsePayArgs(["reconcile", "--listing", listing])).toThrow(UsageError);
     expect(parsePayArgs(["--dispute", "pi_123", "--status", "lost"])).toEqual({
       kind: "dispute",
       paymentIntentId: "pi_123",
@@ -50,8 +53,13 @@ describe("pnpm pay arguments", () => {
 
 describe("pnpm pay events", () => {
   it("remembers a payment so refunds carry the charge's cumulative refunded amount", () => {
-    const request = parsePayArgs(["--listing", listing, "--device", device, "--amount", "1000"]);
-    if (request === "help") throw new Error("unexpected");
+    const request = {
+      kind: "payment",
+      listingId: listing,
+      deviceId: device,
+      amount: 1000,
+      currency: "EUR",
+    } as const;
     const paid = payEvent(request, {});
     expect(paid.event.type).toBe("checkout.session.completed");
     expect(paid.event.data.object).toMatchObject({ payment_intent: paid.paymentIntentId, currency: "eur" });

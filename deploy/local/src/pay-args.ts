@@ -2,13 +2,22 @@ import { parseOptions, UsageError } from "./cli-args";
 import { isUuid } from "./dev-keys";
 
 export const PAY_USAGE = [
-  "usage: pnpm pay --listing <uuid> --device <16 hex> [--amount 1999] [--currency EUR]",
+  "usage: pnpm pay --listing <uuid> --device <16 hex> [--amount <minor units>] [--currency EUR]",
+  "         (amount and currency default to the listing's current price)",
   "       pnpm pay --refund <paymentIntentId> [--amount <minor units>] [--currency EUR]",
   "       pnpm pay --dispute <paymentIntentId> --status created|won|lost [--amount ...] [--currency EUR]",
+  "       pnpm pay reconcile    (one reconciliation pass of settlements with Stripe's events, now)",
   "every form takes --data-dir <dir>: the launcher's state directory (default .local)",
 ].join("\n");
 
-export type PayRequest = PayNotification & { dataDir?: string };
+export type PayRequest = (PayArgs | { kind: "reconcile" }) & { dataDir?: string };
+
+/** A payment without an amount or currency is made at the listing's current price. */
+export type PayArgs =
+  | (Omit<PaymentNotification, "amount" | "currency"> & { amount?: number; currency?: string })
+  | Exclude<PayNotification, PaymentNotification>;
+
+type PaymentNotification = Extract<PayNotification, { kind: "payment" }>;
 
 export type PayNotification =
   | { kind: "payment"; listingId: string; deviceId: string; amount: number; currency: string }
@@ -25,6 +34,15 @@ const DISPUTE_STATUSES = ["created", "won", "lost"] as const;
 
 /** Turns `pnpm pay` arguments into one notification to play, or "help"; each mistake is one UsageError. */
 export function parsePayArgs(argv: readonly string[]): PayRequest | "help" {
+  const args = argv[0] === "--" ? argv.slice(1) : argv;
+  if (args[0] === "reconcile") {
+    const options = parseOptions(args.slice(1), {
+      "data-dir": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (options.help) return "help";
+    return { kind: "reconcile", ...(options["data-dir"] ? { dataDir: options["data-dir"] } : {}) };
+  }
   const values = parseOptions(argv, {
     listing: { type: "string" },
     device: { type: "string" },
@@ -69,9 +87,7 @@ export function parsePayArgs(argv: readonly string[]): PayRequest | "help" {
     kind: "payment",
     listingId: values.listing.toLowerCase(),
     deviceId: values.device.toLowerCase(),
-    amount: amount ?? 1999,
-    currency: currency ?? "EUR",
-    ...(values["data-dir"] ? { dataDir: values["data-dir"] } : {}),
+    ...optional,
   };
 }
 

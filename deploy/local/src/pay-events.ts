@@ -6,7 +6,7 @@ import {
   stripeId,
 } from "@mp/testing/stripe";
 import { UsageError } from "./cli-args";
-import type { PayRequest } from "./pay-args";
+import type { PayNotification } from "./pay-args";
 
 /** What `pnpm pay` remembers of the payments it made, so refunds and disputes carry the charge's amount. */
 export type PayHistory = Record<string, { amount: number; currency: string; refunded: number }>;
@@ -17,7 +17,7 @@ export type PayHistory = Record<string, { amount: number; currency: string; refu
  * when no amount is given. Intents `pnpm pay` did not make need `--amount` and `--currency`.
  */
 export function payEvent(
-  request: PayRequest,
+  request: PayNotification,
   history: PayHistory,
 ): { event: StripeEvent; paymentIntentId: string; history: PayHistory } {
   if (request.kind === "payment") {

@@ -42,6 +42,19 @@ function isHttpsUrl(value: string): boolean {
 export const httpsUrlInput = (maxLength = 2048) =>
   singleLine().max(maxLength).refine(isHttpsUrl, "Expected an absolute https URL.").meta({ format: "uri" });
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute http or https URL as given (built like `httpsUrlInput`, which see). */
+export const httpUrlInput = (maxLength = 2048) =>
+  singleLine().max(maxLength).refine(isHttpUrl, "Expected an absolute http(s) URL.").meta({ format: "uri" });
+
 /** A guid in any case on input, lowercased before it reaches a handler (contract section 1). */
 export const guidInput = (description: string) =>
   z

@@ -17,6 +17,7 @@ import { opsRoutes } from "./ops/ops.routes";
 import { providerDevicesRoutes } from "./providers/provider-devices.routes";
 import { providerListingsRoutes } from "./providers/provider-listings.routes";
 import { providerOfferedItemsRoutes } from "./providers/provider-offered-items.routes";
+import { providerPaymentsRoutes } from "./providers/provider-payments.routes";
 import { providerPurchasesRoutes } from "./providers/provider-purchases.routes";
 import type { ZodApp } from "./route-kit";
 import { statementsRoutes } from "./statements/statements.routes";
@@ -37,6 +38,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   catalogueRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerDevicesRoutes(app, { purchases: deps.clients.purchases });
   providerPurchasesRoutes(app, { purchases: deps.clients.purchases });
+  providerPaymentsRoutes(app, { purchases: deps.clients.purchases });
   downloadAccessRoutes(app, { purchases: deps.clients.purchases });
   providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerListingsRoutes(app, { listings: deps.clients.listings });

@@ -43,12 +43,14 @@ describe("mesh key configuration", () => {
     expect(issues(files)).toEqual({});
     const identity = meshIdentityFrom(files, CATALOGUE);
     const gateway = meshSignerFrom(
-      { MESH_PRIVATE_KEY: JSON.stringify(keys.privateKeys[GATEWAY_SIGNER]) },
+      { MESH_PRIVATE_KEY: JSON.stringify(keys.privateKeys[GATEWAY_SIGNER]), MESH_JWKS_FILE: jwksPath },
       GATEWAY_SIGNER,
     );
     const method = "/marketplace.catalogue.v1.CatalogueService/GetInstance";
-    const assertion = await gateway.sign({ method, audience: CATALOGUE, requestId: "r", subject: {} });
-    await expect(identity.verifier.verifyCall({ method, assertion })).resolves.toMatchObject({
+    const credentials = gateway.sign({ method, audience: CATALOGUE, requestId: "r", subject: {} });
+    await expect(
+      identity.verifier.verifyCall({ ...credentials, method, requestId: "r" }),
+    ).resolves.toMatchObject({
       service: { service: "gateway" },
     });
   });
@@ -91,8 +93,10 @@ describe("mesh key configuration", () => {
     expect(issues({ ...inline(), MESH_JWKS: twice }).MESH_JWKS).toMatch(/names one kid twice/);
   });
 
-  it("makes the gateway's signer from its private key alone, and fails naming the key without one", () => {
+  it("makes the gateway's signer only with the mesh's public keys, naming each missing key", () => {
     expect(() => meshSignerFrom({}, GATEWAY_SIGNER)).toThrow(ConfigError);
     expect(() => meshSignerFrom({}, GATEWAY_SIGNER)).toThrow(/MESH_PRIVATE_KEY/);
+    const privateOnly = { MESH_PRIVATE_KEY: JSON.stringify(keys.privateKeys[GATEWAY_SIGNER]) };
+    expect(() => meshSignerFrom(privateOnly, GATEWAY_SIGNER)).toThrow(/MESH_JWKS/);
   });
 });

@@ -15,23 +15,17 @@ export const meshEnv = {
   MESH_PRIVATE_KEY: z.string().min(1).optional(),
   /** ... or the path of a file holding it. */
   MESH_PRIVATE_KEY_FILE: z.string().min(1).optional(),
-  /** The public keys of every signer (gateway and services), a JWKS, inline JSON. Services only. */
+  /** The public keys of every signer (gateway and services), a JWKS, inline JSON. */
   MESH_JWKS: z.string().min(1).optional(),
   /** ... or the path of a file holding it. */
   MESH_JWKS_FILE: z.string().min(1).optional(),
-};
-
-/** The keys a process that only signs (the gateway) reads. */
-export const meshSignerEnv = {
-  MESH_PRIVATE_KEY: meshEnv.MESH_PRIVATE_KEY,
-  MESH_PRIVATE_KEY_FILE: meshEnv.MESH_PRIVATE_KEY_FILE,
 };
 
 export type MeshEnv = { [K in keyof typeof meshEnv]?: string | undefined };
 
 export interface MeshKeys {
   privateKey: JWK;
-  /** Absent for the gateway, which verifies nothing inside the mesh. */
+  /** Absent only when not asked for (`jwks: false`). */
   jwks: JSONWebKeySet | undefined;
 }
 
@@ -116,7 +110,7 @@ function parseMeshKeys(
 
 /**
  * A zod refinement for a process's configuration schema: every mesh key problem is reported under the
- * key's own name, with the rest of the configuration's, at boot. The gateway needs no JWKS.
+ * key's own name, with the rest of the configuration's, at boot.
  */
 export function refineMeshKeys(signer: string, options: { jwks: boolean }) {
   return (env: Record<string, unknown>, ctx: z.RefinementCtx): void => {
@@ -133,13 +127,13 @@ export function meshKeysFrom(env: MeshEnv, signer: string, options: { jwks: bool
 }
 
 /**
- * The signer of a process whose configuration holds its mesh private key. Throws `issues` (each naming its
- * configuration key) when the key is missing or unusable, so boot fails saying which key to fix.
+ * The signer of a process whose configuration holds its mesh private key and the mesh's public keys (the
+ * callees' keys its calls are MACed for). Throws `issues` (each naming its configuration key) when a key
+ * is missing or unusable, so boot fails saying which key to fix.
  */
 export function meshSignerFrom(env: MeshEnv, signer: string): MeshSigner {
-  const { keys, issues } = parseMeshKeys(env, signer, false);
-  if (!keys || issues.length > 0) throw new ConfigError(issues);
-  return createMeshSigner(keys.privateKey);
+  const keys = meshKeysFrom(env, signer, { jwks: true });
+  return createMeshSigner(keys.privateKey, { jwks: keys.jwks! });
 }
 
 /** A service's identity in the mesh: it signs what it sends and verifies what it receives. */
@@ -152,7 +146,7 @@ export interface MeshIdentity {
 export function meshIdentityFrom(env: MeshEnv, signer: string): MeshIdentity {
   const keys = meshKeysFrom(env, signer, { jwks: true });
   return {
-    signer: createMeshSigner(keys.privateKey),
-    verifier: createMeshVerifier({ self: signer, jwks: keys.jwks! }),
+    signer: createMeshSigner(keys.privateKey, { jwks: keys.jwks! }),
+    verifier: createMeshVerifier({ privateKey: keys.privateKey, jwks: keys.jwks! }),
   };
 }

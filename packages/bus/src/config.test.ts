@@ -24,6 +24,7 @@ describe("bus configuration", () => {
       streamMaxBytes: -1,
       maxEventBytes: DEFAULT_MAX_EVENT_BYTES,
       outboxMaxAttempts: 10,
+      outboxParkAfterMs: 600_000,
       inboxRetentionMs: 31 * 86_400_000,
       ackWaitMs: 30_000,
     });

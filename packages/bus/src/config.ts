@@ -65,6 +65,12 @@ export const busEnv = {
   /** Failed publishes of one outbox row before it is parked and later rows go ahead. */
   BUS_OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   /**
+   * How long a row's publishes must have been failing, besides `BUS_OUTBOX_MAX_ATTEMPTS`, before it is
+   * parked: JetStream answers "not enabled" both for a subject without a stream (the row's fault) and for a
+   * node whose JetStream is still starting (nobody's), so only failures that last are the row's.
+   */
+  BUS_OUTBOX_PARK_AFTER: duration("10m", 0),
+  /**
    * The least time between the starts of two relay passes (0: a pass as soon as a commit notifies): under
    * a steady stream of commits one pass then relays several rows, for fewer statements and messages.
    */
@@ -95,6 +101,8 @@ export interface BusSettings {
   streamMaxBytes: number;
   maxEventBytes: number;
   outboxMaxAttempts: number;
+  /** Least time a row's publishes fail before it is parked. */
+  outboxParkAfterMs: number;
   /** Least time between the starts of two relay passes. */
   outboxGatherMs: number;
   outboxRetentionMs: number;
@@ -125,6 +133,7 @@ export function busSettings(env: BusEnv): BusSettings {
     streamMaxBytes: env.BUS_STREAM_MAX_BYTES,
     maxEventBytes: env.BUS_MAX_EVENT_BYTES,
     outboxMaxAttempts: env.BUS_OUTBOX_MAX_ATTEMPTS,
+    outboxParkAfterMs: env.BUS_OUTBOX_PARK_AFTER,
     outboxGatherMs: env.BUS_OUTBOX_GATHER,
     outboxRetentionMs: env.BUS_OUTBOX_RETENTION,
     inboxRetentionMs,

@@ -60,6 +60,14 @@ CREATE INDEX dead_letters_created_at ON dead_letters (created_at);
 `;
 
 /**
+ * When a row's publishes began failing: parking waits until failures have lasted `BUS_OUTBOX_PARK_AFTER`,
+ * so a NATS node coming back (its JetStream not ready yet) cannot park healthy rows in a few seconds.
+ */
+const FIRST_FAILED = `
+ALTER TABLE outbox ADD COLUMN first_failed_at timestamptz;
+`;
+
+/**
  * The bus tables, as migrations with ids prefixed `bus/`, to apply in the service's own schema before its
  * own migrations: `migrate(pool, schema, [...busMigrations(), ...serviceMigrations])`. Never edit an entry
  * once released (`migrate` refuses changed text); add a new one.
@@ -68,5 +76,6 @@ export function busMigrations(): Migration[] {
   return [
     { id: "bus/0001_outbox_inbox", sql: OUTBOX_INBOX },
     { id: "bus/0002_parking_pruning", sql: PARKING_PRUNING },
+    { id: "bus/0003_outbox_first_failed", sql: FIRST_FAILED },
   ];
 }

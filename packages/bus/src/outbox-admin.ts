@@ -44,7 +44,7 @@ export async function listParked(db: Queryable, limit = 100): Promise<ParkedRow[
  */
 export async function unpark(db: Queryable, seqs: string[] | "all"): Promise<number> {
   const { rowCount } = await db.query(
-    `UPDATE outbox SET parked_at = NULL, attempts = 0
+    `UPDATE outbox SET parked_at = NULL, attempts = 0, first_failed_at = NULL
      WHERE sent_at IS NULL AND parked_at IS NOT NULL AND ($1::bigint[] IS NULL OR seq = ANY($1::bigint[]))`,
     [seqs === "all" ? null : seqs],
   );

@@ -39,8 +39,10 @@ export interface RelayBatchDeps {
   bus: Bus;
   logger: Logger;
   batchSize: number;
-  /** Failed publishes after which a row is parked. */
+  /** Failed publishes after which a row is parked, once they have gone on for `parkAfterMs`. */
   maxAttempts: number;
+  /** Least time between a row's first failed publish and its parking. */
+  parkAfterMs: number;
   /** False while the connection is known to be down. */
   connected: () => boolean;
   afterPublish?: ((event: EventEnvelope) => void | Promise<void>) | undefined;
@@ -218,11 +220,14 @@ async function publishPass(
   let parked = 0;
   for (const { row, error } of failed) {
     const attempts = row.attempts + 1;
-    const park = attempts >= deps.maxAttempts;
-    await client.query(
-      "UPDATE outbox SET attempts = $2, last_error = $3, parked_at = CASE WHEN $4 THEN now() END WHERE seq = $1",
-      [row.seq, attempts, String(error), park],
-    );
+    const { rows: marked } = await client.query<{ parked: boolean }>(PARK_SQL, [
+      row.seq,
+      attempts,
+      String(error),
+      attempts >= deps.maxAttempts,
+      deps.parkAfterMs,
+    ]);
+    const park = marked[0]?.parked === true;
     const where = { eventId: row.event_id, eventType: row.event_type, seq: row.seq, attempts, err: error };
     if (park) {
       parked++;
@@ -286,6 +291,18 @@ async function publishRow(bus: Bus, row: OutboxRow): Promise<void> {
 }
 
 /** Whether JetStream's API answers at all: tells an outage from a fault of one message. */
+/**
+ * Counts a failed publish and parks the row once it has failed `maxAttempts` times ($4) over at least
+ * `parkAfterMs` ($5) since its first failure: a NATS node whose JetStream is still starting answers like a
+ * subject without a stream, and only the latter lasts.
+ */
+const PARK_SQL = `UPDATE outbox
+    SET attempts = $2, last_error = $3, first_failed_at = coalesce(first_failed_at, now()),
+        parked_at = CASE WHEN $4 AND coalesce(first_failed_at, now()) <= now() - make_interval(secs => $5 / 1000.0)
+                         THEN now() END
+  WHERE seq = $1
+  RETURNING parked_at IS NOT NULL AS parked`;
+
 async function jetStreamAnswers(bus: Bus): Promise<boolean> {
   try {
     await bus.jsm.getAccountInfo();

@@ -56,6 +56,7 @@ describe("poison outbox rows", () => {
       logger: fx.logger,
       pollIntervalMs: 20,
       maxAttempts: 3,
+      parkAfterMs: 0,
     });
     try {
       await waitFor(async () => ((await rowState(poison.id))?.parked ? true : undefined), {
@@ -87,6 +88,7 @@ describe("poison outbox rows", () => {
       logger: fx.logger,
       pollIntervalMs: 20,
       maxAttempts: 3,
+      parkAfterMs: 0,
     });
     try {
       await waitFor(async () => ((await rowState(poison.id))?.sent ? true : undefined), {
@@ -97,6 +99,36 @@ describe("poison outbox rows", () => {
     }
     expect((await readStream(bus, "NOWHERE")).map((e) => e.msgId)).toEqual([poison.id]);
     expect(await listParked(fx.pool)).toEqual([]);
+  });
+
+  it("parks nothing while its failures are younger than parkAfterMs: a stream that comes back takes the row", async () => {
+    // A node whose JetStream is still starting answers a publish like a subject without a stream: "not
+    // enabled". Past maxAttempts but within parkAfterMs the row keeps being retried, and once its stream
+    // answers again it is published, once.
+    const early = newEvent("later.a.v1", "park", { n: 1 });
+    await append([early]);
+    const relay = startOutboxRelay({
+      pool: fx.pool,
+      bus,
+      logger: fx.logger,
+      pollIntervalMs: 20,
+      maxAttempts: 2,
+      parkAfterMs: 60_000,
+    });
+    try {
+      await waitFor(async () => (((await rowState(early.id))?.attempts ?? 0) >= 4 ? true : undefined), {
+        what: "the row failing past maxAttempts",
+      });
+      expect(await rowState(early.id)).toMatchObject({ sent: false, parked: false });
+      await ensureStream(bus, { name: "LATER", subjects: ["later.>"] });
+      await waitFor(async () => ((await rowState(early.id))?.sent ? true : undefined), {
+        what: "the row sent once its stream answers",
+      });
+    } finally {
+      await relay.stop();
+    }
+    expect((await rowState(early.id))?.parked).toBe(false);
+    expect((await readStream(bus, "LATER")).map((e) => e.msgId)).toEqual([early.id]);
   });
 
   it("refuses an oversized event when it is written, and parks one that got past the check", async () => {
@@ -116,6 +148,7 @@ describe("poison outbox rows", () => {
       logger: fx.logger,
       pollIntervalMs: 20,
       maxAttempts: 2,
+      parkAfterMs: 0,
     });
     try {
       await waitFor(async () => ((await rowState(huge.id))?.parked ? true : undefined), {
@@ -144,6 +177,7 @@ describe("poison outbox rows", () => {
       pollIntervalMs: 20,
       batchSize: 100,
       maxAttempts: 50,
+      parkAfterMs: 0,
       afterPublish: (e) => {
         published.push(e.id);
       },

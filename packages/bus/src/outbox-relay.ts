@@ -36,6 +36,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Failed publishes before a row is parked (default: `bus.settings.outboxMaxAttempts`). */
   maxAttempts?: number;
+  /** Least time a row's publishes fail before it is parked (default: `bus.settings.outboxParkAfterMs`). */
+  parkAfterMs?: number;
   /** Pruning windows (default: from `bus.settings`). */
   retention?: Partial<RetentionWindows>;
   /** Time between two pruning passes (default 60 s; the first runs one interval after start). */
@@ -78,6 +80,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   if (!Number.isFinite(gatherMs) || gatherMs < 0)
     throw new Error(`The relay's gather time must be a non-negative number of ms, got ${gatherMs}`);
   const maxAttempts = options.maxAttempts ?? bus.settings.outboxMaxAttempts;
+  const parkAfterMs = options.parkAfterMs ?? bus.settings.outboxParkAfterMs;
   const retention: RetentionWindows = {
     outboxMs: options.retention?.outboxMs ?? bus.settings.outboxRetentionMs,
     inboxMs: options.retention?.inboxMs ?? bus.settings.inboxRetentionMs,
@@ -141,6 +144,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         logger: log,
         batchSize,
         maxAttempts,
+        parkAfterMs,
         connected: connection.connected,
         afterPublish: options.afterPublish,
         forwardAs: forward ? id : undefined,

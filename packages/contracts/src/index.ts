@@ -22,5 +22,6 @@ export type { ProtoGrpcType as PublishingReleasesProto } from "./generated/publi
 export type { ProtoGrpcType as PurchasesProto } from "./generated/purchases";
 export type { ProtoGrpcType as SettlementsProto } from "./generated/settlements";
 export type { ProtoGrpcType as StatementsProto } from "./generated/statements";
+export type { ProtoGrpcType as StripePaymentsProto } from "./generated/stripe_payments";
 export * from "./principal";
 export * from "./timestamps";

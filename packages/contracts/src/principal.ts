@@ -29,7 +29,9 @@ export interface ServiceCaller {
 
 /** gRPC metadata keys that carry the call context from the gateway to services and between services. */
 export const METADATA_KEYS = {
-  /** The caller's own signed assertion (ES256 JWT; audience: the receiving service). */
+  /** The per-call token: caller kid, iat, jti and the MAC under the caller's and callee's pairwise key. */
+  call: "x-mesh-call",
+  /** From the gateway: the user assertion it signed (ES256 JWT; audience: the receiving service). */
   assertion: "x-mesh-assertion",
   /** The user's assertion a service forwards when it calls on that user's behalf (audience: the caller). */
   onBehalfOf: "x-mesh-on-behalf-of",

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import * as grpc from "@grpc/grpc-js";
-import { GATEWAY_SIGNER, type MeshSigner, serviceSigner } from "@mp/auth";
+import { GATEWAY_SIGNER, type MeshCredentials, type MeshSigner, serviceSigner } from "@mp/auth";
 import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
-import { trackGrpcTransports } from "./call-tables";
-import { releaseClosedHttp2Streams } from "./http2-release";
-import { buildMetadata, type CallCredentials, type Cancellable, type OutgoingContext } from "./metadata";
+import { buildMetadata, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
 import { PendingUnary } from "./pending-unary";
 import { channelCredentials, type GrpcTlsChoice } from "./tls";
@@ -80,7 +78,7 @@ export interface RetryPolicy {
 export interface ClientOptions {
   /** The service dialled (`catalogue`): named in errors, and the audience of every assertion sent. */
   upstream: string;
-  /** Who this process is in the mesh; every call is signed with it (see `OutgoingContext`). */
+  /** Who this process is in the mesh; it makes every call's credentials (see `OutgoingContext`). */
   identity: MeshSigner;
   /** Where refused calls are logged with their error id (default: a logger named after the identity). */
   logger?: Logger;
@@ -155,8 +153,6 @@ export function createUnaryClient<C extends grpc.Client>(
   address: string,
   options: ClientOptions,
 ): UnaryClient<C> {
-  releaseClosedHttp2Streams();
-  trackGrpcTransports();
   const raw = new Ctor(address, channelCredentials(options.tls), {
     ...CHANNEL_DEFAULTS,
     ...options.channelOptions,
@@ -182,23 +178,19 @@ export function createUnaryClient<C extends grpc.Client>(
   // Each method's full path (`/package.Service/Method`), which every assertion names; by camelCase name.
   const paths = methodPaths(Ctor);
 
-  const credentials = async (ctx: OutgoingContext, method: string): Promise<CallCredentials> => {
+  const credentials = (ctx: OutgoingContext, method: string): MeshCredentials => {
     const { requestId, principal } = ctx;
     const path = paths.get(method);
     if (!path) throw new Error(`${upstream} client has no method ${method}`);
     if (!principal)
-      return {
-        assertion: await identity.sign({
-          audience,
-          method: path,
-          requestId,
-          subject: { organisationId: ctx.organisationId },
-        }),
-      };
+      return identity.sign({
+        audience,
+        method: path,
+        requestId,
+        subject: { organisationId: ctx.organisationId },
+      });
     if (identity.name === GATEWAY_SIGNER)
-      return {
-        assertion: await identity.sign({ audience, method: path, requestId, subject: { user: principal } }),
-      };
+      return identity.sign({ audience, method: path, requestId, subject: { user: principal } });
     const onBehalfOf = forwardableAssertion(principal);
     if (!onBehalfOf)
       throw internal("no user assertion to forward: pass the principal of the call being served", {
@@ -206,7 +198,7 @@ export function createUnaryClient<C extends grpc.Client>(
         requestId,
         actor: principal.actor,
       });
-    return { assertion: await identity.sign({ audience, method: path, requestId, subject: {} }), onBehalfOf };
+    return identity.sign({ audience, method: path, requestId, subject: {}, onBehalfOf });
   };
 
   const attempt = <Res>(
@@ -266,7 +258,7 @@ export function createUnaryClient<C extends grpc.Client>(
       const signal = signalOf(ctx);
       const watcher: Cancellable = { cancel: onAbort };
       try {
-        const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
+        const metadata = buildMetadata(ctx.requestId, credentials(ctx, name));
         call = fn.call(raw, request, metadata, { deadline });
         if (cancelled(ctx)) call.cancel();
         else if (scope) scope.watch(watcher);
@@ -306,8 +298,8 @@ export function createUnaryClient<C extends grpc.Client>(
       try {
         for (let n = 1; ; n++) {
           try {
-            // Signed per attempt: a verifier accepts each assertion once, so a retry carries its own.
-            const metadata = buildMetadata(ctx.requestId, await credentials(ctx, name));
+            // Made per attempt: a verifier accepts each call token once, so a retry carries its own.
+            const metadata = buildMetadata(ctx.requestId, credentials(ctx, name));
             const response = await attempt<ResponseOf<C[typeof method]>>(
               name,
               request,

@@ -70,7 +70,7 @@ class CallLogger {
     return this.made;
   }
 
-  /** The request id the verified assertion named (the caller sent none): later lines carry it. */
+  /** The request id the verifier settled on (the caller sent none usable): later lines carry it. */
   rebind(requestId: string): void {
     this.requestId = requestId;
     this.made = undefined;
@@ -125,7 +125,7 @@ export function unaryHandlers<H>(
             const verified = await verifyLogging(verifier, call, log);
             if (verified.principal && verified.forwardable)
               rememberForwardable(verified.principal, verified.forwardable);
-            // The request id the caller sent beside the assertion; the signed `rid` is the fallback.
+            // The request id the caller sent (bound by the call's MAC); the call's `jti` is the fallback.
             const requestId = sentRequestId ?? verified.requestId;
             if (requestId !== sentRequestId) log.rebind(requestId);
             const ctx = new UnaryCallContext(
@@ -264,7 +264,7 @@ async function verifyLogging(
     throw new UnauthenticatedError("The service cannot verify callers.");
   }
   try {
-    // The path the call arrived on: an assertion minted for another method is refused.
+    // The path the call arrived on: a call token made for another method does not verify.
     return await verifier.verifyCall({ ...readCredentials(call.metadata), method: call.getPath() });
   } catch (error) {
     if (!(error instanceof AssertionRejected)) throw error;

@@ -4,6 +4,7 @@ import {
   createMeshVerifier,
   GATEWAY_SIGNER,
   generateMeshKeys,
+  type MeshCredentials,
   type MeshSigner,
   type MeshVerifier,
   serviceSigner,
@@ -20,8 +21,9 @@ import { adminPrincipal as principal } from "./principal.fixture";
 import { type GrpcServer, startGrpcServer } from "./server";
 
 /**
- * Assertions over a real gRPC server: each is accepted once, on the method it names, and a signer's key
- * rotates (publish the new key, switch the signer, retire the old key) while calls flow, none failing.
+ * Calls over a real gRPC server: each call's token is accepted once, on the method it was made for, and
+ * a caller's key and then the callee's key rotate (publish the new key, switch, retire the old key) while
+ * calls flow, none failing.
  */
 const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue.v1;
 const definition = proto.CatalogueService.service;
@@ -43,14 +45,14 @@ let raw: grpc.Client;
 let verifier: MeshVerifier;
 const handled: string[] = [];
 const oldKeys = await generateMeshKeys([GATEWAY_SIGNER, CATALOGUE], "2026-10");
-const newKeys = await generateMeshKeys([GATEWAY_SIGNER], "2026-11");
-const oldGateway = createMeshSigner(oldKeys.privateKeys[GATEWAY_SIGNER]!);
-const newGateway = createMeshSigner(newKeys.privateKeys[GATEWAY_SIGNER]!);
+const newKeys = await generateMeshKeys([GATEWAY_SIGNER, CATALOGUE], "2026-11");
+const oldGateway = createMeshSigner(oldKeys.privateKeys[GATEWAY_SIGNER]!, { jwks: oldKeys.jwks });
+type JSONWebKeySet = (typeof oldKeys)["jwks"];
 const publicKey = (keys: typeof oldKeys, signer: string) =>
   keys.jwks.keys.find((k) => k.kid!.startsWith(signer))!;
 
 beforeAll(async () => {
-  verifier = createMeshVerifier({ self: CATALOGUE, jwks: oldKeys.jwks });
+  verifier = createMeshVerifier({ privateKey: oldKeys.privateKeys[CATALOGUE]!, jwks: oldKeys.jwks });
   const handlers = unaryHandlers<CatalogueServiceHandlers>(
     "catalogue",
     {
@@ -83,10 +85,15 @@ afterAll(async () => {
   await server?.shutdown(1_000);
 });
 
-/** The status of one call of `method` carrying exactly `assertion`. */
-function callWith(method: "GetInstance" | "CreateInstance", assertion: string): Promise<grpc.status> {
+/** The status of one call of `method` carrying exactly `credentials` (and request id `r`). */
+function callWith(
+  method: "GetInstance" | "CreateInstance",
+  credentials: MeshCredentials,
+): Promise<grpc.status> {
   const metadata = new grpc.Metadata();
-  metadata.set("x-mesh-assertion", assertion);
+  metadata.set("x-request-id", "r");
+  metadata.set("x-mesh-call", credentials.call);
+  if (credentials.assertion) metadata.set("x-mesh-assertion", credentials.assertion);
   const rpc = definition[method] as grpc.MethodDefinition<unknown, unknown>;
   const request = method === "GetInstance" ? { id: "x" } : { name: "n", defaultCurrency: "EUR" };
   return new Promise((resolve) =>
@@ -102,28 +109,28 @@ function callWith(method: "GetInstance" | "CreateInstance", assertion: string): 
   );
 }
 
-const sign = (method: string) =>
-  oldGateway.sign({ audience: CATALOGUE, method, requestId: "r", subject: { user: principal } });
+const sign = (method: string, signer = oldGateway) =>
+  signer.sign({ audience: CATALOGUE, method, requestId: "r", subject: { user: principal } });
 
-describe("assertions bound to the call, over gRPC", () => {
-  it("open only the method they were minted for", async () => {
+describe("calls bound to their method and accepted once, over gRPC", () => {
+  it("open only the method they were made for", async () => {
     handled.length = 0;
-    const forGet = await sign(definition.GetInstance.path);
+    const forGet = sign(definition.GetInstance.path);
     expect(await callWith("CreateInstance", forGet)).toBe(grpc.status.UNAUTHENTICATED);
     expect(handled).toEqual([]);
     expect(await callWith("GetInstance", forGet)).toBe(grpc.status.OK);
     expect(handled).toEqual(["GetInstance"]);
   });
 
-  it("are accepted once: the same assertion presented again is refused", async () => {
+  it("are accepted once: the same call token presented again is refused", async () => {
     handled.length = 0;
-    const assertion = await sign(definition.GetInstance.path);
-    expect(await callWith("GetInstance", assertion)).toBe(grpc.status.OK);
-    expect(await callWith("GetInstance", assertion)).toBe(grpc.status.UNAUTHENTICATED);
+    const credentials = sign(definition.GetInstance.path);
+    expect(await callWith("GetInstance", credentials)).toBe(grpc.status.OK);
+    expect(await callWith("GetInstance", credentials)).toBe(grpc.status.UNAUTHENTICATED);
     expect(handled).toEqual(["GetInstance"]);
   });
 
-  it("a client signs each call (and each retry) afresh, so calls never collide", async () => {
+  it("a client makes each call's token (and each retry's) afresh, so calls never collide", async () => {
     const client = createUnaryClient(proto.CatalogueService, `127.0.0.1:${server.port}`, {
       upstream: "catalogue",
       identity: oldGateway,
@@ -140,8 +147,8 @@ describe("assertions bound to the call, over gRPC", () => {
     }
   });
 
-  it("rotate a signer's key while calls flow, without a failed call", async () => {
-    // The gateway's signer as the rolling gateway pods hold it: old key first, then the new one.
+  it("rotate the caller's key, then the callee's, while calls flow, without a failed call", async () => {
+    // The gateway as its rolling pods hold it: its private key and the JWKS it was given.
     let current: MeshSigner = oldGateway;
     const usedKids = new Set<string>();
     const rolling: MeshSigner = {
@@ -172,23 +179,44 @@ describe("assertions bound to the call, over gRPC", () => {
     };
     const workers = Array.from({ length: 4 }, worker);
     const flow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const gatewayOn = (keys: typeof oldKeys, jwks: JSONWebKeySet) =>
+      createMeshSigner(keys.privateKeys[GATEWAY_SIGNER]!, { jwks });
+    const catalogueOn = (keys: typeof oldKeys, jwks: JSONWebKeySet) =>
+      createMeshVerifier({ privateKey: keys.privateKeys[CATALOGUE]!, jwks });
+    const [oldGw, newGw, oldCat, newCat] = [
+      publicKey(oldKeys, GATEWAY_SIGNER),
+      publicKey(newKeys, GATEWAY_SIGNER),
+      publicKey(oldKeys, CATALOGUE),
+      publicKey(newKeys, CATALOGUE),
+    ];
     try {
-      await flow(150);
-      // 1. Publish the new key beside the old one; the verifying service rolls onto that key set.
-      verifier = createMeshVerifier({
-        self: CATALOGUE,
-        jwks: { keys: [...oldKeys.jwks.keys, publicKey(newKeys, GATEWAY_SIGNER)] },
-      });
-      await flow(150);
-      // 2. The signer rolls onto its new private key; calls signed with the old one may still be in flight.
-      current = newGateway;
-      await flow(150);
-      // 3. Once nothing signed with the old key can arrive, the old key leaves the key set.
-      verifier = createMeshVerifier({
-        self: CATALOGUE,
-        jwks: { keys: [publicKey(newKeys, GATEWAY_SIGNER), publicKey(oldKeys, CATALOGUE)] },
-      });
-      await flow(150);
+      await flow(120);
+      // The gateway's key. 1. Publish the new key beside the old one; everyone rolls onto that key set.
+      let jwks: JSONWebKeySet = { keys: [oldGw, newGw, oldCat] };
+      verifier = catalogueOn(oldKeys, jwks);
+      current = gatewayOn(oldKeys, jwks);
+      await flow(120);
+      // 2. The gateway rolls onto its new private key; calls made with the old one may still be in flight.
+      current = gatewayOn(newKeys, jwks);
+      await flow(120);
+      // 3. Once nothing made with the old key can arrive, it leaves the key set.
+      jwks = { keys: [newGw, oldCat] };
+      verifier = catalogueOn(oldKeys, jwks);
+      current = gatewayOn(newKeys, jwks);
+      await flow(120);
+      // The catalogue's key. 1. Published beside the old one: callers MAC for both from now on.
+      jwks = { keys: [newGw, oldCat, newCat] };
+      current = gatewayOn(newKeys, jwks);
+      verifier = catalogueOn(oldKeys, jwks);
+      await flow(120);
+      // 2. The catalogue rolls onto its new private key.
+      verifier = catalogueOn(newKeys, jwks);
+      await flow(120);
+      // 3. The old key leaves the key set.
+      jwks = { keys: [newGw, newCat] };
+      current = gatewayOn(newKeys, jwks);
+      verifier = catalogueOn(newKeys, jwks);
+      await flow(120);
     } finally {
       flowing = false;
       await Promise.all(workers);
@@ -197,8 +225,12 @@ describe("assertions bound to the call, over gRPC", () => {
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(20);
     expect([...usedKids].sort()).toEqual(["gateway#2026-10", "gateway#2026-11"]);
-    // The retired key opens nothing any more: the verifier picks keys by kid, not by signer.
-    expect(await callWith("GetInstance", await sign(definition.GetInstance.path))).toBe(
+    // The retired caller key opens nothing any more, nor a token made for the callee's retired key.
+    expect(await callWith("GetInstance", sign(definition.GetInstance.path))).toBe(
+      grpc.status.UNAUTHENTICATED,
+    );
+    const forOldCatalogue = gatewayOn(newKeys, { keys: [newGw, oldCat] });
+    expect(await callWith("GetInstance", sign(definition.GetInstance.path, forOldCatalogue))).toBe(
       grpc.status.UNAUTHENTICATED,
     );
   });

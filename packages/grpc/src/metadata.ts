@@ -1,4 +1,5 @@
 import { Metadata } from "@grpc/grpc-js";
+import type { MeshCredentials } from "@mp/auth";
 import { METADATA_KEYS, type Principal } from "@mp/contracts";
 import { type Carrier, outgoingTraceHeaders } from "@mp/telemetry";
 
@@ -42,16 +43,11 @@ export interface CancelScope {
   unwatch(call: Cancellable): void;
 }
 
-/** The signed credentials of one call, as the client computed them. */
-export interface CallCredentials {
-  assertion: string;
-  onBehalfOf?: string | undefined;
-}
-
-export function buildMetadata(requestId: string, credentials: CallCredentials): Metadata {
+export function buildMetadata(requestId: string, credentials: MeshCredentials): Metadata {
   const metadata = new Metadata();
   metadata.set(METADATA_KEYS.requestId, requestId);
-  metadata.set(METADATA_KEYS.assertion, credentials.assertion);
+  metadata.set(METADATA_KEYS.call, credentials.call);
+  if (credentials.assertion) metadata.set(METADATA_KEYS.assertion, credentials.assertion);
   if (credentials.onBehalfOf) metadata.set(METADATA_KEYS.onBehalfOf, credentials.onBehalfOf);
   for (const [key, value] of Object.entries(outgoingTraceHeaders())) metadata.set(key, value);
   return metadata;
@@ -63,11 +59,26 @@ function onlyString(metadata: Metadata, key: string): string | undefined {
   return values.length === 1 && typeof values[0] === "string" ? values[0] : undefined;
 }
 
-/** The credentials a call carries (unverified): strings only, at most one of each. */
-export function readCredentials(metadata: Metadata): { assertion?: string; onBehalfOf?: string } {
+/**
+ * The credentials a call carries (unverified): strings only, at most one of each, and the request id as
+ * sent (the call's MAC covers it).
+ */
+export function readCredentials(metadata: Metadata): {
+  call?: string;
+  assertion?: string;
+  onBehalfOf?: string;
+  requestId?: string;
+} {
+  const call = onlyString(metadata, METADATA_KEYS.call);
   const assertion = onlyString(metadata, METADATA_KEYS.assertion);
   const onBehalfOf = onlyString(metadata, METADATA_KEYS.onBehalfOf);
-  return { ...(assertion ? { assertion } : {}), ...(onBehalfOf ? { onBehalfOf } : {}) };
+  const requestId = onlyString(metadata, METADATA_KEYS.requestId);
+  return {
+    ...(call ? { call } : {}),
+    ...(assertion ? { assertion } : {}),
+    ...(onBehalfOf ? { onBehalfOf } : {}),
+    ...(requestId !== undefined ? { requestId } : {}),
+  };
 }
 
 /** The request id a caller sent, for logging a call refused before its assertion told us the real one. */

@@ -4,7 +4,6 @@ import type { MeshVerifier } from "@mp/auth";
 import type { Logger } from "@mp/logger";
 import { HealthImplementation } from "grpc-health-check";
 import { bindVerifier } from "./handlers";
-import { releaseClosedHttp2ServerStreams } from "./http2-release";
 import { type GrpcTlsChoice, serverCredentials, usesTls } from "./tls";
 
 export interface GrpcServer {
@@ -56,7 +55,6 @@ export interface GrpcServerOptions {
  * verifies its caller with `verifier`; an implementation not made by `unaryHandlers` is refused.
  */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServer> {
-  releaseClosedHttp2ServerStreams();
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 4 * 1024 * 1024,
     "grpc.max_connection_age_ms": options.maxConnectionAgeMs ?? 5 * 60_000,

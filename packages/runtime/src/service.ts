@@ -56,7 +56,6 @@ import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
 import { prepareSchema } from "./boot/schema";
 import { assertListedConsumers } from "./boot/subscriptions";
-import { startHeapTrim } from "./heap-trim";
 import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
 import { opsEnv, opsPortOf } from "./ops/ops-config";
 import { startOpsServer } from "./ops/ops-server";
@@ -257,8 +256,6 @@ export async function startService<S extends z.ZodObject>(
       logger,
     });
     stops.push(() => ops.close());
-    const heapTrim = startHeapTrim({ logger });
-    stops.push(async () => heapTrim.stop());
 
     await prepareSchema({
       pool,

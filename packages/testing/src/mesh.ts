@@ -21,7 +21,7 @@ export interface TestMesh {
   verifier(service: string): MeshVerifier;
   /**
    * Configuration giving a service its private key and the mesh's public keys, inline:
-   * `startService(spec, { ...env, ...mesh.env("catalogue") })`. `gateway` gives the gateway's key only.
+   * `startService(spec, { ...env, ...mesh.env("catalogue") })`, or the gateway's (`gateway`).
    */
   env(target: string): Record<string, string>;
 }
@@ -39,7 +39,7 @@ export async function ephemeralMesh(extra: readonly string[] = []): Promise<Test
   const signer = (target: string) => {
     const known = signers.get(target);
     if (known) return known;
-    const made = createMeshSigner(privateKey(target));
+    const made = createMeshSigner(privateKey(target), { jwks: keys.jwks });
     signers.set(target, made);
     return made;
   };
@@ -47,10 +47,10 @@ export async function ephemeralMesh(extra: readonly string[] = []): Promise<Test
     keys,
     gateway: signer(GATEWAY_SIGNER),
     signer,
-    verifier: (service) => createMeshVerifier({ self: serviceSigner(service), jwks: keys.jwks }),
+    verifier: (service) => createMeshVerifier({ privateKey: privateKey(service), jwks: keys.jwks }),
     env: (target) => ({
       MESH_PRIVATE_KEY: JSON.stringify(privateKey(target)),
-      ...(target === GATEWAY_SIGNER ? {} : { MESH_JWKS: JSON.stringify(keys.jwks) }),
+      MESH_JWKS: JSON.stringify(keys.jwks),
     }),
   };
 }

@@ -14,6 +14,8 @@ export const purchasesConfig = z.object({
   S3_PUBLIC_ENDPOINT: z.url().optional(),
   /** The iot-adapter, asked (as purchases itself) who owns a payment's device. */
   IOT_ADAPTER_GRPC_URL: z.string().min(1).default("127.0.0.1:50057"),
+  /** Settlements, which makes purchases' Stripe calls (checkout sessions, refunds) with its credentials. */
+  SETTLEMENTS_GRPC_URL: z.string().min(1).default("127.0.0.1:50056"),
   PAYMENTS_DEFAULT_LIVEMODE: envBoolean.optional(),
   PAYMENT_RETRY_MAX_DELIVER: z.coerce.number().int().min(1).max(1000).default(12),
   PAYMENT_RETRY_BACKOFF_MS: z

@@ -6,6 +6,7 @@ import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { systemClock, uuidV7Ids } from "@mp/runtime";
 import { makeApplyInstallStatus } from "./application/apply-install-status";
 import { makeApplyPaymentUpdate } from "./application/apply-payment-update";
+import { makeCreateCheckoutSession } from "./application/checkout";
 import { DOWNLOAD_URL_TTL_SECONDS, makeGetDownloadAccess } from "./application/get-download-access";
 import { makeGetInstallRpc, makeInstall } from "./application/install";
 import type { Clock, IdGenerator } from "./application/ports";
@@ -18,6 +19,7 @@ import { makeListActivity, makeListPurchases } from "./application/purchase-quer
 import { makeRecordItem } from "./application/record-item";
 import { makeRecordListing } from "./application/record-listing";
 import { makeRecordRelease } from "./application/record-release";
+import { makeCreateRefund } from "./application/refund";
 import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
 import { cachedDeviceOwners } from "./infra/device-owner-cache";
 import { makeDeviceOwnersClient } from "./infra/device-owners.client";
@@ -27,6 +29,7 @@ import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeKnownListingRepository } from "./infra/known-listing.repository";
 import { makeKnownReleaseRepository } from "./infra/known-release.repository";
 import { makePurchaseRepository } from "./infra/purchase.repository";
+import { makeStripePaymentsClient } from "./infra/stripe-payments.client";
 import { makeUnmatchedCounter } from "./infra/unmatched-counter";
 import { makeUnmatchedPaymentRepository } from "./infra/unmatched-payment.repository";
 import { installStatusConsumer } from "./transport/install-status.consumer";
@@ -44,6 +47,10 @@ export function buildPurchases(
   const { config } = deps;
   const purchases = makePurchaseRepository(deps.pool);
   const devices = makeDeviceOwnersClient(config.IOT_ADAPTER_GRPC_URL, {
+    identity: deps.mesh.signer,
+    logger: deps.logger,
+  });
+  const stripe = makeStripePaymentsClient(config.SETTLEMENTS_GRPC_URL, {
     identity: deps.mesh.signer,
     logger: deps.logger,
   });
@@ -97,6 +104,15 @@ export function buildPurchases(
             ids: overrides.ids ?? uuidV7Ids,
           }),
           getInstallRpc: makeGetInstallRpc({ installs }),
+          createCheckoutSession: makeCreateCheckoutSession({
+            ...deviceDeps,
+            db: deps.pool,
+            listings: makeKnownListingRepository(),
+            stripe,
+            clock,
+            production: config.NODE_ENV === "production",
+          }),
+          createRefund: makeCreateRefund({ purchases, stripe }),
         },
         deps.logger,
       ),
@@ -113,6 +129,7 @@ export function buildPurchases(
     ],
     stop: async () => {
       devices.close();
+      stripe.close();
       signer.close();
     },
   };

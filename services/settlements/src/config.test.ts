@@ -60,6 +60,12 @@ describe("settlements configuration in production", () => {
     }
   });
 
+  it("refuses STRIPE_API_BASE in production: production talks to Stripe itself", async () => {
+    const env = { STRIPE_API_KEY: "sk_live_x", STRIPE_API_BASE: "http://127.0.0.1:12111" };
+    expect((await bootIssues({ NODE_ENV: "production", ...env })).STRIPE_API_BASE).toMatch(/Stripe itself/);
+    expect((await bootIssues({ NODE_ENV: "development", ...env })).STRIPE_API_BASE).toBe(undefined);
+  });
+
   it("accepts a live key in production and a test key elsewhere", async () => {
     // Boot still stops on the missing mesh keys; the Stripe key is not among the problems.
     expect((await bootIssues({ NODE_ENV: "production", STRIPE_API_KEY: "sk_live_x" })).STRIPE_API_KEY).toBe(

@@ -1,4 +1,5 @@
 import { ConfigError, envBoolean, z } from "@mp/config";
+import { stripeApiEnv } from "@mp/stripe";
 
 /**
  * `STRIPE_WEBHOOK_SECRET` is one endpoint secret or several separated by commas: during a rotation both the
@@ -19,10 +20,18 @@ const webhookSecrets = z
       .max(5),
   );
 
-/** Stripe notifications are verified with the endpoint secret; the API key is for reconciliation calls. */
+/**
+ * Stripe notifications are verified with the endpoint secret; the API key (and `STRIPE_API_BASE`, the
+ * local stand-in) is for calls to Stripe's API: checkout, refunds and reconciliation.
+ */
 export const settlementsConfig = z.object({
   STRIPE_WEBHOOK_SECRET: webhookSecrets,
-  STRIPE_API_KEY: z.string().regex(/^(sk|rk)_(test|live)_/),
+  ...stripeApiEnv,
+  /**
+   * Seconds between reconciliation passes over Stripe's events list (docs/payments.md); 0 switches the
+   * loop off (`pnpm pay reconcile` still runs a pass).
+   */
+  STRIPE_RECONCILE_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How often the payment-event processor looks for stored events when no notification woke it. */
   PAYMENT_EVENTS_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1_000),
   /** The mode earnings sums use when a request names none (unset: live when `NODE_ENV=production`). */
@@ -62,19 +71,24 @@ export function platformOrganisationOf(config: {
 
 /**
  * Rules between the keys: production refuses a test-mode Stripe key (`sk_test_`, `rk_test_`), so a
- * deployment cannot take test payments for real ones by mistake.
+ * deployment cannot take test payments for real ones by mistake, and talks to Stripe itself (no
+ * `STRIPE_API_BASE`: the stand-in is for local stacks and tests).
  */
 export function settlementsConfigIssues(env: Record<string, unknown>): { key: string; message: string }[] {
+  if (env.NODE_ENV !== "production") return [];
+  const issues: { key: string; message: string }[] = [];
   const key = env.STRIPE_API_KEY;
-  if (env.NODE_ENV === "production" && typeof key === "string" && /^(sk|rk)_test_/.test(key)) {
-    return [
-      {
-        key: "STRIPE_API_KEY",
-        message: "a test-mode key (sk_test_/rk_test_) is refused in production; set a live key",
-      },
-    ];
-  }
-  return [];
+  if (typeof key === "string" && /^(sk|rk)_test_/.test(key))
+    issues.push({
+      key: "STRIPE_API_KEY",
+      message: "a test-mode key (sk_test_/rk_test_) is refused in production; set a live key",
+    });
+  if (typeof env.STRIPE_API_BASE === "string" && env.STRIPE_API_BASE !== "")
+    issues.push({
+      key: "STRIPE_API_BASE",
+      message: "production talks to Stripe itself; unset STRIPE_API_BASE (it is for the local stand-in)",
+    });
+  return issues;
 }
 
 /** The mode earnings sums use when a request names none (as purchases decide it). */

@@ -10,8 +10,11 @@ import {
   systemClock,
   uuidV7Ids,
 } from "@mp/runtime";
+import { makeStripeClient } from "@mp/stripe";
 import type { z } from "zod";
+import { makeCloseStatementPeriod } from "./application/close-statement-period";
 import { makeIntakePressure } from "./application/intake-pressure";
+import { makeMarkStatementPaid } from "./application/mark-statement-paid";
 import type { UnitOfWork } from "./application/ports";
 import {
   makeProcessPaymentEvents,
@@ -23,12 +26,8 @@ import {
 import { makeReceivePaymentEvent, makeReceivePaymentEvents } from "./application/receive-payment-event";
 import { makeRecordLedgerItem } from "./application/record-projections";
 import { makeRecordPurchaseChange } from "./application/record-purchase-change";
-import {
-  makeCloseStatementPeriod,
-  makeGetStatement,
-  makeListStatements,
-  makeMarkStatementPaid,
-} from "./application/statements";
+import { makeGetStatement, makeListStatements } from "./application/statement-queries";
+import { makeCreateCheckoutSession, makeCreateRefund } from "./application/stripe-payments";
 import {
   defaultLivemode,
   platformOrganisationOf,
@@ -40,7 +39,9 @@ import { makeLedgerRepository } from "./infra/ledger.repository";
 import { makeLedgerProjections } from "./infra/ledger-projections.repository";
 import { makePaymentEventRepository } from "./infra/payment-event.repository";
 import { makeStatementRepository } from "./infra/statements.repository";
+import { makeStripePayments } from "./infra/stripe-payments.client";
 import { stripeSignatureVerifier } from "./infra/stripe-signature";
+import { makeStripeReconciliation } from "./reconcile";
 import { earningsRegistration } from "./transport/earnings.module";
 import {
   LEDGER_CONSUMER,
@@ -49,8 +50,10 @@ import {
   ledgerPurchaseConsumer,
 } from "./transport/ledger.consumers";
 import { startPaymentEventProcessor } from "./transport/payment-events.processor";
+import { startPaymentEventReconciler } from "./transport/payment-events.reconciler";
 import { SETTLEMENTS_SERVICE, settlementsGrpc } from "./transport/settlements.grpc";
 import { STATEMENTS_SERVICE, statementsGrpc } from "./transport/statements.grpc";
+import { STRIPE_PAYMENTS_SERVICE, stripePaymentsGrpc } from "./transport/stripe-payments.grpc";
 
 type SettlementsConfig = z.output<typeof settlementsConfig>;
 
@@ -62,11 +65,11 @@ function outboxUnitOfWork(pool: Pool): UnitOfWork {
 /**
  * Builds the settlements service from its dependencies; main.ts, the launcher and the tests share it.
  * `processor: false` leaves stored payment events unprocessed (tests stop there to play a crash between
- * the 204 and processing).
+ * the 204 and processing); `reconciler: false` leaves the periodic reconciliation with Stripe off.
  */
 export function buildSettlements(
   deps: ModuleDeps<SettlementsConfig & DbEnv & { NODE_ENV?: string; DATABASE_URL: string }>,
-  options: { processor?: boolean; clock?: { now(): Date } } = {},
+  options: { processor?: boolean; reconciler?: boolean; clock?: { now(): Date } } = {},
 ): ServiceModule {
   const operatorOrganisationId = platformOrganisationOf(deps.config);
   const projections = makeLedgerProjections();
@@ -87,6 +90,16 @@ export function buildSettlements(
   const intake = { verifier: stripeSignatureVerifier(deps.config.STRIPE_WEBHOOK_SECRET), events, pressure };
   const receivePaymentEvent = makeReceivePaymentEvent(intake);
   const receivePaymentEvents = makeReceivePaymentEvents(intake);
+  const stripe = makeStripeClient(deps.config);
+  const stripePayments = makeStripePayments(stripe);
+  const intervalSeconds = deps.config.STRIPE_RECONCILE_INTERVAL;
+  const reconciler =
+    options.reconciler === false || intervalSeconds === 0
+      ? undefined
+      : startPaymentEventReconciler(makeStripeReconciliation(deps.pool, stripe, { events }), {
+          intervalMs: intervalSeconds * 1000,
+          logger: deps.logger,
+        });
   const processor =
     options.processor === false
       ? undefined
@@ -109,6 +122,13 @@ export function buildSettlements(
   return {
     grpc: {
       [SETTLEMENTS_SERVICE]: settlementsGrpc({ receivePaymentEvent, receivePaymentEvents }, deps.logger),
+      [STRIPE_PAYMENTS_SERVICE]: stripePaymentsGrpc(
+        {
+          createCheckoutSession: makeCreateCheckoutSession(stripePayments),
+          createRefund: makeCreateRefund(stripePayments),
+        },
+        deps.logger,
+      ),
       [STATEMENTS_SERVICE]: statementsGrpc(
         {
           listStatements: makeListStatements(statementDeps),
@@ -144,6 +164,7 @@ export function buildSettlements(
       ),
     ],
     stop: async () => {
+      await reconciler?.stop();
       await processor?.stop();
       await exportPool.end();
     },

@@ -7,8 +7,9 @@ import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeCloseStatementPeriod } from "./application/statements";
-import { makeStatementRepository, sharePlacementLockSql } from "./infra/statements.repository";
+import { makeCloseStatementPeriod } from "./application/close-statement-period";
+import { sharePlacementLockSql } from "./infra/placement-lock.sql";
+import { makeStatementRepository } from "./infra/statements.repository";
 
 /**
  * Two replicas of settlements, each with its own pool, asked to close the same period at the same moment

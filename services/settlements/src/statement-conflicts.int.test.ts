@@ -5,7 +5,7 @@ import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStatement } from "./infra/earnings.fixture";
-import { sharePlacementLockSql } from "./infra/statements.repository";
+import { sharePlacementLockSql } from "./infra/placement-lock.sql";
 import { settlementsService } from "./module";
 
 const proto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto").marketplace

@@ -69,6 +69,8 @@ function validString(schema: Schema, known: KnownValues): fc.Arbitrary<string> {
         .map((d) => d.toISOString().slice(0, 10));
     case "uri":
       return fc.webUrl({ validSchemes: ["https"], withQueryParameters: true, withFragments: true });
+    case "email":
+      return fc.emailAddress();
   }
   return withKnown(patternedString(schema), known.strings);
 }

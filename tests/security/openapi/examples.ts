@@ -69,6 +69,8 @@ function stringExample(schema: Schema, name: string): string {
       return "2026-01-01";
     case "uri":
       return "https://example.com/terms";
+    case "email":
+      return "buyer@example.com";
   }
   if (schema.patterns?.includes("^[0-9A-Fa-f]{16}$")) return "00112233aabbccdd";
   if (/version/i.test(name)) return "1.0.0";

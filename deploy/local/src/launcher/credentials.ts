@@ -12,6 +12,10 @@ export interface DemoEndpoints {
   gatewayUrl: string;
   /** The secret settlements verifies `Stripe-Signature` with (the first, when it has several). */
   stripeWebhookSecret: string;
+  /** The Stripe stand-in settlements calls (`STRIPE_API_BASE`); absent when it calls Stripe itself. */
+  stripeApiBase?: string | undefined;
+  /** The stack's PostgreSQL (`pnpm pay reconcile` runs a pass over settlements' schema). */
+  databaseUrl?: string;
 }
 
 /**

@@ -1,20 +1,16 @@
-import { createHash } from "node:crypto";
-import {
-  chargeRefunded,
-  checkoutSessionCompleted,
-  type StripeEvent,
-  signedStripeEvent,
-} from "@mp/testing/stripe";
+import { makeStripeClient } from "@mp/stripe";
+import type Stripe from "stripe";
 import type { SeedDevice } from "../simulator";
 import type { DemoCredentials } from "./credentials";
 import { type DemoCall, demoApi, eventually, expectStatus } from "./demo-api";
 import type { DemoData } from "./demo-data";
+import { DEV_SECRETS } from "./stack-env";
 
 export interface DemoPurchasesInput {
   gatewayUrl: string;
   credentials: DemoCredentials;
-  /** The secret settlements verifies notifications with. */
-  stripeWebhookSecret: string;
+  /** The Stripe stand-in (`STRIPE_API_BASE`): the demo checks out and pays through it. */
+  stripeApiBase: string;
   /** The IoT devices of the simulator's world; the demo buys for the provider's. */
   devices: readonly SeedDevice[];
   demo: DemoData;
@@ -31,15 +27,21 @@ export interface DemoPurchases {
 const DEMO_REFUND_PERCENT = 25;
 
 /**
- * Demo purchases, made as Stripe would make them: signed test-mode notifications to the webhook. The
+ * Demo purchases, made as a buyer makes them: a Stripe Checkout Session on the stand-in at the listing's
+ * price, paid on its hosted page, so the stand-in sends Stripe's signed notifications to the gateway. The
  * provider buys its first two listings, each for a device of its own whose board the item's release was
- * built for (not one flagged to fail); a quarter of the second is refunded; the first is installed and
- * followed until the platform reports it. Event and payment ids derive from the listing and device, so a
- * restart resends the same events and changes nothing.
+ * built for (not one flagged to fail); a quarter of the second is refunded through Stripe's refunds API;
+ * the first is installed and followed until the platform reports it. A listing the device already owns
+ * (a restart over kept data) is not bought again.
  */
 export async function seedDemoPurchases(input: DemoPurchasesInput): Promise<DemoPurchases> {
   const call = demoApi(input.gatewayUrl);
   const { developer, provider } = input.credentials;
+  const stripe = makeStripeClient({
+    STRIPE_API_KEY: DEV_SECRETS.STRIPE_API_KEY,
+    STRIPE_API_BASE: input.stripeApiBase,
+  });
+  const owned = await purchasesOf(call, provider.token);
   const used = new Set<string>();
   const purchases: DemoPurchases["purchases"] = [];
   for (const listing of input.demo.listings.slice(0, 2)) {
@@ -55,21 +57,23 @@ export async function seedDemoPurchases(input: DemoPurchasesInput): Promise<Demo
     if (!device) continue;
     used.add(device.deviceId);
     const deviceId = device.deviceId.toLowerCase();
-    const paymentIntentId = `pi_demo_${digest(`${listing.id}/${deviceId}`)}`;
-    const payment = { listingId: listing.id, deviceId, ...listing.price, paymentIntentId };
-    await notify(input, checkoutSessionCompleted(payment, { id: `evt_demo_${digest(paymentIntentId)}` }));
-    purchases.push({ paymentIntentId, listingId: listing.id, deviceId, marketplaceItemId: listing.itemId });
+    const earlier = owned.find((p) => p.listingId === listing.id && p.deviceId === deviceId);
+    const purchase = { listingId: listing.id, deviceId, marketplaceItemId: listing.itemId };
+    if (earlier) {
+      purchases.push({ ...purchase, paymentIntentId: earlier.paymentReference });
+      continue;
+    }
+    const metadata = { ...purchase, marketplaceInstanceId: input.demo.instanceId };
+    const name = await itemName(call, developer.token, listing.itemId);
+    const paymentIntentId = await checkOutAndPay(stripe, { ...listing.price, name, metadata });
+    purchases.push({ ...purchase, paymentIntentId });
     if (purchases.length === 2) {
-      const refund = chargeRefunded(
-        {
-          paymentIntentId,
-          amount: listing.price.amount,
-          amountRefunded: Math.floor((listing.price.amount * DEMO_REFUND_PERCENT) / 100),
-          currency: listing.price.currency,
-        },
-        { id: `evt_demo_${digest(`${paymentIntentId}/refund`)}` },
-      );
-      await notify(input, refund);
+      const amount = Math.floor((listing.price.amount * DEMO_REFUND_PERCENT) / 100);
+      await stripe.refunds.create({
+        payment_intent: paymentIntentId,
+        amount,
+        reason: "requested_by_customer",
+      });
     }
   }
   for (const purchase of purchases) await purchaseVisible(call, provider.token, purchase.paymentIntentId);
@@ -84,15 +88,63 @@ export async function seedDemoPurchases(input: DemoPurchasesInput): Promise<Demo
   return { purchases, install };
 }
 
-async function notify(input: DemoPurchasesInput, event: StripeEvent): Promise<void> {
-  const { body, signature } = signedStripeEvent(event, input.stripeWebhookSecret);
-  const response = await fetch(new URL("/marketplace/webhooks/stripe", input.gatewayUrl), {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body,
+/**
+ * A Checkout Session for one item at its price, paid on the stand-in's hosted page (its `Pay` button's
+ * form post); the payment intent's id, the purchase's payment reference.
+ */
+async function checkOutAndPay(
+  stripe: Stripe,
+  item: { amount: number; currency: string; name: string; metadata: Record<string, string> },
+): Promise<string> {
+  const session = await stripe.checkout.sessions.create({
+    mode: "payment",
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: item.currency.toLowerCase(),
+          unit_amount: item.amount,
+          product_data: { name: item.name },
+        },
+      },
+    ],
+    metadata: item.metadata,
+    payment_intent_data: { metadata: item.metadata },
+    success_url: "http://127.0.0.1/demo/paid",
+    cancel_url: "http://127.0.0.1/demo/cancelled",
   });
-  if (response.status !== 204)
-    throw new Error(`demo data: the ${event.type} notification answered ${response.status}`);
+  const paid = await fetch(`${session.url}/pay`, { method: "POST", redirect: "manual" });
+  if (paid.status !== 303)
+    throw new Error(`demo data: paying checkout session ${session.id} answered ${paid.status}`);
+  const completed = await stripe.checkout.sessions.retrieve(session.id);
+  if (typeof completed.payment_intent !== "string")
+    throw new Error(`demo data: checkout session ${session.id} has no payment intent after paying`);
+  return completed.payment_intent;
+}
+
+/** The item's display name (the checkout page shows it). */
+async function itemName(call: DemoCall, token: string, itemId: string): Promise<string> {
+  const item = await call<{ displayName?: string | null }>(
+    "GET",
+    `/marketplace/developers/marketplace-items/${itemId}`,
+    token,
+  );
+  expectStatus(`reading item ${itemId}`, item, 200);
+  return item.body.displayName || itemId;
+}
+
+/** The provider's purchases so far (a restart over kept data finds the demo's earlier ones). */
+async function purchasesOf(
+  call: DemoCall,
+  token: string,
+): Promise<{ listingId: string; deviceId: string; paymentReference: string }[]> {
+  const page = await call<{ items: { listingId: string; deviceId: string; paymentReference: string }[] }>(
+    "GET",
+    "/marketplace/providers/purchases?page=1&pageSize=100",
+    token,
+  );
+  expectStatus("reading the provider's purchases", page, 200);
+  return page.body.items.map((p) => ({ ...p, deviceId: p.deviceId.toLowerCase() }));
 }
 
 /** The board and version of the item's available release (the developer's view). */
@@ -166,9 +218,4 @@ async function installOnce(
     120_000,
   );
   return { rpcId: id, status };
-}
-
-/** A short stable id part: 24 hex characters of the SHA-256 of `text`. */
-function digest(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 24);
 }

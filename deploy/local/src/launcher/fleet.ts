@@ -3,8 +3,8 @@ import { type ExitInfo, type ManagedChild, spawnManaged } from "./child-process"
 import { commandFor, type Env, TARGETS, type Target } from "./targets";
 
 export interface Fleet {
-  /** The services and the gateway, plus any adopted child (the Infuse-IoT simulator, started first). */
-  children: ReadonlyMap<Target | "simulator", ManagedChild>;
+  /** The services and the gateway, plus any adopted child (the Infuse-IoT simulator and the Stripe stand-in, started first). */
+  children: ReadonlyMap<Target | "simulator" | "stripe", ManagedChild>;
   /** Resolves when a child exits while nobody asked it to; never once stop() has been called. */
   unexpectedExit: Promise<{ child: ManagedChild; exit: ExitInfo }>;
   /** Stops every child at once (each SIGTERM, then SIGKILL after 10 s); resolves when all are gone. */
@@ -21,8 +21,8 @@ export function startFleet(
   sink: (line: string) => void,
   adopted: ManagedChild[] = [],
 ): Fleet {
-  const children = new Map<Target | "simulator", ManagedChild>();
-  for (const child of adopted) children.set(child.name as "simulator", child);
+  const children = new Map<Target | "simulator" | "stripe", ManagedChild>();
+  for (const child of adopted) children.set(child.name as "simulator" | "stripe", child);
   for (const target of TARGETS) {
     const { command, args } = commandFor(target, env, REPO_ROOT);
     children.set(

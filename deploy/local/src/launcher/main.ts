@@ -71,11 +71,11 @@ async function runLauncher(options: { useLocal: boolean; ephemeral: boolean }): 
     console.log(
       `[launcher] demo items published, offered and listed: ${demo.itemIds.length} (one listing private)`,
     );
-    if (stack.simulatorUrl) {
+    if (stack.simulatorUrl && stack.stripeApiBase) {
       const bought = await seedDemoPurchases({
         gatewayUrl: stack.gatewayUrl,
         credentials: stack.credentials,
-        stripeWebhookSecret: stack.stripeWebhookSecret,
+        stripeApiBase: stack.stripeApiBase,
         devices: demoSeed().devices,
         demo,
       });

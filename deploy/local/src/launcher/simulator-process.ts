@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { REPO_ROOT } from "../paths";
 import { freePort, isListening } from "../testing-infra";
+import { waitForChildHealth } from "./child-health";
 import { type ManagedChild, spawnManaged } from "./child-process";
-import { exitMessage } from "./fleet";
 import { DEV_SECRETS, dialHost } from "./stack-env";
 import type { Env } from "./targets";
 
@@ -74,35 +74,16 @@ export async function startSimulatorChild(
     sink,
   });
   try {
-    await waitForHealth(plan.url, child, signal);
+    await waitForChildHealth({
+      child,
+      what: "the Infuse-IoT simulator",
+      url: plan.url,
+      timeoutMs: SIMULATOR_READY_MS,
+      signal,
+    });
     return child;
   } catch (error) {
     await child.stop();
     throw error;
   }
-}
-
-async function waitForHealth(url: string, child: ManagedChild, signal?: AbortSignal): Promise<void> {
-  let exit: Awaited<ManagedChild["exited"]> | undefined;
-  child.exited.then((info) => {
-    exit = info;
-  });
-  const deadline = Date.now() + SIMULATOR_READY_MS;
-  let last = "no answer";
-  while (!exit && !signal?.aborted && Date.now() < deadline) {
-    try {
-      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) });
-      if (response.status === 200) return;
-      last = `${response.status}`;
-    } catch (error) {
-      last = `no answer (${(error as Error).message})`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (signal?.aborted) throw new Error("start-up interrupted");
-  const tail = child.tail().map((line) => `  ${line}`);
-  const reason = exit
-    ? exitMessage("simulator", exit)
-    : `the Infuse-IoT simulator did not answer 200 on ${url}/health within ${SIMULATOR_READY_MS / 1000} s (last: ${last})`;
-  throw new Error([reason, ...tail].join("\n"));
 }

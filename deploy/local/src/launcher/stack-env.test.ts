@@ -71,7 +71,7 @@ describe("targetEnvs", () => {
     expect(envs.catalogue.INFUSE_API_KEY).toBeUndefined();
   });
 
-  it("gives each process its own mesh key, services the mesh's public keys, and drops inherited ones", () => {
+  it("gives each process its own mesh key and the mesh's public keys, and drops inherited ones", () => {
     const inherited = targetEnvs({ MESH_PRIVATE_KEY: "{}", MESH_JWKS: "{}" }, endpoints);
     for (const service of SERVICE_NAMES) {
       expect(inherited[service]).toMatchObject({
@@ -82,8 +82,10 @@ describe("targetEnvs", () => {
       expect(inherited[service].MESH_JWKS).toBeUndefined();
     }
     expect(inherited.gateway.MESH_PRIVATE_KEY_FILE).toBe("/data/mesh-keys/gateway.private.jwk.json");
-    expect(inherited.gateway.MESH_JWKS_FILE).toBeUndefined();
+    // The gateway MACs its calls under keys derived from the services' public keys.
+    expect(inherited.gateway.MESH_JWKS_FILE).toBe("/data/mesh-keys/jwks.json");
     expect(inherited.gateway.MESH_PRIVATE_KEY).toBeUndefined();
+    expect(inherited.gateway.MESH_JWKS).toBeUndefined();
   });
 
   it("points iot-adapter at the simulator the launcher started, with the key the simulator accepts", () => {

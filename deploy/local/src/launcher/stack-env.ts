@@ -117,6 +117,8 @@ export interface StackEndpoints {
   mesh: { jwksFile: string; privateKeyFiles: Record<Target, string> };
   /** The Infuse-IoT simulator the launcher started; absent when INFUSE_API_URL names another platform. */
   infuse?: { url: string; apiKey: string };
+  /** Where the processes that call Stripe's API reach it (the stand-in); absent: Stripe itself. */
+  stripeApiBase?: string | undefined;
 }
 
 /**
@@ -170,12 +172,14 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
     ...envs.settlements,
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? DEV_SECRETS.STRIPE_WEBHOOK_SECRET,
     STRIPE_API_KEY: env.STRIPE_API_KEY ?? DEV_SECRETS.STRIPE_API_KEY,
+    ...(endpoints.stripeApiBase ? { STRIPE_API_BASE: endpoints.stripeApiBase } : {}),
     // The demo operator organisation, whose admin token is the credentials file's `operator`.
     PLATFORM_ORGANISATION_ID: env.PLATFORM_ORGANISATION_ID || PLATFORM_OPERATOR.id,
   };
   envs.gateway = {
     ...common,
     MESH_PRIVATE_KEY_FILE: endpoints.mesh.privateKeyFiles.gateway,
+    MESH_JWKS_FILE: endpoints.mesh.jwksFile,
     GATEWAY_HOST: env.GATEWAY_HOST ?? "127.0.0.1",
     GATEWAY_PORT: String(endpoints.ports.gateway),
     AUTH_ISSUER: env.AUTH_ISSUER ?? DEV_ISSUER,

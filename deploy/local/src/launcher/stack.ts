@@ -13,7 +13,13 @@ import { exitMessage, type Fleet, startFleet } from "./fleet";
 import { type Infra, startInfra } from "./infra";
 import { waitUntilReady } from "./readiness";
 import { planSimulator, type SimulatorPlan, startSimulatorChild } from "./simulator-process";
-import { dialHost, planPorts, targetEnvs } from "./stack-env";
+import { DEV_SECRETS, dialHost, planPorts, targetEnvs } from "./stack-env";
+import {
+  planStripeStandIn,
+  type StripeStandInPlan,
+  startStripeStandInChild,
+  stripeStandInEnv,
+} from "./stripe-process";
 import { type Env, missingEntries, TARGETS, type Target } from "./targets";
 
 /**
@@ -60,6 +66,11 @@ export interface LocalStack {
    * undefined when INFUSE_API_URL pointed iot-adapter at another platform.
    */
   simulatorUrl: string | undefined;
+  /**
+   * The Stripe stand-in the launcher started (settlements' `STRIPE_API_BASE`; its control routes are under
+   * `/_control/`), or undefined when the environment named another server or Stripe itself.
+   */
+  stripeApiBase: string | undefined;
   /**
    * A secret settlements verifies Stripe-Signature with (the first of STRIPE_WEBHOOK_SECRET's list), for
    * signing test notifications; also written to demo-credentials.json as `stripeWebhookSecret`.
@@ -125,6 +136,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
   if (missing.length > 0) throw new Error(`cannot start: missing entry points ${missing.join(", ")}`);
   const ports = await planPorts(env, ephemeral, options.gatewayPort);
   const simulatorPlan = await planSimulator(env, ephemeral);
+  const stripePlan = await planStripeStandIn(env, ephemeral, DEV_SECRETS.STRIPE_API_KEY);
   const cleanups = new Cleanups();
   try {
     const started = Date.now();
@@ -145,8 +157,16 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
     const simulator = await startSimulator(env, simulatorPlan, log, signal);
     if (simulator) cleanups.add(() => simulator.child.stop());
     const infuse = simulator && { url: simulator.plan.url, apiKey: simulator.plan.apiKey };
-    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath, mesh, infuse });
-    const fleet = startFleet(env, envs, log, simulator ? [simulator.child] : []);
+    const stripeApiBase = stripePlan?.url ?? env.STRIPE_API_BASE;
+    const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath, mesh, infuse, stripeApiBase });
+    const webhook = {
+      url: `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}/marketplace/webhooks/stripe`,
+      secret: signingSecretOf(envs.settlements.STRIPE_WEBHOOK_SECRET),
+    };
+    const stripe = stripePlan && (await startStripe(env, stripePlan, webhook, log, signal));
+    if (stripe) cleanups.add(() => stripe.stop());
+    const helpers = [simulator?.child, stripe].filter((child) => child !== undefined);
+    const fleet = startFleet(env, envs, log, helpers);
     cleanups.add(fleet.stop);
     const gatewayUrl = `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}`;
     const opsHost = dialHost(envs.gateway.OPS_HOST!);
@@ -166,7 +186,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
     const stripeWebhookSecret = signingSecretOf(envs.settlements.STRIPE_WEBHOOK_SECRET);
     const credentials = await issueDemoCredentials(
       { path: credentialsFile, keysDir, issuer, audience },
-      { gatewayUrl, stripeWebhookSecret },
+      { gatewayUrl, stripeWebhookSecret, stripeApiBase, databaseUrl: infra.databaseUrl },
     );
     say(`ready in ${since(started)}`);
     return {
@@ -178,6 +198,7 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
       natsUrl: infra.natsUrl,
       s3: infra.s3,
       simulatorUrl: simulator?.plan.url,
+      stripeApiBase,
       stripeWebhookSecret,
       grpcAddresses,
       meshKeys: mesh.keys,
@@ -204,6 +225,19 @@ async function startSimulator(
   const child = await startSimulatorChild(env, plan, log, signal);
   log(`[launcher] Infuse-IoT simulator ready on ${plan.url}`);
   return { plan, child };
+}
+
+/** The Stripe stand-in child, answering /health, sending notifications to the gateway's webhook route. */
+async function startStripe(
+  env: Env,
+  plan: StripeStandInPlan,
+  webhook: { url: string; secret: string },
+  log: (line: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<ManagedChild> {
+  const child = await startStripeStandInChild(stripeStandInEnv(env, plan, webhook), log, plan, signal);
+  log(`[launcher] Stripe stand-in ready on ${plan.url} (notifications to ${webhook.url})`);
+  return child;
 }
 
 /** Undo steps for what has started, run newest first: children before the infrastructure they use. */

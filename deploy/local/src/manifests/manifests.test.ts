@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { DEFAULT_GRPC_PORTS, grpcPortKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
 import { STREAMS } from "@mp/contracts";
 import { DEFAULT_OPS_PORTS } from "@mp/runtime/ops-config";
+import { V8_FLAGS } from "@mp/runtime-tuning";
 import { describe, expect, it } from "vitest";
-import { V8_FLAGS } from "../launcher/targets";
 import { REPO_ROOT } from "../paths";
 import { loadManifests, loadYaml, type Manifest, natsPublishRights } from "./load";
 import { permissionsOf, SERVICE_USERS, USER_FILES, withUsers } from "./nats-users";
@@ -190,12 +190,14 @@ describe("the image's entry point", () => {
   const dockerfile = readFileSync(join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
   const entrypoint = dockerfile.split("\n").find((line) => line.startsWith("ENTRYPOINT")) ?? "";
 
-  it("starts node on the compiled entry, with the V8 flags the launcher starts every process with", () => {
+  it("starts node on the compiled entry after the runtime tuning and telemetry preloads", () => {
     expect(entrypoint).toContain(
-      `exec node ${V8_FLAGS.join(" ")} --import ./packages/telemetry/dist/register.mjs \\"$entry\\"`,
+      'exec node --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs \\"$entry\\"',
     );
-    expect(entrypoint).toContain(`exec node ${V8_FLAGS.join(" ")} deploy/local/dist/simulator/main.mjs`);
+    expect(entrypoint).toContain("exec node deploy/local/dist/simulator/main.mjs");
     expect(entrypoint).toContain("entry=services/$SERVICE/dist/main.mjs");
+    // the V8 flag is the preload's to set (RUNTIME_TUNING=off leaves it unset): none on the command line
+    for (const flag of V8_FLAGS) expect(entrypoint).not.toContain(flag);
   });
 
   it("loads no TypeScript at run time", () => {

@@ -95,12 +95,14 @@ describe.each(Object.keys(overlays) as Overlay[])("overlay %s", (overlay) => {
     expect(config.OTEL_EXPORTER_OTLP_ENDPOINT).toMatch(/^http/);
   });
 
-  it("gateway: its configuration parser accepts the rendered environment, and its mesh key", () => {
+  it("gateway: its configuration parser accepts the rendered environment, its mesh key and JWKS", () => {
     const env = bootEnvironment(overlay, "gateway");
     const config = loadGatewayConfig(env);
     expect(config.NODE_ENV).toBe(overlay === "dev" ? "development" : "production");
     expect(config.RATE_LIMIT_REDIS_URL).toMatch(/^redis:\/\//);
     if (overlay === "prod") expect(config.TRUST_PROXY).toEqual([expect.stringMatching(/\/\d+$/)]);
+    // The gateway MACs its calls under keys shared with each service's: it needs the mesh's public keys.
+    expect(config.MESH_JWKS_FILE).toBeDefined();
     expect(() => meshSignerFrom(config, GATEWAY_SIGNER)).not.toThrow();
   });
 });

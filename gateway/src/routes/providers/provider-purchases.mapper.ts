@@ -14,7 +14,7 @@ type EntryDto = z.input<typeof Activity>["items"][number];
 const iso = isoTimestamp;
 
 /** int64 arrives as a decimal string; money stays integer minor units. */
-const toMoney = (money: Money__Output | null): MoneyDto => ({
+export const toMoney = (money: Money__Output | null): MoneyDto => ({
   amount: Number(money?.amount ?? 0),
   currency: (money?.currency ?? "") as MoneyDto["currency"],
 });

@@ -2,6 +2,9 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { ActivityEntry as _marketplace_purchases_v1_ActivityEntry, ActivityEntry__Output as _marketplace_purchases_v1_ActivityEntry__Output } from './marketplace/purchases/v1/ActivityEntry';
+import type { CheckoutSession as _marketplace_purchases_v1_CheckoutSession, CheckoutSession__Output as _marketplace_purchases_v1_CheckoutSession__Output } from './marketplace/purchases/v1/CheckoutSession';
+import type { CreateCheckoutSessionRequest as _marketplace_purchases_v1_CreateCheckoutSessionRequest, CreateCheckoutSessionRequest__Output as _marketplace_purchases_v1_CreateCheckoutSessionRequest__Output } from './marketplace/purchases/v1/CreateCheckoutSessionRequest';
+import type { CreateRefundRequest as _marketplace_purchases_v1_CreateRefundRequest, CreateRefundRequest__Output as _marketplace_purchases_v1_CreateRefundRequest__Output } from './marketplace/purchases/v1/CreateRefundRequest';
 import type { Device as _marketplace_purchases_v1_Device, Device__Output as _marketplace_purchases_v1_Device__Output } from './marketplace/purchases/v1/Device';
 import type { DeviceApplication as _marketplace_purchases_v1_DeviceApplication, DeviceApplication__Output as _marketplace_purchases_v1_DeviceApplication__Output } from './marketplace/purchases/v1/DeviceApplication';
 import type { DeviceBoard as _marketplace_purchases_v1_DeviceBoard, DeviceBoard__Output as _marketplace_purchases_v1_DeviceBoard__Output } from './marketplace/purchases/v1/DeviceBoard';
@@ -27,6 +30,7 @@ import type { Money as _marketplace_purchases_v1_Money, Money__Output as _market
 import type { Purchase as _marketplace_purchases_v1_Purchase, Purchase__Output as _marketplace_purchases_v1_Purchase__Output } from './marketplace/purchases/v1/Purchase';
 import type { PurchaseRelease as _marketplace_purchases_v1_PurchaseRelease, PurchaseRelease__Output as _marketplace_purchases_v1_PurchaseRelease__Output } from './marketplace/purchases/v1/PurchaseRelease';
 import type { PurchasesServiceClient as _marketplace_purchases_v1_PurchasesServiceClient, PurchasesServiceDefinition as _marketplace_purchases_v1_PurchasesServiceDefinition } from './marketplace/purchases/v1/PurchasesService';
+import type { Refund as _marketplace_purchases_v1_Refund, Refund__Output as _marketplace_purchases_v1_Refund__Output } from './marketplace/purchases/v1/Refund';
 import type { ReleaseBoard as _marketplace_purchases_v1_ReleaseBoard, ReleaseBoard__Output as _marketplace_purchases_v1_ReleaseBoard__Output } from './marketplace/purchases/v1/ReleaseBoard';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -38,6 +42,9 @@ export interface ProtoGrpcType {
     purchases: {
       v1: {
         ActivityEntry: MessageTypeDefinition<_marketplace_purchases_v1_ActivityEntry, _marketplace_purchases_v1_ActivityEntry__Output>
+        CheckoutSession: MessageTypeDefinition<_marketplace_purchases_v1_CheckoutSession, _marketplace_purchases_v1_CheckoutSession__Output>
+        CreateCheckoutSessionRequest: MessageTypeDefinition<_marketplace_purchases_v1_CreateCheckoutSessionRequest, _marketplace_purchases_v1_CreateCheckoutSessionRequest__Output>
+        CreateRefundRequest: MessageTypeDefinition<_marketplace_purchases_v1_CreateRefundRequest, _marketplace_purchases_v1_CreateRefundRequest__Output>
         Device: MessageTypeDefinition<_marketplace_purchases_v1_Device, _marketplace_purchases_v1_Device__Output>
         DeviceApplication: MessageTypeDefinition<_marketplace_purchases_v1_DeviceApplication, _marketplace_purchases_v1_DeviceApplication__Output>
         DeviceBoard: MessageTypeDefinition<_marketplace_purchases_v1_DeviceBoard, _marketplace_purchases_v1_DeviceBoard__Output>
@@ -67,6 +74,7 @@ export interface ProtoGrpcType {
          * scoped to the caller's organisation.
          */
         PurchasesService: SubtypeConstructor<typeof grpc.Client, _marketplace_purchases_v1_PurchasesServiceClient> & { service: _marketplace_purchases_v1_PurchasesServiceDefinition }
+        Refund: MessageTypeDefinition<_marketplace_purchases_v1_Refund, _marketplace_purchases_v1_Refund__Output>
         ReleaseBoard: MessageTypeDefinition<_marketplace_purchases_v1_ReleaseBoard, _marketplace_purchases_v1_ReleaseBoard__Output>
       }
     }

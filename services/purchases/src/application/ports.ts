@@ -24,6 +24,14 @@ export interface PayableListing extends KnownListing {
 export interface KnownListingRepository {
   /** Insert, or update when `version` is newer than the one held. */
   remember(tx: Queryable, listing: KnownListing & { version: number }): Promise<boolean>;
+  /**
+   * The organisation's enabled (current) listing of an item in an instance, with its item; undefined
+   * when it has none.
+   */
+  currentOf(
+    db: Queryable,
+    query: { marketplaceItemId: string; marketplaceInstanceId: string; providerOrganisationId: string },
+  ): Promise<PayableListing | undefined>;
   /** The listings known of `ids`, each with its item (one query), keyed by id. */
   withItems(db: Queryable, ids: string[]): Promise<Map<string, PayableListing>>;
 }
@@ -116,6 +124,8 @@ export interface PurchaseRepository {
   ): Promise<Map<string, number>>;
   /** The device's purchases by the organisation's listings in one mode, newest first. */
   ofDevice(providerOrganisationId: string, deviceId: string, livemode: boolean): Promise<Purchase[]>;
+  /** One purchase of the organisation's listings; undefined when none (or another organisation's). */
+  byId(providerOrganisationId: string, id: string): Promise<Purchase | undefined>;
   /** The device's purchases of one item, newest first. */
   ofDeviceItem(query: {
     providerOrganisationId: string;
@@ -279,4 +289,51 @@ export interface InstallRepository {
     rpcId: string,
   ): Promise<(Install & { history: InstallStep[] }) | undefined>;
   recentOfDevice(providerOrganisationId: string, deviceId: string, limit: number): Promise<Install[]>;
+}
+
+/** A checkout session settlements created at Stripe for purchases. */
+export interface CreatedCheckoutSession {
+  id: string;
+  url: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+  amount: { amount: number; currency: string };
+}
+
+/** A refund Stripe accepted; the purchase changes when its notification arrives. */
+export interface CreatedRefund {
+  id: string;
+  status: string;
+  amount: { amount: number; currency: string };
+}
+
+export type RefundReason = "duplicate" | "fraudulent" | "requested_by_customer";
+
+/**
+ * Stripe's API, reached through settlements (which holds the Stripe credentials); purchases calls as
+ * itself. Stripe unreachable: `upstream-unavailable`; a refund Stripe refuses for its amount:
+ * `refund-exceeds-remaining`.
+ */
+export interface StripePaymentsPort {
+  createCheckoutSession(
+    session: {
+      lineItem: { unitAmount: number; currency: string; name: string };
+      metadata: Record<string, string>;
+      successUrl: string;
+      cancelUrl: string;
+      customerEmail: string | undefined;
+      expiresAt: number;
+      idempotencyKey: string;
+    },
+    requestId: string,
+  ): Promise<CreatedCheckoutSession>;
+  createRefund(
+    refund: {
+      paymentIntentId: string;
+      amount: number;
+      reason: RefundReason | undefined;
+      idempotencyKey: string;
+    },
+    requestId: string,
+  ): Promise<CreatedRefund>;
 }

@@ -36,6 +36,20 @@ export function makeKnownListingRepository(): KnownListingRepository {
           disabled: listing.disabled,
         },
       }),
+    currentOf: async (db, q) => {
+      const { rows } = await db.query<Row & { item_known: boolean; display_name: string | null }>(
+        `SELECT l.*, i.id IS NOT NULL AS item_known, i.display_name
+           FROM known_listings l LEFT JOIN known_items i ON i.id = l.marketplace_item_id
+          WHERE l.marketplace_item_id = $1 AND l.marketplace_instance_id = $2
+            AND l.provider_organisation_id = $3 AND NOT l.disabled
+          ORDER BY l.id DESC LIMIT 1`,
+        [q.marketplaceItemId, q.marketplaceInstanceId, q.providerOrganisationId],
+      );
+      const row = rows[0];
+      return (
+        row && { ...toListing(row), item: row.item_known ? { displayName: row.display_name } : undefined }
+      );
+    },
     withItems: async (db, ids) => {
       if (ids.length === 0) return new Map();
       const { rows } = await db.query<Row & { item_known: boolean; display_name: string | null }>({

@@ -249,6 +249,13 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
       );
       return rows.map(toPurchase);
     },
+    byId: async (organisationId, id) => {
+      const { rows } = await pool.query<Row>(
+        "SELECT * FROM purchases WHERE provider_organisation_id = $1 AND id = $2",
+        [organisationId, id],
+      );
+      return rows[0] ? toPurchase(rows[0]) : undefined;
+    },
     ofDeviceItem: async (q) => {
       const { rows } = await pool.query<Row>(
         `SELECT * FROM purchases

@@ -2,6 +2,7 @@ import type { PurchasesProto } from "@mp/contracts";
 import type { PurchasesServiceHandlers } from "@mp/contracts/generated/marketplace/purchases/v1/PurchasesService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
+import type { makeCreateCheckoutSession } from "../application/checkout";
 import type { makeGetDownloadAccess } from "../application/get-download-access";
 import type { makeGetInstallRpc, makeInstall } from "../application/install";
 import type {
@@ -10,6 +11,7 @@ import type {
   makeListPurchaseReleases,
 } from "../application/provider-devices";
 import type { makeListActivity, makeListPurchases } from "../application/purchase-queries";
+import type { makeCreateRefund } from "../application/refund";
 import {
   toActivityMessage,
   toDeviceDetailsMessage,
@@ -17,6 +19,7 @@ import {
   toDownloadAccessMessage,
   toInstallMessage,
   toInstallRpcMessage,
+  toMoneyMessage,
   toPurchasePage,
   toPurchaseReleasePage,
 } from "./purchases.mapper";
@@ -32,6 +35,8 @@ export interface PurchasesUseCases {
   listPurchaseReleases: ReturnType<typeof makeListPurchaseReleases>;
   install: ReturnType<typeof makeInstall>;
   getInstallRpc: ReturnType<typeof makeGetInstallRpc>;
+  createCheckoutSession: ReturnType<typeof makeCreateCheckoutSession>;
+  createRefund: ReturnType<typeof makeCreateRefund>;
 }
 
 /**
@@ -61,6 +66,31 @@ export function purchasesGrpc(u: PurchasesUseCases, logger: Logger): ServiceRegi
         toPurchaseReleasePage(await u.listPurchaseReleases(request, ctx)),
       Install: async (request, ctx) => toInstallMessage(await u.install(request, ctx)),
       GetInstallRpc: async (request, ctx) => toInstallRpcMessage(await u.getInstallRpc(request.rpcId, ctx)),
+      CreateCheckoutSession: async (request, ctx) => {
+        const session = await u.createCheckoutSession(request, ctx);
+        return {
+          checkoutSessionId: session.checkoutSessionId,
+          url: session.url,
+          expiresAt: session.expiresAt.toISOString(),
+          amount: toMoneyMessage(session.amount),
+        };
+      },
+      CreateRefund: async (request, ctx) => {
+        const refund = await u.createRefund(
+          {
+            purchaseId: request.purchaseId,
+            amount: request.amount === undefined ? undefined : Number(request.amount),
+            reason: request.reason,
+          },
+          ctx,
+        );
+        return {
+          refundId: refund.id,
+          purchaseId: refund.purchaseId,
+          status: refund.status,
+          amount: toMoneyMessage(refund.amount),
+        };
+      },
     },
     logger,
   );

@@ -4,7 +4,7 @@ import type { ActivityEntry, Install, InstallStep, ProviderDevice } from "../app
 import type { DeviceDetails, PurchaseRelease } from "../application/provider-devices";
 import type { Purchase } from "../domain/purchase";
 
-const money = (m: { amount: number; currency: string }) => ({
+export const toMoneyMessage = (m: { amount: number; currency: string }) => ({
   amount: String(m.amount),
   currency: m.currency,
 });
@@ -17,7 +17,7 @@ export const toPurchaseMessage = (p: Purchase) => ({
   marketplaceInstanceId: p.marketplaceInstanceId,
   providerOrganisationId: p.providerOrganisationId,
   deviceId: p.deviceId,
-  amount: money(p.amount),
+  amount: toMoneyMessage(p.amount),
   status: p.status,
   livemode: p.livemode,
   purchasedAt: p.purchasedAt.toISOString(),
@@ -39,7 +39,7 @@ export const toActivityMessage = (e: ActivityEntry) => ({
   marketplaceItemId: e.marketplaceItemId,
   displayName: e.displayName,
   deviceId: e.deviceId,
-  ...(e.amount ? { amount: money(e.amount) } : {}),
+  ...(e.amount ? { amount: toMoneyMessage(e.amount) } : {}),
   reason: e.heldReason ?? "",
 });
 

@@ -1,5 +1,6 @@
 import { AppError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { isPlatformOperator } from "../domain/platform-operator";
 import type { ExportLine, ExportStatementHeader, ExportTotals, StatementExportSource } from "./export.ports";
 
@@ -14,8 +15,6 @@ export const EXPORT_BATCH = 8_192;
 
 /** What a refused export's `Retry-After` says: exports take seconds to minutes. */
 export const EXPORT_BUSY_RETRY_SECONDS = 10;
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ExportRenderers {
   /** `copied`: the lines as `StatementSnapshot.csv` yields them. */
@@ -47,7 +46,7 @@ export function makeExportStatement(deps: {
     const caller = requirePrincipal(ctx);
     if (!(EXPORT_FORMATS as readonly string[]).includes(raw.format))
       throw new ValidationError({ format: ["must be csv or pdf"] });
-    if (!GUID.test(raw.statementId)) throw new NotFoundError("The statement");
+    if (!isGuid(raw.statementId)) throw new NotFoundError("The statement");
     const own = caller.organisationId.toLowerCase();
     const snapshot = await deps.source.open(
       {

@@ -1,12 +1,12 @@
 import { type Paged, paged, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
+import { isGuid } from "@mp/ids";
 import { type EarningsRepository, PLATFORM_ORDERS, type PlatformFeesRow } from "./earnings.ports";
 import type { RawWindow } from "./earnings-queries";
 import { parseWindow, splitWindow } from "./earnings-window";
 import { requirePlatformOperator } from "./platform-operator";
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURRENCY = /^[A-Z]{3}$/;
 
 /**
@@ -28,7 +28,7 @@ export function makeListPlatformFees(deps: {
   ): Promise<Paged<PlatformFeesRow>> => {
     requirePlatformOperator(ctx, deps.operatorOrganisationId);
     const errors: FieldErrors = {};
-    if (raw.marketplaceInstanceId && !GUID.test(raw.marketplaceInstanceId))
+    if (raw.marketplaceInstanceId && !isGuid(raw.marketplaceInstanceId))
       errors["query.marketplaceInstanceId"] = ["must be a guid"];
     if (raw.currency && !CURRENCY.test(raw.currency))
       errors["query.currency"] = ["must be an ISO 4217 code (3 capital letters)"];

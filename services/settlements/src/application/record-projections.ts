@@ -1,7 +1,7 @@
 import type { EventEnvelope } from "@mp/bus";
 import type { ItemSnapshotV1 } from "@mp/contracts";
 import type { Queryable } from "@mp/db";
-import type { LedgerProjections } from "../infra/ledger-projections.repository";
+import type { LedgerProjections } from "./ledger.ports";
 
 /**
  * Handler of every publishing.item.*.v1 event: the item's developer organisation and display name (newest

@@ -2,23 +2,12 @@ import type { EventEnvelope, HandlerTransaction } from "@mp/bus";
 import type { PurchaseSnapshotV1 } from "@mp/contracts";
 import type { Queryable } from "@mp/db";
 import type { Logger } from "@mp/logger";
-import {
-  addShares,
-  effectOf,
-  NegativeShareError,
-  reversalShares,
-  type Shares,
-  saleShares,
-  sumShares,
-} from "../domain/ledger";
-import type {
-  LedgerRepository,
-  MovementKind,
-  MovementWrite,
-  PurchaseParties,
-} from "../infra/ledger.repository";
-import type { LedgerProjections } from "../infra/ledger-projections.repository";
-import type { PlacementMemo, StatementRepository } from "../infra/statements.repository";
+import { bookReversal, bookSale, entryStatementKeys } from "../domain/booking";
+import type { Shares } from "../domain/ledger";
+import type { MovementKind, PurchaseParties } from "../domain/movement";
+import type { LedgerProjections, LedgerRepository } from "./ledger.ports";
+import { type LedgerBatch, makeLedgerBatches } from "./ledger-batch";
+import type { StatementRepository } from "./statements.ports";
 
 /**
  * Thrown when an event cannot be applied yet (its item, price or instance has not arrived, or an earlier
@@ -41,91 +30,21 @@ export interface LedgerWriterDeps {
 }
 
 /**
- * What one transaction's events have decided and not written yet, written at once before it commits
- * (`LedgerRepository.write`): its movements in event order, and the purchases' cursors as they now stand.
- * Later events of the transaction read through it: a purchase's cursor here is the one they meet, and its
- * movements here count in what is left of its sale.
- */
-interface Pending {
-  movements: MovementWrite[];
-  /** The cursor of each purchase this transaction has read or set; `dirty`: to be written. */
-  cursors: Map<string, { version: number; rejected: boolean; dirty: boolean } | null>;
-  /** Purchases with no sale in the database (read without a cursor, no sale recorded). */
-  unsold: Set<string>;
-  /** The modes whose placement lock this transaction holds. */
-  locked: Set<boolean>;
-  placements: PlacementMemo;
-}
-
-const newPending = (): Pending => ({
-  movements: [],
-  cursors: new Map(),
-  unsold: new Set(),
-  locked: new Set(),
-  placements: new Map(),
-});
-
-const partiesOf = (m: PurchaseParties): PurchaseParties => ({
-  purchaseId: m.purchaseId,
-  marketplaceInstanceId: m.marketplaceInstanceId,
-  marketplaceItemId: m.marketplaceItemId,
-  displayName: m.displayName,
-  deviceId: m.deviceId,
-  providerOrganisationId: m.providerOrganisationId,
-  developerOrganisationId: m.developerOrganisationId,
-  currency: m.currency,
-  livemode: m.livemode,
-});
-
-/**
  * Handler of every purchases.purchase.*.v1 event, run in the inbox transaction: applies each purchase's
  * events in version order (an older or repeated version is a no-op, a gap waits for the missing one), and
- * writes the movement the change makes (see `effectOf`) with its three entries, the developer's and the
- * provider's each in its statement. The events of one transaction (a batch) are written together just
- * before it commits (the bus's `beforeCommit`), with what one transaction per event would have written.
+ * writes the movement the change books (see `bookSale`, `bookReversal`) with its three entries, the
+ * developer's and the provider's each in its statement. The events of one transaction are written
+ * together just before it commits (see `makeLedgerBatches`), with what one transaction per event would
+ * have written.
  */
 export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
   const log = deps.logger.child({ component: "ledger-writer" });
-  const pendingOf = new WeakMap<HandlerTransaction, Pending>();
+  const batches = makeLedgerBatches(deps.ledger);
 
-  const flush = async (tx: Queryable, pending: Pending) => {
-    const cursors = [...pending.cursors]
-      .filter(([, c]) => c?.dirty)
-      .map(([purchaseId, c]) => ({
-        purchaseId,
-        version: (c as { version: number }).version,
-        rejected: (c as { rejected: boolean }).rejected,
-      }));
-    await deps.ledger.write(tx, pending.movements, cursors);
-  };
-
-  const setCursor = (pending: Pending, purchaseId: string, version: number, rejected: boolean) => {
-    pending.cursors.set(purchaseId, { version, rejected, dirty: true });
-  };
-
-  /** The sale's parties and what is left of it: the database's movements and this transaction's. */
-  const leftOf = async (
-    tx: Queryable,
-    pending: Pending,
-    purchaseId: string,
-  ): Promise<{ parties: PurchaseParties; left: Shares } | undefined> => {
-    const stored = pending.unsold.has(purchaseId) ? undefined : await deps.ledger.leftOf(tx, purchaseId);
-    const mine = pending.movements.filter((w) => w.movement.purchaseId === purchaseId).map((w) => w.movement);
-    if (mine.length === 0) return stored;
-    const sale = mine.find((m) => m.kind === "sale");
-    const parties = stored?.parties ?? (sale && partiesOf(sale));
-    if (!parties) return undefined;
-    const left = mine.reduce(
-      (sum, m) => addShares(sum, m.shares),
-      stored?.left ?? { platformFee: 0, developerShare: 0, providerShare: 0 },
-    );
-    return { parties, left };
-  };
-
-  /** Places the movement's entries and adds it to the transaction's pending movements. */
+  /** Places the movement's entries and adds it to the transaction's batch. */
   const write = async (
     tx: Queryable,
-    pending: Pending,
+    batch: LedgerBatch,
     event: EventEnvelope<PurchaseSnapshotV1>,
     parties: PurchaseParties,
     kind: MovementKind,
@@ -133,20 +52,16 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
     occurredAt: Date,
   ) => {
     const context = { now: deps.clock.now(), newId: () => deps.ids.next() };
-    const key = { currency: parties.currency, livemode: parties.livemode };
     const { developer, provider } = await deps.statements.placeBoth(
       tx,
-      {
-        developer: { ...key, organisationId: parties.developerOrganisationId, role: "developer" },
-        provider: { ...key, organisationId: parties.providerOrganisationId, role: "provider" },
-      },
+      entryStatementKeys(parties),
       occurredAt,
       kind,
       context,
-      { lockHeld: pending.locked.has(parties.livemode), memo: pending.placements },
+      { lockHeld: batch.holdsLock(parties.livemode), memo: batch.placements },
     );
-    pending.locked.add(parties.livemode);
-    pending.movements.push({
+    batch.lockTaken(parties.livemode);
+    batch.add({
       movement: { ...parties, id: deps.ids.next(), sourceEventId: event.id, kind, shares, occurredAt },
       entries: {
         platformId: deps.ids.next(),
@@ -159,112 +74,57 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
   /** True when the sale is written; false when it was rejected (dead-lettered). */
   const recordSale = async (
     tx: Queryable,
-    pending: Pending,
+    batch: LedgerBatch,
     event: EventEnvelope<PurchaseSnapshotV1>,
   ): Promise<boolean> => {
     const p = event.data;
-    const purchasedAt = new Date(p.purchasedAt);
-    const { item, basePrice, feeBps } = await deps.projections.saleInputs(
+    const inputs = await deps.projections.saleInputs(
       tx,
       p.marketplaceItemId,
       p.marketplaceInstanceId,
-      purchasedAt,
+      new Date(p.purchasedAt),
     );
-    if (!item) throw new NotReadyError(`item ${p.marketplaceItemId} is not known yet`);
-    if (!basePrice)
-      throw new NotReadyError(
-        `no base price of item ${p.marketplaceItemId} known in force at ${p.purchasedAt}`,
-      );
-    if (feeBps === undefined)
-      throw new NotReadyError(`instance ${p.marketplaceInstanceId} is not known yet at ${p.purchasedAt}`);
-    if (basePrice.currency !== p.amount.currency) {
-      const reason = `base price currency ${basePrice.currency} differs from the sale's ${p.amount.currency}`;
-      log.error({ purchaseId: p.id, eventId: event.id }, `sale not recorded: ${reason}`);
-      await deps.deadLetter(tx, event, reason);
-      return false;
-    }
-    let shares: Shares;
-    try {
-      shares = saleShares({ gross: p.amount.amount, basePrice: basePrice.amount, feeBps });
-    } catch (error) {
-      if (!(error instanceof NegativeShareError)) throw error;
-      // Refused like a currency mismatch: no entries, the purchase's later events not booked either.
+    const sale = bookSale(p, inputs);
+    if (sale.outcome === "not-ready") throw new NotReadyError(sale.reason);
+    if (sale.outcome === "rejected") {
+      // No entries, and the purchase's later events not booked either.
       log.error(
-        { purchaseId: p.id, eventId: event.id, shares: error.shares },
-        `sale not recorded: ${error.message}`,
+        { purchaseId: p.id, eventId: event.id, ...(sale.shares && { shares: sale.shares }) },
+        `sale not recorded: ${sale.reason}`,
       );
-      await deps.deadLetter(tx, event, error.message);
+      await deps.deadLetter(tx, event, sale.reason);
       return false;
     }
-    const parties: PurchaseParties = {
-      purchaseId: p.id,
-      marketplaceInstanceId: p.marketplaceInstanceId,
-      marketplaceItemId: p.marketplaceItemId,
-      displayName: p.displayName || item.displayName || "",
-      deviceId: p.deviceId,
-      providerOrganisationId: p.providerOrganisationId,
-      developerOrganisationId: item.developerOrganisationId,
-      currency: p.amount.currency,
-      livemode: p.livemode,
-    };
-    await write(tx, pending, event, parties, "sale", shares, purchasedAt);
+    await write(tx, batch, event, sale.parties, "sale", sale.shares, sale.occurredAt);
     return true;
   };
 
   const recordReversal = async (
     tx: Queryable,
-    pending: Pending,
+    batch: LedgerBatch,
     event: EventEnvelope<PurchaseSnapshotV1>,
   ) => {
     const p = event.data;
-    const sold = await leftOf(tx, pending, p.id);
+    const sold = await batch.leftOf(tx, p.id);
     if (!sold) throw new NotReadyError(`purchase ${p.id} has no recorded sale yet`);
-    const left = sumShares(sold.left);
-    const effect = effectOf({ kind: p.change.kind, amount: p.change.amount.amount }, left);
-    if (effect.kind === "none" || effect.kind === "sale") return;
-    if (effect.kind === "refund" && p.change.amount.currency !== sold.parties.currency) {
-      const reason = `refund currency ${p.change.amount.currency} differs from the sale's ${sold.parties.currency}`;
-      log.error({ purchaseId: p.id, eventId: event.id }, `reversal not recorded: ${reason}`);
-      await deps.deadLetter(tx, event, reason);
+    const reversal = bookReversal(p.change, sold);
+    if (reversal.outcome === "none") return;
+    if (reversal.outcome === "rejected") {
+      log.error({ purchaseId: p.id, eventId: event.id }, `reversal not recorded: ${reversal.reason}`);
+      await deps.deadLetter(tx, event, reversal.reason);
       return;
     }
-    if (effect.clamped)
+    if (reversal.clamped)
       log.warn(
-        { purchaseId: p.id, asked: p.change.amount.amount, reversed: effect.amount },
+        { purchaseId: p.id, asked: p.change.amount.amount, reversed: reversal.amount },
         "refund larger than what is left of the sale; reversing what is left",
       );
-    await write(
-      tx,
-      pending,
-      event,
-      sold.parties,
-      effect.kind,
-      reversalShares(sold.left, effect.amount),
-      new Date(p.change.at),
-    );
+    await write(tx, batch, event, sold.parties, reversal.kind, reversal.shares, reversal.occurredAt);
   };
 
-  /** The purchase's cursor as this transaction sees it: its own, else the database's (row-locked). */
-  const cursorOf = async (tx: Queryable, pending: Pending, p: PurchaseSnapshotV1) => {
-    const known = pending.cursors.get(p.id);
-    if (known !== undefined) return known ?? undefined;
-    // Also takes the placement lock of the purchase's mode, for the statements its movements land in.
-    const read = await deps.ledger.lockCursor(tx, p.id, p.livemode);
-    pending.locked.add(p.livemode);
-    if (read.version === undefined) {
-      // Without a cursor there is no sale (both are written together) unless `sold` says otherwise.
-      if (!read.sold) pending.unsold.add(p.id);
-      pending.cursors.set(p.id, null);
-      return undefined;
-    }
-    const cursor = { version: read.version, rejected: read.rejected, dirty: false };
-    pending.cursors.set(p.id, cursor);
-    return cursor;
-  };
-
-  const apply = async (event: EventEnvelope<PurchaseSnapshotV1>, tx: Queryable, pending: Pending) => {
+  const apply = async (event: EventEnvelope<PurchaseSnapshotV1>, tx: Queryable, batch: LedgerBatch) => {
     const p = event.data;
-    const cursor = await cursorOf(tx, pending, p);
+    const cursor = await batch.cursorOf(tx, p.id, p.livemode);
     const applied = cursor?.version ?? 0;
     if (p.version <= applied) {
       log.debug({ purchaseId: p.id, version: p.version, applied }, "purchase event already applied");
@@ -276,7 +136,7 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
     }
     if (cursor?.rejected) {
       await deps.deadLetter(tx, event, "the purchase's sale was not recorded (dead-lettered)");
-      setCursor(pending, p.id, p.version, true);
+      batch.setCursor(p.id, p.version, true);
       return;
     }
     if (p.heldReason) {
@@ -286,36 +146,21 @@ export function makeRecordPurchaseChange(deps: LedgerWriterDeps) {
         { purchaseId: p.id, version: p.version, reason: p.heldReason },
         "held purchase: nothing booked",
       );
-      setCursor(pending, p.id, p.version, false);
+      batch.setCursor(p.id, p.version, false);
       return;
     }
     let rejected = false;
     if (p.change.kind === "purchase") {
-      if (!(await leftOf(tx, pending, p.id))) rejected = !(await recordSale(tx, pending, event));
+      if (!(await batch.leftOf(tx, p.id))) rejected = !(await recordSale(tx, batch, event));
     } else {
-      await recordReversal(tx, pending, event);
+      await recordReversal(tx, batch, event);
     }
-    setCursor(pending, p.id, p.version, rejected);
+    batch.setCursor(p.id, p.version, rejected);
   };
 
-  return async (
+  return (
     event: EventEnvelope<PurchaseSnapshotV1>,
     tx: Queryable,
     transaction?: HandlerTransaction,
-  ): Promise<void> => {
-    if (!transaction) {
-      const pending = newPending();
-      await apply(event, tx, pending);
-      await flush(tx, pending);
-      return;
-    }
-    let pending = pendingOf.get(transaction);
-    if (!pending) {
-      const mine = newPending();
-      pendingOf.set(transaction, mine);
-      transaction.beforeCommit(() => flush(tx, mine));
-      pending = mine;
-    }
-    await apply(event, tx, pending);
-  };
+  ): Promise<void> => batches(tx, transaction, (batch) => apply(event, tx, batch));
 }

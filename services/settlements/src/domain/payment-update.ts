@@ -145,6 +145,9 @@ const READERS: Record<string, (event: StripeEvent) => Reading> = {
   "charge.dispute.closed": (event) => readDispute(event, true),
 };
 
+/** The event types settlements handles: the ones reconciliation asks Stripe's events list for. */
+export const HANDLED_EVENT_TYPES: readonly string[] = Object.keys(READERS);
+
 /**
  * What a stored Stripe event means for purchases. Pure and total: an event of a needed type that does
  * not have the shape its type promises is `unprocessable` (with the reason), never an exception, so one

@@ -1,6 +1,6 @@
 import { applyIfNewer, type Projection } from "@mp/bus";
 import type { InstanceCreatedV1 } from "@mp/contracts";
-import type { Queryable } from "@mp/db";
+import type { LedgerProjections } from "../application/ledger.ports";
 
 /**
  * What `catalogue.instance.created.v1` and `.snapshot.v1` leave in `ledger_instance_fees`: the instance's
@@ -18,44 +18,6 @@ export const instanceFeeProjection: Projection<InstanceCreatedV1> = {
     platform_fee_bps: data.platformFeeBps,
   }),
 };
-
-export interface LedgerItem {
-  id: string;
-  developerOrganisationId: string;
-  marketplaceInstanceId: string;
-  displayName: string | null;
-}
-
-/** What settlements keeps of items and instances, from their events (no call-backs). */
-export interface LedgerProjections {
-  /** The item's newest state (version guard), and its base price from `effectiveFrom` on (history). */
-  recordItem(
-    tx: Queryable,
-    item: LedgerItem & {
-      version: number;
-      effectiveFrom: Date;
-      basePrice: { amount: number; currency: string } | null;
-    },
-  ): Promise<void>;
-  /**
-   * What a sale at `at` needs, read in one statement: the item's newest state (`undefined`: not known
-   * yet); the base price in force at `at`, that of the latest price record effective at or before it
-   * (payment times have whole-second precision, Stripe's `created`, so `at` counts up to the end of its
-   * second: a price set a few milliseconds before a purchase paid in the same second is the one in force;
-   * `undefined` when none is known that early, `null` when none was set); and the instance's platform fee
-   * (bps) in force at `at` (`undefined` when the instance is not known that early).
-   */
-  saleInputs(
-    db: Queryable,
-    itemId: string,
-    instanceId: string,
-    at: Date,
-  ): Promise<{
-    item: LedgerItem | undefined;
-    basePrice: { amount: number; currency: string } | null | undefined;
-    feeBps: number | undefined;
-  }>;
-}
 
 export function makeLedgerProjections(): LedgerProjections {
   return {

@@ -2,12 +2,9 @@ import type { StatementsProto } from "@mp/contracts";
 import type { StatementsServiceHandlers } from "@mp/contracts/generated/marketplace/settlements/v1/StatementsService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
-import type {
-  makeCloseStatementPeriod,
-  makeGetStatement,
-  makeListStatements,
-  makeMarkStatementPaid,
-} from "../application/statements";
+import type { makeCloseStatementPeriod } from "../application/close-statement-period";
+import type { makeMarkStatementPaid } from "../application/mark-statement-paid";
+import type { makeGetStatement, makeListStatements } from "../application/statement-queries";
 import { toLineMessage, toStatementMessage, toStatementPage } from "./statements.mapper";
 
 export const STATEMENTS_SERVICE = "marketplace.settlements.v1.StatementsService";

@@ -1,5 +1,5 @@
 import type { Paged } from "@mp/db";
-import type { Statement, StatementLine } from "../infra/statements.repository";
+import type { Statement, StatementLine } from "../domain/statement";
 
 export const toStatementMessage = (s: Statement) => ({
   id: s.id,

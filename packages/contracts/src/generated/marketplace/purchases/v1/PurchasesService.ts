@@ -2,6 +2,9 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CheckoutSession as _marketplace_purchases_v1_CheckoutSession, CheckoutSession__Output as _marketplace_purchases_v1_CheckoutSession__Output } from '../../../marketplace/purchases/v1/CheckoutSession';
+import type { CreateCheckoutSessionRequest as _marketplace_purchases_v1_CreateCheckoutSessionRequest, CreateCheckoutSessionRequest__Output as _marketplace_purchases_v1_CreateCheckoutSessionRequest__Output } from '../../../marketplace/purchases/v1/CreateCheckoutSessionRequest';
+import type { CreateRefundRequest as _marketplace_purchases_v1_CreateRefundRequest, CreateRefundRequest__Output as _marketplace_purchases_v1_CreateRefundRequest__Output } from '../../../marketplace/purchases/v1/CreateRefundRequest';
 import type { DeviceDetails as _marketplace_purchases_v1_DeviceDetails, DeviceDetails__Output as _marketplace_purchases_v1_DeviceDetails__Output } from '../../../marketplace/purchases/v1/DeviceDetails';
 import type { DownloadAccess as _marketplace_purchases_v1_DownloadAccess, DownloadAccess__Output as _marketplace_purchases_v1_DownloadAccess__Output } from '../../../marketplace/purchases/v1/DownloadAccess';
 import type { GetDeviceDetailsRequest as _marketplace_purchases_v1_GetDeviceDetailsRequest, GetDeviceDetailsRequest__Output as _marketplace_purchases_v1_GetDeviceDetailsRequest__Output } from '../../../marketplace/purchases/v1/GetDeviceDetailsRequest';
@@ -18,12 +21,51 @@ import type { ListPurchaseReleasesRequest as _marketplace_purchases_v1_ListPurch
 import type { ListPurchaseReleasesResponse as _marketplace_purchases_v1_ListPurchaseReleasesResponse, ListPurchaseReleasesResponse__Output as _marketplace_purchases_v1_ListPurchaseReleasesResponse__Output } from '../../../marketplace/purchases/v1/ListPurchaseReleasesResponse';
 import type { ListPurchasesRequest as _marketplace_purchases_v1_ListPurchasesRequest, ListPurchasesRequest__Output as _marketplace_purchases_v1_ListPurchasesRequest__Output } from '../../../marketplace/purchases/v1/ListPurchasesRequest';
 import type { ListPurchasesResponse as _marketplace_purchases_v1_ListPurchasesResponse, ListPurchasesResponse__Output as _marketplace_purchases_v1_ListPurchasesResponse__Output } from '../../../marketplace/purchases/v1/ListPurchasesResponse';
+import type { Refund as _marketplace_purchases_v1_Refund, Refund__Output as _marketplace_purchases_v1_Refund__Output } from '../../../marketplace/purchases/v1/Refund';
 
 /**
  * The provider's purchases and their activity, and download access to purchased releases; every call is
  * scoped to the caller's organisation.
  */
 export interface PurchasesServiceClient extends grpc.Client {
+  /**
+   * A Stripe Checkout Session for one device to buy the caller's current listing of an item: not-listed
+   * when the caller has no enabled listing of it in the instance, not-found for another organisation's
+   * device, already-purchased when the device has a completed purchase of the item. The purchase itself
+   * is made later, from Stripe's payment notifications.
+   */
+  CreateCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  CreateCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  CreateCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  CreateCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  /**
+   * A Stripe Checkout Session for one device to buy the caller's current listing of an item: not-listed
+   * when the caller has no enabled listing of it in the instance, not-found for another organisation's
+   * device, already-purchased when the device has a completed purchase of the item. The purchase itself
+   * is made later, from Stripe's payment notifications.
+   */
+  createCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  createCheckoutSession(argument: _marketplace_purchases_v1_CreateCheckoutSessionRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_CheckoutSession__Output>): grpc.ClientUnaryCall;
+  
+  /**
+   * A Stripe refund of (part of) a purchase of the caller's organisation: refund-exceeds-remaining above
+   * what is left to refund. The purchase changes when Stripe's refund notification arrives.
+   */
+  CreateRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  CreateRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  CreateRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  CreateRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  /**
+   * A Stripe refund of (part of) a purchase of the caller's organisation: refund-exceeds-remaining above
+   * what is left to refund. The purchase changes when Stripe's refund notification arrives.
+   */
+  createRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  createRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  createRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  createRefund(argument: _marketplace_purchases_v1_CreateRefundRequest, callback: grpc.requestCallback<_marketplace_purchases_v1_Refund__Output>): grpc.ClientUnaryCall;
+  
   /**
    * A device of the organisation with at least one purchase; not-found otherwise.
    */
@@ -130,6 +172,20 @@ export interface PurchasesServiceClient extends grpc.Client {
  */
 export interface PurchasesServiceHandlers extends grpc.UntypedServiceImplementation {
   /**
+   * A Stripe Checkout Session for one device to buy the caller's current listing of an item: not-listed
+   * when the caller has no enabled listing of it in the instance, not-found for another organisation's
+   * device, already-purchased when the device has a completed purchase of the item. The purchase itself
+   * is made later, from Stripe's payment notifications.
+   */
+  CreateCheckoutSession: grpc.handleUnaryCall<_marketplace_purchases_v1_CreateCheckoutSessionRequest__Output, _marketplace_purchases_v1_CheckoutSession>;
+  
+  /**
+   * A Stripe refund of (part of) a purchase of the caller's organisation: refund-exceeds-remaining above
+   * what is left to refund. The purchase changes when Stripe's refund notification arrives.
+   */
+  CreateRefund: grpc.handleUnaryCall<_marketplace_purchases_v1_CreateRefundRequest__Output, _marketplace_purchases_v1_Refund>;
+  
+  /**
    * A device of the organisation with at least one purchase; not-found otherwise.
    */
   GetDeviceDetails: grpc.handleUnaryCall<_marketplace_purchases_v1_GetDeviceDetailsRequest__Output, _marketplace_purchases_v1_DeviceDetails>;
@@ -161,6 +217,8 @@ export interface PurchasesServiceHandlers extends grpc.UntypedServiceImplementat
 }
 
 export interface PurchasesServiceDefinition extends grpc.ServiceDefinition {
+  CreateCheckoutSession: MethodDefinition<_marketplace_purchases_v1_CreateCheckoutSessionRequest, _marketplace_purchases_v1_CheckoutSession, _marketplace_purchases_v1_CreateCheckoutSessionRequest__Output, _marketplace_purchases_v1_CheckoutSession__Output>
+  CreateRefund: MethodDefinition<_marketplace_purchases_v1_CreateRefundRequest, _marketplace_purchases_v1_Refund, _marketplace_purchases_v1_CreateRefundRequest__Output, _marketplace_purchases_v1_Refund__Output>
   GetDeviceDetails: MethodDefinition<_marketplace_purchases_v1_GetDeviceDetailsRequest, _marketplace_purchases_v1_DeviceDetails, _marketplace_purchases_v1_GetDeviceDetailsRequest__Output, _marketplace_purchases_v1_DeviceDetails__Output>
   GetDownloadAccess: MethodDefinition<_marketplace_purchases_v1_GetDownloadAccessRequest, _marketplace_purchases_v1_DownloadAccess, _marketplace_purchases_v1_GetDownloadAccessRequest__Output, _marketplace_purchases_v1_DownloadAccess__Output>
   GetInstallRpc: MethodDefinition<_marketplace_purchases_v1_GetInstallRpcRequest, _marketplace_purchases_v1_InstallRpc, _marketplace_purchases_v1_GetInstallRpcRequest__Output, _marketplace_purchases_v1_InstallRpc__Output>

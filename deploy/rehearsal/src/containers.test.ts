@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { dockerRunArgs, type HostFiles, natsSpec, workloadSpec } from "./containers";
+
+const files: HostFiles = {
+  repo: "/repo",
+  meshKeyFile: (target) => `/keys/${target}.json`,
+  meshJwksFile: "/keys/jwks.json",
+  natsConfFile: (node) => `/nats/${node}.conf`,
+  caFile: "/auth/cert.pem",
+};
+
+const flag = (args: string[], name: string) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));
+
+describe("the rehearsal's containers", () => {
+  it("label every container with its service and replica, on the host network", () => {
+    const args = dockerRunArgs(workloadSpec("purchases", 2, files));
+    expect(flag(args, "--label")).toEqual([
+      "com.marketplace.rehearsal=true",
+      "com.marketplace.service=purchases",
+      "com.marketplace.replica=2",
+    ]);
+    expect(flag(args, "--network")).toEqual(["host"]);
+    expect(flag(args, "--name")).toEqual(["mp-rehearsal-purchases-2"]);
+    expect(args.at(-1)).toBe("marketplace/purchases:rehearsal");
+  });
+
+  it("run workloads as the manifests' securityContext does, with their mesh keys where the pods have them", () => {
+    const args = dockerRunArgs(workloadSpec("settlements", 1, files));
+    expect(args).toEqual(expect.arrayContaining(["--read-only", "--user", "1000:1000", "--cap-drop", "ALL"]));
+    expect(flag(args, "--stop-timeout")).toEqual(["45"]);
+    expect(flag(args, "-v")).toEqual([
+      "/keys/settlements.json:/etc/marketplace/mesh-key/private.jwk.json:ro",
+      "/keys/jwks.json:/etc/marketplace/mesh-jwks/jwks.json:ro",
+    ]);
+    expect(flag(args, "-e")).toContain("OPS_PORT=9106");
+    const gateway = dockerRunArgs(workloadSpec("gateway", 1, files));
+    expect(flag(gateway, "--stop-timeout")).toEqual(["30"]);
+    expect(flag(gateway, "-v")).toContain("/auth/cert.pem:/etc/marketplace/rehearsal-ca/ca.pem:ro");
+  });
+
+  it("give each NATS node a named data volume and the users' passwords", () => {
+    const args = dockerRunArgs(natsSpec(3, "nats:test", files));
+    expect(flag(args, "-v")).toEqual([
+      "/nats/3.conf:/etc/nats/nats.conf:ro",
+      "mp-rehearsal-nats-3-data:/data",
+    ]);
+    expect(flag(args, "-e")).toEqual(
+      expect.arrayContaining(["POD_NAME=nats-3", "PURCHASES_NATS_PASSWORD=purchases-dev-nats"]),
+    );
+    expect(args.slice(-3)).toEqual(["nats:test", "--config", "/etc/nats/nats.conf"]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { Target } from "@mp/local/targets";
+import { REHEARSAL_LABEL } from "./docker";
+import { JWKS_CA_FILE, replicaEnv } from "./env";
+import { natsUserPasswords } from "./manifest-env";
+import { containerName, type NatsNode, type Replica } from "./topology";
+
+export interface ContainerSpec {
+  name: string;
+  image: string;
+  /** `com.marketplace.service` and `com.marketplace.replica`. */
+  service: string;
+  replica: number;
+  env: Record<string, string>;
+  /** host path -> container path, read-only; a name without `/` is a named volume, mounted read-write. */
+  mounts?: [string, string][];
+  tmpfs?: string[];
+  entrypoint?: string;
+  command?: string[];
+  /** As the manifests' securityContext: uid 1000, read-only root filesystem, no capabilities. */
+  restricted?: boolean;
+  /** Seconds between SIGTERM and SIGKILL on `docker stop` (the pod's terminationGracePeriodSeconds). */
+  stopTimeout?: number;
+}
+
+/** `docker run` arguments for a spec: detached, host networking, labelled, no restart policy. */
+export function dockerRunArgs(spec: ContainerSpec): string[] {
+  const args = ["run", "-d", "--name", spec.name, "--network", "host"];
+  args.push("--label", REHEARSAL_LABEL);
+  args.push("--label", `com.marketplace.service=${spec.service}`);
+  args.push("--label", `com.marketplace.replica=${spec.replica}`);
+  if (spec.restricted) {
+    args.push("--user", "1000:1000", "--read-only", "--cap-drop", "ALL");
+    args.push("--security-opt", "no-new-privileges");
+  }
+  if (spec.stopTimeout !== undefined) args.push("--stop-timeout", String(spec.stopTimeout));
+  for (const path of spec.tmpfs ?? []) args.push("--tmpfs", path);
+  for (const [from, to] of spec.mounts ?? []) {
+    args.push("-v", from.includes("/") ? `${from}:${to}:ro` : `${from}:${to}`);
+  }
+  for (const [key, value] of Object.entries(spec.env)) args.push("-e", `${key}=${value}`);
+  if (spec.entrypoint) args.push("--entrypoint", spec.entrypoint);
+  args.push(spec.image, ...(spec.command ?? []));
+  return args;
+}
+
+/** Where the rehearsal's files on the host are (mesh keys, NATS configuration, the JWKS's certificate). */
+export interface HostFiles {
+  repo: string;
+  meshKeyFile: (target: Target) => string;
+  meshJwksFile: string;
+  natsConfFile: (node: NatsNode) => string;
+  caFile: string;
+}
+
+export function imageOf(target: Target | "simulator"): string {
+  return `marketplace/${target}:rehearsal`;
+}
+
+/** One replica of a service or of the gateway, as its Deployment describes it. */
+export function workloadSpec(target: Target, replica: Replica, files: HostFiles): ContainerSpec {
+  const mounts: [string, string][] = [
+    [files.meshKeyFile(target), "/etc/marketplace/mesh-key/private.jwk.json"],
+  ];
+  if (target === "gateway") mounts.push([files.caFile, JWKS_CA_FILE]);
+  else mounts.push([files.meshJwksFile, "/etc/marketplace/mesh-jwks/jwks.json"]);
+  return {
+    name: containerName(target, replica),
+    image: imageOf(target),
+    service: target,
+    replica,
+    env: replicaEnv(target, replica),
+    mounts,
+    tmpfs: ["/tmp"],
+    restricted: true,
+    stopTimeout: target === "gateway" ? 30 : 45,
+  };
+}
+
+/** A NATS cluster node: the manifests' configuration adapted to this host, its passwords as env. */
+export function natsSpec(node: NatsNode, image: string, files: HostFiles): ContainerSpec {
+  return {
+    name: containerName("nats", node),
+    image,
+    service: "nats",
+    replica: node,
+    env: { POD_NAME: `nats-${node}`, ...natsUserPasswords() },
+    mounts: [
+      [files.natsConfFile(node), "/etc/nats/nats.conf"],
+      [`mp-rehearsal-nats-${node}-data`, "/data"],
+    ],
+    tmpfs: ["/var/run/nats"],
+    entrypoint: "nats-server",
+    command: ["--config", "/etc/nats/nats.conf"],
+    stopTimeout: 60,
+  };
+}
+
+/** A small server from the repository's rehearsal/containers directory, run on the Node base image. */
+export function toolSpec(
+  service: "s3" | "auth",
+  nodeImage: string,
+  files: HostFiles,
+  script: string,
+  env: Record<string, string>,
+  extraMounts: [string, string][] = [],
+): ContainerSpec {
+  return {
+    name: containerName(service, 1),
+    image: nodeImage,
+    service,
+    replica: 1,
+    env,
+    mounts: [[files.repo, "/repo"], ...extraMounts],
+    tmpfs: ["/tmp", "/data"],
+    entrypoint: "node",
+    command: [`/repo/deploy/rehearsal/containers/${script}`],
+    restricted: true,
+  };
+}

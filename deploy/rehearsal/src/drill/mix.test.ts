@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { dueAt, opKind } from "./mix";
+
+describe("the drill's load mix", () => {
+  it("sends half reads, a tenth instance creations, 30 % notifications and 5 % installs", () => {
+    const counts = { read: 0, instance: 0, notification: 0, install: 0 };
+    for (let i = 0; i < 2000; i++) counts[opKind(i)] += 1;
+    expect(counts).toEqual({ read: 1100, instance: 200, notification: 600, install: 100 });
+  });
+
+  it("schedules at a fixed rate from the start, whatever happened before", () => {
+    expect(dueAt(1000, 0, 20)).toBe(1000);
+    expect(dueAt(1000, 40, 20)).toBe(3000);
+  });
+});

@@ -1,0 +1,18 @@
+import type { OpKind } from "./tally";
+
+/**
+ * Which operation the i-th scheduled one is, out of every 20: 10 catalogue reads, 2 instance creations,
+ * 6 payment notifications, 1 install (a read when no bought device is waiting for one) and 1 more read.
+ */
+export function opKind(index: number): OpKind {
+  const slot = index % 20;
+  if (slot < 10 || slot === 19) return "read";
+  if (slot < 12) return "instance";
+  if (slot < 18) return "notification";
+  return "install";
+}
+
+/** Due time of operation i at `rate` a second: fixed, whatever the latency of the ones before (open loop). */
+export function dueAt(start: number, index: number, rate: number): number {
+  return start + (index * 1000) / rate;
+}

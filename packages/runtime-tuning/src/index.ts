@@ -1,0 +1,3 @@
+export * from "./install";
+export * from "./switch";
+export { V8_FLAGS } from "./v8";

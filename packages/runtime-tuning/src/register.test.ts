@@ -1,0 +1,62 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { runtimeTuningSwitch } from "./switch";
+
+const REGISTER = fileURLToPath(new URL("./register.ts", import.meta.url));
+const PROBE = fileURLToPath(new URL("./testing/register-probe.ts", import.meta.url));
+
+/** The probe with the preload, V8's pretenuring decisions traced: its JSON line and the decisions V8 made. */
+async function probe(runtimeTuning: string) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["--trace-pretenuring-statistics", "--import", "tsx", "--import", REGISTER, PROBE],
+    { env: { ...process.env, RUNTIME_TUNING: runtimeTuning, LOG_LEVEL: "warn" } },
+  );
+  const lines = stdout.trim().split("\n");
+  return {
+    found: JSON.parse(lines.at(-1) ?? "{}") as Record<string, string>,
+    tenured: lines.filter((line) => /pretenuring: AllocationSite.*=> tenure$/.test(line)).length,
+    logged: lines.filter((line) => line.startsWith('{"level"')),
+  };
+}
+
+describe("the runtime tuning preload", () => {
+  it("with RUNTIME_TUNING=on, releases HTTP/2 streams, stops V8's pretenuring and leaves no global gc", async () => {
+    const { found, tenured, logged } = await probe("on");
+    expect(found).toMatchObject({
+      connect: "connectReleasing",
+      createServer: "createReleasing",
+      createSecureServer: "createReleasing",
+      globalGc: "undefined",
+    });
+    expect(tenured).toBe(0);
+    // Nothing to warn about: grpc-js's transports were found.
+    expect(logged).toEqual([]);
+  }, 30_000);
+
+  it("with RUNTIME_TUNING=off, leaves Node and V8 as they are (V8 pretenures the probe's sites)", async () => {
+    const { found, tenured } = await probe("off");
+    expect(found).toMatchObject({
+      connect: "connect",
+      createServer: "createServer",
+      createSecureServer: "createSecureServer",
+    });
+    expect(tenured).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("refuses a value that is neither on nor off, so the process does not start", async () => {
+    await expect(probe("of")).rejects.toThrow(/RUNTIME_TUNING must be "on" or "off", not "of"/);
+  }, 30_000);
+});
+
+describe("runtimeTuningSwitch", () => {
+  it("is on unless RUNTIME_TUNING says off", () => {
+    expect(runtimeTuningSwitch({})).toBe("on");
+    expect(runtimeTuningSwitch({ RUNTIME_TUNING: "" })).toBe("on");
+    expect(runtimeTuningSwitch({ RUNTIME_TUNING: "on" })).toBe("on");
+    expect(runtimeTuningSwitch({ RUNTIME_TUNING: " OFF " })).toBe("off");
+    expect(() => runtimeTuningSwitch({ RUNTIME_TUNING: "false" })).toThrow(/RUNTIME_TUNING/);
+  });
+});

@@ -1,0 +1,8 @@
+export {
+  makeStripeClient,
+  STRIPE_NETWORK_RETRIES,
+  STRIPE_TIMEOUT_MS,
+  type StripeApiConfig,
+  stripeApiEnv,
+  stripeHostOptions,
+} from "./client";
