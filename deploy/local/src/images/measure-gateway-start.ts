@@ -1,6 +1,6 @@
 /**
- * The compiled gateway's start, outside a container: `node --import <telemetry preload> gateway/dist/main.mjs`
- * with the environment the image gets (see measure-images.ts), started `--runs` times one after another,
+ * The compiled gateway's start, outside a container: `node --import <runtime-tuning preload> --import
+ * <telemetry preload> gateway/dist/main.mjs` (the image's entry point) with the environment the image gets (see measure-images.ts), started `--runs` times one after another,
  * in the image's tree (assembled into a scratch directory by deploy/build/assemble.ts). For each start:
  * wall time from spawn to the first 200 of `/readyz`; the CPU time (user + system) the process had spent by
  * then, less noisy than wall time on a shared machine; and, after `--rest` seconds idle, its resident
@@ -88,8 +88,10 @@ async function startOnce(
   nodeArgs: string[],
   preload: boolean,
 ): Promise<Start> {
+  // As the image's entry point runs it (deploy/docker/Dockerfile): the runtime-tuning preload, then telemetry.
   const args = [
-    "--no-allocation-site-pretenuring",
+    "--import",
+    "./packages/runtime-tuning/dist/register.mjs",
     ...(preload ? ["--import", "./packages/telemetry/dist/register.mjs"] : []),
     ...nodeArgs,
   ];
