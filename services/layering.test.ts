@@ -47,6 +47,46 @@ function violations(src: string): string[] {
   });
 }
 
+/** Every TypeScript file of a service, tests and scripts included (not its node_modules). */
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : allFiles(path);
+    return entry.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Service packages by name (`@mp/svc-...`), to catch imports of another service's package. */
+const PACKAGES = new Map(
+  readdirSync(SERVICES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(SERVICES, entry.name, "package.json")))
+    .map((entry) => {
+      const { name } = JSON.parse(readFileSync(join(SERVICES, entry.name, "package.json"), "utf8")) as {
+        name: string;
+      };
+      return [name, entry.name] as const;
+    }),
+);
+
+/** Whether `spec`, imported by `file` under `services/<service>`, names another service's code. */
+function isCrossService(service: string, file: string, spec: string): boolean {
+  if (spec.startsWith(".")) {
+    const [top, target] = relative(SERVICES, resolve(dirname(file), spec)).split(/[\\/]/);
+    return top !== ".." && target !== undefined && top !== service;
+  }
+  const owner = PACKAGES.get(spec.split("/").slice(0, 2).join("/"));
+  return owner !== undefined && owner !== service;
+}
+
+/** Imports the files under `services/<service>` make of another service, by path or by package. */
+function crossServiceImports(service: string): string[] {
+  return allFiles(join(SERVICES, service)).flatMap((file) =>
+    specifiersOf(file)
+      .filter((spec) => isCrossService(service, file, spec))
+      .map((spec) => `${relative(SERVICES, file)} -> ${spec}`),
+  );
+}
+
 const services = readdirSync(SERVICES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && existsSync(join(SERVICES, entry.name, "src", "application")))
   .map((entry) => entry.name);
@@ -62,4 +102,20 @@ describe("service layering", () => {
       expect(violations(join(SERVICES, service, "src"))).toEqual([]);
     },
   );
+
+  it("tells another service's code, by path or package, from a service's own and from packages", () => {
+    const file = join(SERVICES, "catalogue", "src", "catalogue.int.test.ts");
+    expect(isCrossService("catalogue", file, "../../publishing/src/module")).toBe(true);
+    expect(isCrossService("catalogue", file, "@mp/svc-publishing")).toBe(true);
+    expect(isCrossService("catalogue", file, "@mp/svc-publishing/src/module")).toBe(true);
+    expect(isCrossService("catalogue", file, "./module")).toBe(false);
+    expect(isCrossService("catalogue", file, "@mp/svc-catalogue")).toBe(false);
+    expect(isCrossService("catalogue", file, "../../layering.test")).toBe(false);
+    expect(isCrossService("catalogue", file, "../../../packages/bus/src")).toBe(false);
+    expect(isCrossService("catalogue", file, "@mp/bus")).toBe(false);
+  });
+
+  it.each([...PACKAGES.values()])("%s: no file, tests included, imports another service", (service) => {
+    expect(crossServiceImports(service)).toEqual([]);
+  });
 });

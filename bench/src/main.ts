@@ -65,6 +65,8 @@ async function main(): Promise<number> {
     databaseUrl: stack.databaseUrl,
     natsUrl: stack.natsUrl,
     stripeWebhookSecret: stack.stripeWebhookSecret,
+    stripeApiBase: stack.stripeApiBase,
+    reconcileIntervalSeconds: stack.reconcileIntervalSeconds,
     quick,
     durations,
     log,

@@ -13,6 +13,10 @@ export interface BenchContext {
   natsUrl: string;
   /** The secret settlements verifies `Stripe-Signature` with ("" when the stack did not say). */
   stripeWebhookSecret: string;
+  /** The Stripe stand-in settlements calls (undefined: the stack talks to another server or Stripe). */
+  stripeApiBase: string | undefined;
+  /** Settlements' reconciliation interval on this stack, seconds. */
+  reconcileIntervalSeconds: number;
   /** BENCH_QUICK=1: short phases, to try the suite out; figures are indicative only. */
   quick: boolean;
   durations: {

@@ -1,9 +1,11 @@
 import type { Scenario } from "../scenario";
 import { catalogueSearch } from "./catalogue-search";
+import { checkoutCreation } from "./checkout-creation";
 import { earningsSummary } from "./earnings-summary";
 import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
 import { listingVisibility } from "./listing-visibility";
+import { notificationRecovery } from "./notification-recovery";
 import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
 import { webhookIntake } from "./webhook-intake";
@@ -18,4 +20,6 @@ export const SCENARIOS: readonly Scenario[] = [
   statementExportCsv,
   statementExportPdf,
   earningsSummary,
+  checkoutCreation,
+  notificationRecovery,
 ];

@@ -67,6 +67,9 @@ const SPECIFIED = [
   "POST /marketplace/api-keys",
   "GET /marketplace/api-keys",
   "DELETE /marketplace/api-keys/{id}",
+  // issue 26: checkout and refunds through Stripe
+  "POST /marketplace/providers/listings/{marketplaceItemId}/checkout-sessions",
+  "POST /marketplace/providers/purchases/{purchaseId}/refunds",
 ];
 
 interface Operation {

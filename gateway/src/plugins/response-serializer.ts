@@ -88,6 +88,7 @@ export function plainJsonSchema(schema: z.ZodType): JsonSchema | undefined {
 
 const fallback = zodSerializerCompiler as unknown as (route: RouteSchema) => (data: unknown) => string;
 
+// Measured: a catalogue page of 20 in 28 µs against the zod serializer's 129 µs (docs/benchmarks.md).
 /**
  * Fastify's serializer compiler for the gateway's zod response schemas. Bodies built by the routes from
  * service answers (already checked by the services and shaped by the mappers) are written by a

@@ -1,4 +1,5 @@
 import { CURRENCY_CODES } from "@mp/contracts";
+import { PAGE_BOUNDS as PAGE } from "@mp/db";
 import {
   CONTROL_CHARACTER_FREE,
   CONTROL_CHARACTER_MESSAGES,
@@ -168,8 +169,12 @@ export function pageQuery<const O extends readonly [string, ...string[]]>(
   defaultOrderBy: O[number] = "createdAt",
 ) {
   return {
-    page: queryInt(1, 10_000, 1).describe("1-based page number, 1..10000."),
-    pageSize: queryInt(1, 100, 20).describe("Items per page, 1..100."),
+    page: queryInt(PAGE.page.min, PAGE.page.max, PAGE.page.default).describe(
+      `1-based page number, ${PAGE.page.min}..${PAGE.page.max}.`,
+    ),
+    pageSize: queryInt(PAGE.pageSize.min, PAGE.pageSize.max, PAGE.pageSize.default).describe(
+      `Items per page, ${PAGE.pageSize.min}..${PAGE.pageSize.max}.`,
+    ),
     orderBy: z
       .enum(orderBy)
       .default(defaultOrderBy)
@@ -193,10 +198,15 @@ export function pageQueryWithoutDefaultOrder<const O extends readonly [string, .
 }
 
 /** Query members of a limit/offset list (IoT platform views); `maxLimit` is 500 for purchase activity. */
-export function limitOffsetQuery(maxLimit = 100) {
+export function limitOffsetQuery(maxLimit: number = PAGE.limit.max) {
+  const { limit, offset } = PAGE;
   return {
-    limit: queryInt(1, maxLimit, 50).describe(`Items to return, 1..${maxLimit}; default 50.`),
-    offset: queryInt(0, 100_000, 0).describe("Items to skip, 0..100000; default 0."),
+    limit: queryInt(limit.min, maxLimit, limit.default).describe(
+      `Items to return, ${limit.min}..${maxLimit}; default ${limit.default}.`,
+    ),
+    offset: queryInt(offset.min, offset.max, offset.default).describe(
+      `Items to skip, ${offset.min}..${offset.max}; default ${offset.default}.`,
+    ),
   };
 }
 

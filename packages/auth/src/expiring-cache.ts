@@ -1,81 +1,70 @@
 import { hash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 
 export interface ExpiringCacheOptions {
   /** Entries kept at most; the least recently used one is dropped to make room. */
   maxEntries: number;
-  /** The clock expiry is judged by (epoch ms); `Date.now` unless a test passes its own. */
+  /** The clock expiry is judged by (epoch ms, whole milliseconds); `Date.now` unless a test passes its own. */
   now?: () => number;
 }
 
 /**
- * A bounded LRU map whose entries each carry their own expiry instant. An entry is never returned at or
- * after that instant, so a cached verification can never outlive the credential it was made for; memory
- * stays bounded by `maxEntries` whatever callers present.
+ * A bounded LRU map (lru-cache) whose entries each carry their own expiry instant. An entry is never
+ * returned at or after that instant, so a cached verification can never outlive the credential it was
+ * made for; memory stays bounded by `maxEntries` whatever callers present.
  */
-export class ExpiringCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-  /** The key at the most recent end of `entries`, when known. */
-  private newest: string | undefined;
-  private readonly maxEntries: number;
+export class ExpiringCache<V extends {}> {
+  private readonly lru: LRUCache<string, V>;
   private readonly now: () => number;
+  /** Reused for every `get`, so a lookup allocates no options object. */
+  private readonly getOptions: LRUCache.GetOptions<string, V, unknown> = {};
 
   constructor(options: ExpiringCacheOptions) {
     if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1)
       throw new Error("maxEntries must be a positive integer");
-    this.maxEntries = options.maxEntries;
-    this.now = options.now ?? (() => Date.now());
+    const now = options.now ?? Date.now;
+    this.now = now;
+    this.lru = new LRUCache<string, V>({
+      max: options.maxEntries,
+      // Every entry gets its own ttl in `set`; this default only switches lru-cache's expiry on.
+      ttl: 2 ** 31,
+      // Read the clock on every check rather than reuse a reading for up to a millisecond (a timer).
+      ttlResolution: 0,
+      perf: { now },
+    });
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru.size;
   }
 
   get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (this.now() >= entry.expiresAt) {
-      this.delete(key);
-      return undefined;
-    }
-    // Moved to the most recent end, unless it is there already (one caller presenting one credential
-    // again and again, the common case): then the order would not change.
-    if (key !== this.newest) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      this.newest = key;
-    }
-    return entry.value;
+    return this.lru.get(key, this.getOptions);
   }
 
   /** Stores `value` until `expiresAt` (epoch ms); an instant already past stores nothing. */
   set(key: string, value: V, expiresAt: number): void {
-    this.delete(key);
-    if (!(expiresAt > this.now())) return;
-    this.entries.set(key, { value, expiresAt });
-    this.newest = key;
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
+    const now = this.now();
+    if (!(expiresAt > now)) {
+      this.lru.delete(key);
+      return;
     }
+    // lru-cache counts an entry stale once `now - start > ttl`; starting it one millisecond early makes
+    // it stale from `expiresAt` itself on, never at or after its expiry.
+    this.lru.set(key, value, { ttl: expiresAt - now, start: now - 1 });
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
-    if (key === this.newest) this.newest = undefined;
+    this.lru.delete(key);
   }
 
   /** Removes the least recently used entry and returns its value (undefined when empty). */
   dropOldest(): V | undefined {
-    const oldest = this.entries.keys().next();
-    if (oldest.done) return undefined;
-    const value = this.entries.get(oldest.value)?.value;
-    this.delete(oldest.value);
-    return value;
+    return this.lru.pop();
   }
 
   clear(): void {
-    this.entries.clear();
-    this.newest = undefined;
+    this.lru.clear();
   }
 }
 

@@ -1,5 +1,6 @@
+import type { FieldErrors } from "@mp/errors";
 import { describe, expect, it } from "vitest";
-import { paged, pageWindow, parseLimitOffset, parsePageQuery } from "./pagination";
+import { checkLimit, PAGE_BOUNDS, paged, pageWindow, parseLimitOffset, parsePageQuery } from "./pagination";
 
 describe("parseLimitOffset", () => {
   it("defaults an unset limit to 50 (or the caller's default) and keeps the offset", () => {
@@ -16,6 +17,31 @@ describe("parseLimitOffset", () => {
     );
     expect(() => parseLimitOffset({ limit: -1, offset: -1 })).toThrowError(
       expect.objectContaining({ code: "validation-failed" }),
+    );
+  });
+});
+
+describe("checkLimit", () => {
+  it("checks a limit against the contract's bound or the caller's larger one, beside other fields' errors", () => {
+    const errors: FieldErrors = { "query.startUtc": ["must be an ISO 8601 date-time"] };
+    expect(checkLimit(0, errors)).toBe(PAGE_BOUNDS.limit.default);
+    expect(checkLimit(500, errors, { max: 500 })).toBe(500);
+    expect(errors).toEqual({ "query.startUtc": ["must be an ISO 8601 date-time"] });
+    checkLimit(101, errors);
+    expect(errors["query.limit"]).toEqual(["must be from 1 to 100"]);
+    checkLimit(501, errors, { max: 500 });
+    expect(errors).toEqual({
+      "query.startUtc": ["must be an ISO 8601 date-time"],
+      "query.limit": ["must be from 1 to 500"],
+    });
+    expect(checkLimit(0, {}, { defaultLimit: 20 })).toBe(20);
+  });
+
+  it("names limit and offset with the contract's bounds in its messages", () => {
+    expect(() => parseLimitOffset({ limit: 1.5, offset: 100_001 })).toThrowError(
+      expect.objectContaining({
+        errors: { "query.limit": ["must be from 1 to 100"], "query.offset": ["must be from 0 to 100000"] },
+      }),
     );
   });
 });

@@ -1,4 +1,15 @@
-import { ValidationError } from "@mp/errors";
+import { type FieldErrors, ValidationError } from "@mp/errors";
+
+/**
+ * The contract's list bounds (section 1), one copy for the gateway's query schemas and every service's
+ * parser: out-of-range values are errors, never clamped.
+ */
+export const PAGE_BOUNDS = {
+  page: { min: 1, max: 10_000, default: 1 },
+  pageSize: { min: 1, max: 100, default: 20 },
+  limit: { min: 1, max: 100, default: 50 },
+  offset: { min: 0, max: 100_000, default: 0 },
+} as const;
 
 /** Page/pageSize window (contract section 1) turned into SQL LIMIT/OFFSET. */
 export function pageWindow(page: number, pageSize: number): { limit: number; offset: number } {
@@ -32,7 +43,7 @@ export interface PageQuery<O extends string> {
   direction: "asc" | "desc";
 }
 
-function rejectIfAny(errors: Record<string, string[]>): void {
+function rejectIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
 
@@ -42,13 +53,19 @@ function rejectIfAny(errors: Record<string, string[]>): void {
  * defaults to `createdAt`, `direction` to `desc`.
  */
 export function parsePageQuery<O extends string>(raw: RawPageQuery, orders: readonly O[]): PageQuery<O> {
-  const errors: Record<string, string[]> = {};
-  const page = raw.page === 0 ? 1 : raw.page;
-  const pageSize = raw.pageSize === 0 ? 20 : raw.pageSize;
-  if (!Number.isInteger(page) || page < 1 || page > 10_000)
-    errors["query.page"] = ["must be from 1 to 10000"];
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
-    errors["query.pageSize"] = ["must be from 1 to 100"];
+  const errors: FieldErrors = {};
+  const page = inBounds(
+    "page",
+    raw.page === 0 ? PAGE_BOUNDS.page.default : raw.page,
+    PAGE_BOUNDS.page,
+    errors,
+  );
+  const pageSize = inBounds(
+    "pageSize",
+    raw.pageSize === 0 ? PAGE_BOUNDS.pageSize.default : raw.pageSize,
+    PAGE_BOUNDS.pageSize,
+    errors,
+  );
   const orderBy = (raw.orderBy || "createdAt") as O;
   if (!orders.includes(orderBy)) errors["query.orderBy"] = [`must be one of ${orders.join(", ")}`];
   const direction = raw.direction || "desc";
@@ -62,13 +79,39 @@ export interface LimitOffset {
   offset: number;
 }
 
+/** `value` when it is an integer within `bounds`; otherwise records "must be from min to max" under `query.<field>`. */
+function inBounds(
+  field: string,
+  value: number,
+  bounds: { min: number; max: number },
+  errors: FieldErrors,
+): number {
+  if (!Number.isInteger(value) || value < bounds.min || value > bounds.max)
+    errors[`query.${field}`] = [`must be from ${bounds.min} to ${bounds.max}`];
+  return value;
+}
+
+/**
+ * A `limit` (0 = `defaultLimit`) checked against 1..`max`, its error recorded in `errors` so a caller can
+ * report it with its other fields' errors at once.
+ */
+export function checkLimit(
+  raw: number,
+  errors: FieldErrors,
+  options: { defaultLimit?: number; max?: number } = {},
+): number {
+  const { defaultLimit = PAGE_BOUNDS.limit.default, max = PAGE_BOUNDS.limit.max } = options;
+  return inBounds("limit", raw === 0 ? defaultLimit : raw, { min: PAGE_BOUNDS.limit.min, max }, errors);
+}
+
 /** Limit/offset bounds of the contract (section 1): limit 1..100 (0 = `defaultLimit`), offset 0..100000. */
-export function parseLimitOffset(raw: LimitOffset, defaultLimit = 50): LimitOffset {
-  const errors: Record<string, string[]> = {};
-  const limit = raw.limit === 0 ? defaultLimit : raw.limit;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) errors["query.limit"] = ["must be from 1 to 100"];
-  if (!Number.isInteger(raw.offset) || raw.offset < 0 || raw.offset > 100_000)
-    errors["query.offset"] = ["must be from 0 to 100000"];
+export function parseLimitOffset(
+  raw: LimitOffset,
+  defaultLimit: number = PAGE_BOUNDS.limit.default,
+): LimitOffset {
+  const errors: FieldErrors = {};
+  const limit = checkLimit(raw.limit, errors, { defaultLimit });
+  const offset = inBounds("offset", raw.offset, PAGE_BOUNDS.offset, errors);
   rejectIfAny(errors);
-  return { limit, offset: raw.offset };
+  return { limit, offset };
 }

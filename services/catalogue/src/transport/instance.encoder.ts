@@ -11,6 +11,8 @@ import type { ListInstancesResponse__Output } from "@mp/contracts/generated/mark
  * written here, so a field added to catalogue.proto fails them until it is added below.
  */
 
+// Measured: a page of 20 in 5.4 µs against protobufjs's 53 µs (docs/benchmarks.md, "three hand-written pieces").
+
 /** Scratch space reused by every call (the event loop runs one encode at a time); grows as needed. */
 let scratch = Buffer.allocUnsafe(16 * 1024);
 let pos = 0;

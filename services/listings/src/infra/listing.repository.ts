@@ -1,8 +1,7 @@
-import type { Pool, PoolClient, Queryable } from "@mp/db";
+import { type Pool, type PoolClient, type Queryable, selectPage } from "@mp/db";
 import type { ListingOrder, ListingRepository, ListingWithItem } from "../application/ports";
 import type { ItemType } from "../domain/item";
 import type { Listing, Visibility, VisibilityState } from "../domain/listing";
-import { selectPage } from "./paging";
 
 export interface Row {
   id: string;

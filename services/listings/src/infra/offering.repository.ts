@@ -1,7 +1,6 @@
-import type { Pool, PoolClient, Queryable } from "@mp/db";
+import { type Pool, type PoolClient, type Queryable, selectPage } from "@mp/db";
 import type { OfferingRepository } from "../application/ports";
 import type { Offering } from "../domain/offering";
-import { selectPage } from "./paging";
 
 export interface Row {
   id: string;

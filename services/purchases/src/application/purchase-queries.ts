@@ -1,4 +1,4 @@
-import { type Paged, parsePageQuery, type RawPageQuery } from "@mp/db";
+import { checkLimit, type Paged, parsePageQuery, type RawPageQuery } from "@mp/db";
 import { type FieldErrors, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import type { Purchase } from "../domain/purchase";
@@ -6,6 +6,8 @@ import type { ActivityEntry, PurchaseOrder, PurchaseRepository } from "./ports";
 
 const ORDERS: readonly PurchaseOrder[] = ["purchasedAt", "amount"];
 const DEVICE_ID = /^[0-9a-f]{16}$/i;
+/** Purchase activity pages by `limit` up to 500 (the contract's larger bound for this export-like view). */
+const ACTIVITY_LIMIT_MAX = 500;
 
 /** Proto3 cannot tell an absent bool from false, so the mode arrives optional; absent means the default. */
 export interface ModeFilter {
@@ -57,9 +59,7 @@ export function makeListActivity(deps: { purchases: PurchaseRepository; defaultL
     const errors: FieldErrors = {};
     const start = parseInstant(raw.startUtc, "query.startUtc", errors);
     const end = parseInstant(raw.endUtc, "query.endUtc", errors);
-    const limit = raw.limit === 0 ? 50 : raw.limit;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500)
-      errors["query.limit"] = ["must be from 1 to 500"];
+    const limit = checkLimit(raw.limit, errors, { max: ACTIVITY_LIMIT_MAX });
     rejectIfAny(errors);
     const items = await deps.purchases.activity(caller.organisationId.toLowerCase(), {
       livemode: raw.livemode ?? deps.defaultLivemode,

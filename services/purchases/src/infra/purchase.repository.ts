@@ -1,4 +1,4 @@
-import { type Pool, paged, pageWindow } from "@mp/db";
+import { type Pool, selectPage } from "@mp/db";
 import type { ActivityEntry, PurchaseRepository } from "../application/ports";
 import {
   activityKind,
@@ -199,18 +199,18 @@ export function makePurchaseRepository(pool: Pool): PurchaseRepository {
         params.push(query.deviceId);
         where += ` AND device_id = $${params.length}`;
       }
-      const { limit, offset } = pageWindow(query.page, query.pageSize);
-      const direction = query.direction === "asc" ? "ASC" : "DESC";
-      const [{ rows }, count] = await Promise.all([
-        pool.query<Row>(
-          `SELECT * FROM purchases WHERE ${where}
-           ORDER BY ${ORDER_COLUMNS[query.orderBy]} ${direction}, id ${direction}
-           LIMIT ${limit} OFFSET ${offset}`,
+      return selectPage(
+        pool,
+        {
+          select: "*",
+          from: `FROM purchases WHERE ${where}`,
           params,
-        ),
-        pool.query<{ total: string }>(`SELECT count(*) AS total FROM purchases WHERE ${where}`, params),
-      ]);
-      return paged(rows.map(toPurchase), query.page, query.pageSize, Number(count.rows[0]?.total ?? 0));
+          orderBy: ORDER_COLUMNS[query.orderBy],
+          tiebreak: "id",
+        },
+        query,
+        toPurchase,
+      );
     },
     activity: async (organisationId, query) => {
       const { rows } = await pool.query<HistoryRow>(

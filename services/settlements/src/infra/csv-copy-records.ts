@@ -15,6 +15,8 @@
 
 import { ChunkPool } from "./chunk-pool";
 
+// Measured: 100,000 lines in 27 ms against csv-parse + csv-stringify's 667 ms (docs/benchmarks.md).
+
 const LF = 10;
 const QUOTE = 34;
 const COMMA = 44;

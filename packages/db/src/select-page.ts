@@ -1,4 +1,5 @@
-import { type Paged, type PageQuery, paged, pageWindow, type Queryable } from "@mp/db";
+import { type Paged, type PageQuery, paged, pageWindow } from "./pagination";
+import type { Queryable } from "./pool";
 
 /**
  * One page of `from` (a FROM/WHERE clause with `params`), ordered by `orderBy` then `id` so equal keys keep
