@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dockerRunArgs, type HostFiles, natsSpec, workloadSpec } from "./containers";
+import { dockerRunArgs, type HostFiles, natsSpec, stripeSpec, workloadSpec } from "./containers";
 
 const files: HostFiles = {
   repo: "/repo",
@@ -36,6 +36,7 @@ describe("the rehearsal's containers", () => {
     const gateway = dockerRunArgs(workloadSpec("gateway", 1, files));
     expect(flag(gateway, "--stop-timeout")).toEqual(["30"]);
     expect(flag(gateway, "-v")).toContain("/auth/cert.pem:/etc/marketplace/rehearsal-ca/ca.pem:ro");
+    expect(flag(gateway, "-v")).toContain("/keys/jwks.json:/etc/marketplace/mesh-jwks/jwks.json:ro");
   });
 
   it("give each NATS node a named data volume and the users' passwords", () => {
@@ -48,5 +49,25 @@ describe("the rehearsal's containers", () => {
       expect.arrayContaining(["POD_NAME=nats-3", "PURCHASES_NATS_PASSWORD=purchases-dev-nats"]),
     );
     expect(args.slice(-3)).toEqual(["nats:test", "--config", "/etc/nats/nats.conf"]);
+  });
+
+  it("run the Stripe stand-in from the read-only repository, sending notifications to the gateways", () => {
+    const args = dockerRunArgs(
+      stripeSpec("node:test", files, { port: 12111, webhookUrl: "http://gw/hook", webhookSecret: "whsec_x" }),
+    );
+    expect(flag(args, "--label")).toEqual([
+      "com.marketplace.rehearsal=true",
+      "com.marketplace.service=stripe",
+      "com.marketplace.replica=1",
+    ]);
+    expect(flag(args, "-v")).toEqual(["/repo:/repo:ro"]);
+    expect(args).toEqual(expect.arrayContaining(["--read-only", "--user", "1000:1000"]));
+    expect(flag(args, "-e")).toEqual([
+      "STRIPE_STAND_IN_HOST=127.0.0.1",
+      "STRIPE_STAND_IN_PORT=12111",
+      "STRIPE_STAND_IN_WEBHOOK_URL=http://gw/hook",
+      "STRIPE_WEBHOOK_SECRET=whsec_x",
+    ]);
+    expect(args.slice(-4)).toEqual(["node:test", "--import", "tsx", "/repo/deploy/local/src/stripe/main.ts"]);
   });
 });

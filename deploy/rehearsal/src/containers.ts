@@ -16,6 +16,8 @@ export interface ContainerSpec {
   tmpfs?: string[];
   entrypoint?: string;
   command?: string[];
+  /** The process's working directory. */
+  workdir?: string;
   /** As the manifests' securityContext: uid 1000, read-only root filesystem, no capabilities. */
   restricted?: boolean;
   /** Seconds between SIGTERM and SIGKILL on `docker stop` (the pod's terminationGracePeriodSeconds). */
@@ -38,6 +40,7 @@ export function dockerRunArgs(spec: ContainerSpec): string[] {
     args.push("-v", from.includes("/") ? `${from}:${to}:ro` : `${from}:${to}`);
   }
   for (const [key, value] of Object.entries(spec.env)) args.push("-e", `${key}=${value}`);
+  if (spec.workdir) args.push("--workdir", spec.workdir);
   if (spec.entrypoint) args.push("--entrypoint", spec.entrypoint);
   args.push(spec.image, ...(spec.command ?? []));
   return args;
@@ -61,8 +64,8 @@ export function workloadSpec(target: Target, replica: Replica, files: HostFiles)
   const mounts: [string, string][] = [
     [files.meshKeyFile(target), "/etc/marketplace/mesh-key/private.jwk.json"],
   ];
+  mounts.push([files.meshJwksFile, "/etc/marketplace/mesh-jwks/jwks.json"]);
   if (target === "gateway") mounts.push([files.caFile, JWKS_CA_FILE]);
-  else mounts.push([files.meshJwksFile, "/etc/marketplace/mesh-jwks/jwks.json"]);
   return {
     name: containerName(target, replica),
     image: imageOf(target),
@@ -114,6 +117,36 @@ export function toolSpec(
     tmpfs: ["/tmp", "/data"],
     entrypoint: "node",
     command: [`/repo/deploy/rehearsal/containers/${script}`],
+    restricted: true,
+  };
+}
+
+/**
+ * The Stripe stand-in (deploy/local/src/stripe/main.ts, as the launcher's `stripe-process.ts` runs it) on
+ * the Node base image, the repository mounted read-only: settlements' `STRIPE_API_BASE`; it sends its
+ * signed notifications to the gateways' webhook route with settlements' secret.
+ */
+export function stripeSpec(
+  nodeImage: string,
+  files: HostFiles,
+  standIn: { port: number; webhookUrl: string; webhookSecret: string },
+): ContainerSpec {
+  return {
+    name: containerName("stripe", 1),
+    image: nodeImage,
+    service: "stripe",
+    replica: 1,
+    env: {
+      STRIPE_STAND_IN_HOST: "127.0.0.1",
+      STRIPE_STAND_IN_PORT: String(standIn.port),
+      STRIPE_STAND_IN_WEBHOOK_URL: standIn.webhookUrl,
+      STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+    },
+    mounts: [[files.repo, "/repo"]],
+    tmpfs: ["/tmp"],
+    workdir: "/repo",
+    entrypoint: "node",
+    command: ["--import", "tsx", "/repo/deploy/local/src/stripe/main.ts"],
     restricted: true,
   };
 }

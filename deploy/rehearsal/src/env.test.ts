@@ -23,7 +23,7 @@ describe("the rehearsal's environment", () => {
   it("keeps production settings: NODE_ENV, three stream replicas, migrations by the Jobs, mesh key files", () => {
     for (const target of WORKLOADS) {
       const env = replicaEnv(target, 1);
-      expect(env.NODE_ENV).toBe("production");
+      expect(env.NODE_ENV, target).toBe(target === "settlements" ? "development" : "production");
       expect(env.BUS_STREAM_REPLICAS).toBe("3");
       expect(env.MIGRATE_ON_BOOT).toBe("false");
       expect(env.MESH_PRIVATE_KEY_FILE).toBe("/etc/marketplace/mesh-key/private.jwk.json");
@@ -41,10 +41,21 @@ describe("the rehearsal's environment", () => {
     expect(gateway.OPS_PORT).toBe(String(opsPort("gateway", 2)));
     expect(gateway.GATEWAY_PORT).toBe("8080");
     expect(gateway.GATEWAY_REUSE_PORT).toBe("true");
+    expect(gateway.AUTH_ISSUER).toBe("https://127.0.0.1:8443");
     for (const service of SERVICES) {
       expect(gateway[grpcUrlKey(service)]).toBe(
         `ipv4:127.0.0.1:${grpcPort(service, 1)},127.0.0.1:${grpcPort(service, 2)}`,
       );
+    }
+  });
+
+  it("points settlements, and only it, at the Stripe stand-in, with the manifests' key and secret", () => {
+    for (const target of WORKLOADS) {
+      const env = replicaEnv(target, 2);
+      if (target === "settlements") {
+        expect(env.STRIPE_API_BASE).toBe("http://127.0.0.1:12111");
+        expect(env.STRIPE_API_KEY).toBe(manifestEnv("settlements").env.STRIPE_API_KEY);
+      } else expect(env.STRIPE_API_BASE, target).toBeUndefined();
     }
   });
 

@@ -14,6 +14,7 @@ import {
   S3_PORT,
   SERVICES,
   SIMULATOR_PORT,
+  STRIPE_PORT,
 } from "./topology";
 
 type Env = Record<string, string>;
@@ -37,14 +38,6 @@ export const JWKS_CA_FILE = "/etc/marketplace/rehearsal-ca/ca.pem";
 export const DRILL_RATE_LIMIT_PER_MINUTE = "1000000";
 
 /**
- * Each stream's byte limit. JetStream reserves a stream's max_bytes on every node holding a replica, and
- * the manifests' nats.conf allows 8G of file store per node while BUS_STREAM_MAX_BYTES=10GiB: not one
- * stream can be placed ("no suitable peers for placement, insufficient storage"). Seven streams at 1 GiB
- * fit in 8G; the manifests need the same change (docs/rehearsal.md).
- */
-export const STREAM_MAX_BYTES = "1GiB";
-
-/**
  * The keys whose manifest value names a Kubernetes address or a real provider's, replaced here by this
  * machine's: everything else a container gets is the manifests' value unchanged.
  */
@@ -57,8 +50,9 @@ export const REPLACED_KEYS = [
   "INFUSE_API_URL",
   "OPS_PORT",
   "AUTH_JWKS_URL",
+  "AUTH_ISSUER",
   "RATE_LIMIT_PER_MINUTE",
-  "BUS_STREAM_MAX_BYTES",
+  "NODE_ENV",
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
 ] as const;
 
@@ -68,7 +62,27 @@ export const REPLACED_KEYS = [
  * overlay's `sk_test_` key implies; in production the default is live, and test purchases would be
  * neither listed nor installable).
  */
-export const ADDED_KEYS = ["GATEWAY_REUSE_PORT", "NODE_EXTRA_CA_CERTS", "PAYMENTS_DEFAULT_LIVEMODE"] as const;
+export const ADDED_KEYS = [
+  "GATEWAY_REUSE_PORT",
+  "NODE_EXTRA_CA_CERTS",
+  "PAYMENTS_DEFAULT_LIVEMODE",
+  "STRIPE_API_BASE",
+] as const;
+
+/** The issuer of the rehearsal's tokens: the auth container's address. */
+export const REHEARSAL_ISSUER = `https://${HOST}:${JWKS_PORT}`;
+
+/** Where settlements reaches the Stripe stand-in container. */
+export const STRIPE_API_BASE = `http://${HOST}:${STRIPE_PORT}`;
+
+/**
+ * The one workload not in production mode. Settlements' production rules refuse a test-mode key and
+ * `STRIPE_API_BASE` (production talks to Stripe itself), and the rehearsal has neither a live key nor
+ * Stripe: it pays through the stand-in with the dev overlay's `sk_test_` key. So settlements runs with
+ * the dev overlay's `NODE_ENV=development`, which switches off only those rules, the default payment mode
+ * (set explicitly here anyway) and the operator organisation's requirement (the manifests set one).
+ */
+export const DEVELOPMENT_MODE_SERVICE = "settlements";
 
 /** The services that read PAYMENTS_DEFAULT_LIVEMODE. */
 const PAYMENT_SERVICES = new Set<string>(["purchases", "settlements"]);
@@ -85,17 +99,23 @@ export function replicaEnv(target: Target, replica: Replica): Env {
     if (out[grpcUrlKey(service)] !== undefined) out[grpcUrlKey(service)] = grpcTarget(service);
   }
   out.OPS_PORT = String(opsPort(target, replica));
-  out.BUS_STREAM_MAX_BYTES = STREAM_MAX_BYTES;
   if (target === "gateway") {
     out.GATEWAY_PORT = String(GATEWAY_PORT);
     out.GATEWAY_REUSE_PORT = "true";
     out.AUTH_JWKS_URL = `https://${HOST}:${JWKS_PORT}/jwks.json`;
+    // The auth container is the rehearsal's identity provider, so it is the issuer too: the manifests'
+    // placeholder issuer is the development one, which the gateway refuses in production.
+    out.AUTH_ISSUER = REHEARSAL_ISSUER;
     out.NODE_EXTRA_CA_CERTS = JWKS_CA_FILE;
     out.RATE_LIMIT_PER_MINUTE = DRILL_RATE_LIMIT_PER_MINUTE;
     return out;
   }
   const service = target as ServiceName;
   if (PAYMENT_SERVICES.has(service)) out.PAYMENTS_DEFAULT_LIVEMODE = "false";
+  if (service === DEVELOPMENT_MODE_SERVICE) {
+    out.NODE_ENV = "development";
+    out.STRIPE_API_BASE = STRIPE_API_BASE;
+  }
   out[grpcPortKey(service)] = String(grpcPort(service, replica));
   const nats = new URL((env.NATS_URL ?? "").split(",")[0] as string);
   out.NATS_URL = natsUrl(decodeURIComponent(nats.username), decodeURIComponent(nats.password));

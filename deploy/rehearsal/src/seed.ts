@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import { type DemoCredentials, issueDemoCredentials } from "@mp/local/credentials";
 import { type DemoData, seedDemoData } from "@mp/local/demo-data";
+import { seedDemoPurchases } from "@mp/local/demo-purchases";
 import { DEFAULT_KEYS_DIR } from "@mp/local/dev-keys";
 import { DEFAULT_DATA_DIR } from "@mp/local/paths";
 import { demoSeed, type SeedDevice } from "@mp/local/simulator";
-import { replicaEnv } from "./env";
+import { replicaEnv, STRIPE_API_BASE } from "./env";
 
 export const CREDENTIALS_FILE = join(DEFAULT_DATA_DIR, "demo-credentials.json");
 
@@ -33,7 +34,7 @@ export async function seedDemo(gatewayUrl: string, log: (line: string) => void):
       issuer: gateway.AUTH_ISSUER,
       audience: gateway.AUTH_AUDIENCE,
     },
-    { gatewayUrl, stripeWebhookSecret },
+    { gatewayUrl, stripeWebhookSecret, stripeApiBase: STRIPE_API_BASE },
   );
   const devices = demoSeed().devices;
   // On a fresh cluster a consumer that started before its stream existed waits out a backoff (up to a
@@ -41,9 +42,14 @@ export async function seedDemo(gatewayUrl: string, log: (line: string) => void):
   // is missing, so it is simply run again.
   for (let attempt = 1; ; attempt++) {
     try {
-      // Demo purchases now go through the Stripe stand-in, which the rehearsal does not run yet: its
-      // purchases come from the drill's signed notifications.
       const data = await seedDemoData(gatewayUrl, credentials);
+      await seedDemoPurchases({
+        gatewayUrl,
+        credentials,
+        stripeApiBase: STRIPE_API_BASE,
+        devices,
+        demo: data,
+      });
       return { credentials, data, stripeWebhookSecret, devices };
     } catch (error) {
       if (attempt === SEED_ATTEMPTS) throw error;

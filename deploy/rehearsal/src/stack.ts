@@ -7,11 +7,12 @@ import {
   type HostFiles,
   imageOf,
   natsSpec,
+  stripeSpec,
   toolSpec,
   workloadSpec,
 } from "./containers";
 import { docker, ensureDocker, REHEARSAL_LABEL, rehearsalContainers } from "./docker";
-import { databaseUrl, migrateEnv, replicaEnv } from "./env";
+import { databaseUrl, migrateEnv, replicaEnv, STRIPE_API_BASE } from "./env";
 import { prepareHostFiles, REHEARSAL_DIR } from "./host-files";
 import { buildImages, natsImage, nodeBaseImage } from "./images";
 import { httpOk, listening, type Probe, waitReady } from "./ready";
@@ -30,6 +31,7 @@ import {
   S3_PORT,
   SERVICES,
   SIMULATOR_PORT,
+  STRIPE_PORT,
 } from "./topology";
 
 export type Log = (line: string) => void;
@@ -120,7 +122,7 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   log("starting a 3-node NATS JetStream cluster");
   for (const node of NATS_NODES) await start(natsSpec(node, natsImage(), files));
   await Promise.all(NATS_NODES.map((node) => waitReady(`nats-${node}`, natsProbe(node), READY_TIMEOUT_MS)));
-  log("starting the object store, the JWKS and the Infuse-IoT simulator");
+  log("starting the object store, the JWKS, the Infuse-IoT simulator and the Stripe stand-in");
   const node = nodeBaseImage();
   await start(
     toolSpec("s3", node, files, "s3rver.ts", { S3_PORT: String(S3_PORT), S3_BUCKET: "marketplace" }),
@@ -145,7 +147,15 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
     ),
   );
   await start(simulatorSpec());
+  await start(
+    stripeSpec(node, files, {
+      port: STRIPE_PORT,
+      webhookUrl: `http://${HOST}:8080/marketplace/webhooks/stripe`,
+      webhookSecret: webhookSecret(),
+    }),
+  );
   await Promise.all([
+    waitReady("stripe", httpOk(`${STRIPE_API_BASE}/health`)),
     waitReady("s3", listening(HOST, S3_PORT)),
     waitReady("auth", listening(HOST, JWKS_PORT)),
     waitReady("simulator", listening(HOST, SIMULATOR_PORT)),
@@ -160,6 +170,13 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   log(`every container ready (${startSeconds.toFixed(1)} s); seeding the demo data`);
   const demo = await seedDemo(gatewayUrl, log);
   return { gatewayUrl, demo, startSeconds };
+}
+
+/** The endpoint secret settlements verifies notifications with (the first of its list signs). */
+function webhookSecret(): string {
+  const secret = replicaEnv("settlements", 1).STRIPE_WEBHOOK_SECRET?.split(",")[0]?.trim();
+  if (!secret) throw new Error("the manifests give settlements no STRIPE_WEBHOOK_SECRET");
+  return secret;
 }
 
 /** The simulator image, with the platform key iot-adapter is given (the dev overlay's secret). */

@@ -18,6 +18,8 @@ export const GATEWAY_PORT = 8080;
 export const SIMULATOR_PORT = 8090;
 export const S3_PORT = 4579;
 export const JWKS_PORT = 8443;
+/** The Stripe stand-in (deploy/local/src/stripe), at the launcher's default port. */
+export const STRIPE_PORT = 12111;
 export const DATABASE = "marketplace_rehearsal";
 
 /** Ops ports of the first replicas: the gateway 9090, the services 9101-9107 in contract order. */

@@ -107,6 +107,11 @@ const CHANNEL_DEFAULTS: grpc.ChannelOptions = {
   "grpc.keepalive_timeout_ms": 10_000,
   "grpc.keepalive_permit_without_calls": 1,
   "grpc.dns_min_time_between_resolutions_ms": 5_000,
+  // A replica that was down is dialled again at most a second later (grpc-js's backoff grows to 2 min):
+  // otherwise, after an outage, it gets no calls for many seconds, and when the other replica then stops
+  // no subchannel is ready and every call fails. A refused dial to a peer is cheap.
+  "grpc.initial_reconnect_backoff_ms": 250,
+  "grpc.max_reconnect_backoff_ms": 1_000,
   // Channelz (live introspection nothing here reads) costs bookkeeping on every call.
   "grpc.enable_channelz": 0,
 };

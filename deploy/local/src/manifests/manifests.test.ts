@@ -102,7 +102,7 @@ describe("kubernetes manifests", () => {
         "OPS_HOST=0.0.0.0",
         "BUS_STREAM_REPLICAS=3",
         "BUS_STREAM_MAX_AGE=30d",
-        "BUS_STREAM_MAX_BYTES=10GiB",
+        "BUS_STREAM_MAX_BYTES=1GiB",
       ]),
     );
     expect(find("StatefulSet", "nats").spec.replicas).toBe(3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueAt, opKind } from "./mix";
+import { dueAt, loadEnd, opKind } from "./mix";
 
 describe("the drill's load mix", () => {
   it("sends half reads, a tenth instance creations, 30 % notifications and 5 % installs", () => {
@@ -11,5 +11,13 @@ describe("the drill's load mix", () => {
   it("schedules at a fixed rate from the start, whatever happened before", () => {
     expect(dueAt(1000, 0, 20)).toBe(1000);
     expect(dueAt(1000, 40, 20)).toBe(3000);
+  });
+
+  it("ends the load no earlier than its length, once the disruptions are over", () => {
+    // At 20 a second for 300 s the last operation is due at 299.95 s; the load then waits out 300 s.
+    expect(loadEnd(0, 5999, 20, 300_000, true, 299_950)).toBeUndefined();
+    expect(loadEnd(0, 6000, 20, 300_000, true, 299_960)).toBe(40);
+    expect(loadEnd(0, 6000, 20, 300_000, true, 300_500)).toBe(0);
+    expect(loadEnd(0, 6000, 20, 300_000, false, 300_500)).toBeUndefined();
   });
 });

@@ -16,3 +16,20 @@ export function opKind(index: number): OpKind {
 export function dueAt(start: number, index: number, rate: number): number {
   return start + (index * 1000) / rate;
 }
+
+/**
+ * Whether the load ends before operation i: it would be due at `minMs` or later and the disruptions are
+ * over. Then how long to wait before stopping, so the load lasts at least `minMs` (stopping at once
+ * would end it up to one interval early). `undefined`: send it.
+ */
+export function loadEnd(
+  start: number,
+  index: number,
+  rate: number,
+  minMs: number,
+  disruptionsOver: boolean,
+  now: number,
+): number | undefined {
+  if (dueAt(start, index, rate) - start < minMs || !disruptionsOver) return undefined;
+  return Math.max(0, start + minMs - now);
+}

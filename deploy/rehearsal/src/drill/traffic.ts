@@ -3,7 +3,7 @@ import { checkoutSessionCompleted, signedStripeEvent } from "@mp/testing/stripe"
 import type pg from "pg";
 import { Pool } from "undici";
 import type { DemoSeeded } from "../seed";
-import { dueAt, opKind } from "./mix";
+import { dueAt, loadEnd, opKind } from "./mix";
 import type { OpKind, Tally } from "./tally";
 
 /** A payment notification the gateway accepted (204), with when it was sent (epoch ms). */
@@ -104,7 +104,11 @@ export class Traffic {
     const start = performance.now();
     for (let i = 0; ; i++) {
       const due = dueAt(start, i, rate);
-      if (due - start >= minMs && done) break;
+      const end = loadEnd(start, i, rate, minMs, done, performance.now());
+      if (end !== undefined) {
+        if (end > 0) await sleep(end);
+        break;
+      }
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
       if (inFlight.size >= rate * 30) {
