@@ -1,5 +1,4 @@
 import { fileURLToPath } from "node:url";
-import { STREAMS } from "@mp/contracts";
 import { withTransaction } from "@mp/db";
 import type { ModuleDeps, ServiceModule, ServiceSpec } from "@mp/runtime";
 import { systemClock, uuidV7Ids } from "@mp/runtime";
@@ -95,6 +94,7 @@ export const webhooksService: ServiceSpec<typeof webhooksConfig> = {
   config: webhooksConfig,
   configIssues: webhooksConfigIssues,
   migrationsDir: fileURLToPath(new URL("../migrations", import.meta.url)),
-  streams: [STREAMS.WEBHOOKS],
+  // WEBHOOKS (`webhooks.>`) is its stream, but it publishes nothing yet: not created, no storage reserved.
+  streams: [],
   build: (deps) => buildWebhooks(deps),
 };

@@ -33,7 +33,12 @@ let mesh: TestMesh;
 let service: RunningService;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const proto = loadProto<WebhooksProto>("marketplace/webhooks/v1/webhooks.proto").marketplace.webhooks.v1;
-let c: ReturnType<typeof createUnaryClient<typeof proto.WebhookEndpointsService>>;
+const client = () =>
+  createUnaryClient(proto.WebhookEndpointsService, `127.0.0.1:${service.grpcPort}`, {
+    upstream: "webhooks",
+    identity: mesh.gateway,
+  });
+let c: ReturnType<typeof client>;
 const as = (principal: Principal) => ({ principal, requestId: "r" });
 
 async function publish(type: string, data: unknown, id?: string) {
@@ -104,10 +109,7 @@ beforeAll(async () => {
   );
   for (const stream of [STREAMS.PURCHASES, STREAMS.IOT, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS])
     await ensureStream(service.bus, { name: stream.name, subjects: [...stream.subjects] });
-  c = createUnaryClient(proto.WebhookEndpointsService, `127.0.0.1:${service.grpcPort}`, {
-    upstream: "webhooks",
-    identity: mesh.gateway,
-  });
+  c = client();
 });
 
 afterAll(async () => {
