@@ -44,5 +44,5 @@ CREATE TABLE deliveries (
   UNIQUE (event_id, endpoint_id)
 );
 CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending';
-CREATE INDEX deliveries_in_flight ON deliveries (endpoint_id) WHERE status = 'pending' AND locked_until IS NOT NULL;
+CREATE INDEX deliveries_pending_by_endpoint ON deliveries (endpoint_id) WHERE status = 'pending';
 CREATE INDEX deliveries_by_endpoint ON deliveries (endpoint_id, created_at);

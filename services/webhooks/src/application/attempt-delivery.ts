@@ -67,6 +67,8 @@ export function makeAttemptDelivery(deps: AttemptDeps) {
         { status: "succeeded", nextAttemptAt: null },
         now,
       );
+      // The endpoint is up: what it missed is due now rather than at its next scheduled retry.
+      await deps.deliveries.hurryRetries(claimed.endpointId, now);
       return outcome;
     }
     const next = nextAttemptAt(deps.schedule, claimed.attempt, claimed.firstAttemptAt, now);

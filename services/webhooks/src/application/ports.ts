@@ -86,6 +86,11 @@ export interface DeliveryRepository {
     now: Date,
     tx?: PoolClient,
   ): Promise<boolean>;
+  /**
+   * The endpoint's pending deliveries waiting for a retry (tried before, not leased) are due at `now`: it
+   * has just answered 2xx, so what it missed while it was down need not wait for the schedule.
+   */
+  hurryRetries(endpointId: string, now: Date): Promise<number>;
   list(
     endpointId: string,
     query: PageQuery<DeliveryOrder>,

@@ -158,6 +158,19 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
       return (result.rowCount ?? 0) > 0;
     },
 
+    hurryRetries: async (endpointId, now) => {
+      const result = await pool.query(
+        `UPDATE deliveries SET next_attempt_at = $2
+          WHERE endpoint_id = $1 AND status = 'pending' AND attempts > 0 AND next_attempt_at > $2
+            AND (locked_until IS NULL OR locked_until <= $2)`,
+        [endpointId, now],
+      );
+      const hurried = result.rowCount ?? 0;
+      if (hurried > 0)
+        await pool.query(`SELECT pg_notify('${DELIVERY_CHANNEL_PREFIX}' || current_schema(), '')`);
+      return hurried;
+    },
+
     list: (endpointId, query, status) =>
       selectPage<Row, Delivery>(
         pool,

@@ -11,10 +11,11 @@ export interface Received {
 
 /**
  * A real local HTTP receiver for the tests: `/ok...` answers 204, `/fail...` 500, `/slow...` 200 after
- * `slowMs`; every request is recorded, and the most requests in flight at once per path prefix is kept.
+ * `slowMs`, `/flaky...` 503 while `down` is set and 204 otherwise; every request is recorded, and the most requests in flight at once per path prefix is kept.
  */
 export async function startReceiver(options: { slowMs?: number; okDelayMs?: number } = {}) {
   const received: Received[] = [];
+  const state = { down: false };
   const inFlight = new Map<string, number>();
   const peak = new Map<string, number>();
   const server: Server = createServer((req, res) => {
@@ -33,6 +34,7 @@ export async function startReceiver(options: { slowMs?: number; okDelayMs?: numb
         res.writeHead(status).end();
       };
       if (path.startsWith("/fail")) answer(500);
+      else if (path.startsWith("/flaky")) answer(state.down ? 503 : 204);
       else if (path.startsWith("/slow")) setTimeout(() => answer(200), options.slowMs ?? 2_000);
       else setTimeout(() => answer(204), options.okDelayMs ?? 0);
     });
@@ -43,6 +45,7 @@ export async function startReceiver(options: { slowMs?: number; okDelayMs?: numb
     base,
     received,
     peak,
+    state,
     to: (path: string) => received.filter((r) => r.path === path),
     async close() {
       server.closeAllConnections();
