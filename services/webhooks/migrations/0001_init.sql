@@ -14,6 +14,9 @@ CREATE TABLE endpoints (
   -- the rotated-out secret, signing alongside until previous_secret_expires_at
   previous_secret_sealed bytea,
   previous_secret_expires_at timestamptz,
+  -- set when an attempt fails, cleared when a 2xx makes its waiting retries due: a success checks for
+  -- retries to bring forward only when this says there may be some
+  retrying boolean NOT NULL DEFAULT false,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
@@ -45,4 +48,6 @@ CREATE TABLE deliveries (
 );
 CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX deliveries_pending_by_endpoint ON deliveries (endpoint_id) WHERE status = 'pending';
+-- the attempts in flight (leased), counted per endpoint by every claim
+CREATE INDEX deliveries_leased ON deliveries (locked_until) WHERE status = 'pending';
 CREATE INDEX deliveries_by_endpoint ON deliveries (endpoint_id, created_at);

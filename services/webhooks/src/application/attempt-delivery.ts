@@ -68,12 +68,13 @@ export function makeAttemptDelivery(deps: AttemptDeps) {
         now,
       );
       // The endpoint is up: what it missed is due now rather than at its next scheduled retry.
-      await deps.deliveries.hurryRetries(claimed.endpointId, now);
+      if (claimed.endpointRetrying) await deps.deliveries.hurryRetries(claimed.endpointId, now);
       return outcome;
     }
     const next = nextAttemptAt(deps.schedule, claimed.attempt, claimed.firstAttemptAt, now);
     if (next) {
       await deps.deliveries.recordAttempt(claimed, outcome, { status: "pending", nextAttemptAt: next }, now);
+      if (!claimed.endpointRetrying) await deps.deliveries.markRetrying(claimed.endpointId);
       return outcome;
     }
     await deps.unitOfWork.run(async (tx) => {

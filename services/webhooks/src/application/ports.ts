@@ -62,6 +62,8 @@ export interface ClaimedDelivery {
   attempt: number;
   firstAttemptAt: Date;
   secrets: SealedSecrets;
+  /** The endpoint failed an attempt since its last 2xx: retries may be waiting. */
+  endpointRetrying: boolean;
 }
 
 export interface ClaimLimits {
@@ -88,9 +90,12 @@ export interface DeliveryRepository {
   ): Promise<boolean>;
   /**
    * The endpoint's pending deliveries waiting for a retry (tried before, not leased) are due at `now`: it
-   * has just answered 2xx, so what it missed while it was down need not wait for the schedule.
+   * has just answered 2xx, so what it missed while it was down need not wait for the schedule. Clears the
+   * endpoint's `retrying` mark.
    */
   hurryRetries(endpointId: string, now: Date): Promise<number>;
+  /** Marks the endpoint as having retries waiting (after a failed attempt). */
+  markRetrying(endpointId: string): Promise<void>;
   list(
     endpointId: string,
     query: PageQuery<DeliveryOrder>,

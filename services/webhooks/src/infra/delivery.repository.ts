@@ -8,6 +8,8 @@ export const DELIVERY_CHANNEL_PREFIX = "webhook_deliveries_";
 const CLAIM_LOCK = 0x77686b32;
 /** Due deliveries a claim looks at, to find up to `limit` within the per-endpoint caps. */
 const SCAN_FACTOR = 8;
+/** At most this many due rows are looked at (and locked) by one claim. */
+const MAX_SCAN = 500;
 
 interface Row {
   id: string;
@@ -57,6 +59,7 @@ interface ClaimRow {
   secret_sealed: Buffer;
   previous_secret_sealed: Buffer | null;
   previous_secret_expires_at: Date | null;
+  retrying: boolean;
 }
 
 export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
@@ -85,23 +88,23 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
     claim: (now, limits) =>
       withTransaction(pool, async (tx) => {
         await tx.query("SELECT pg_advisory_xact_lock($1)", [CLAIM_LOCK]);
-        const busy = await tx.query<{ endpoint_id: string; n: number }>(
-          `SELECT endpoint_id, count(*)::int AS n FROM deliveries
-            WHERE status = 'pending' AND locked_until > $1 GROUP BY endpoint_id`,
-          [now],
-        );
-        const inFlight = new Map(busy.rows.map((r) => [r.endpoint_id, r.n]));
-        const full = [...inFlight].filter(([, n]) => n >= limits.perEndpoint).map(([id]) => id);
-        const due = await tx.query<{ id: string; endpoint_id: string }>(
-          `SELECT d.id, d.endpoint_id FROM deliveries d JOIN endpoints e ON e.id = d.endpoint_id
+        // Due rows of enabled endpoints below their cap, with each endpoint's attempts in flight (leased).
+        const due = await tx.query<{ id: string; endpoint_id: string; busy: number }>(
+          `WITH busy AS (
+             SELECT endpoint_id, count(*)::int AS n FROM deliveries
+              WHERE status = 'pending' AND locked_until > $1 GROUP BY endpoint_id)
+           SELECT d.id, d.endpoint_id, coalesce(b.n, 0) AS busy
+             FROM deliveries d JOIN endpoints e ON e.id = d.endpoint_id
+             LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
             WHERE d.status = 'pending' AND d.next_attempt_at <= $1
               AND (d.locked_until IS NULL OR d.locked_until <= $1)
-              AND e.enabled AND NOT (d.endpoint_id = ANY ($2::uuid[]))
+              AND e.enabled AND coalesce(b.n, 0) < $2
             ORDER BY d.next_attempt_at, d.id
             LIMIT $3
             FOR UPDATE OF d SKIP LOCKED`,
-          [now, full, limits.limit * SCAN_FACTOR],
+          [now, limits.perEndpoint, Math.min(limits.limit * SCAN_FACTOR, MAX_SCAN)],
         );
+        const inFlight = new Map(due.rows.map((r) => [r.endpoint_id, r.busy]));
         const picked: string[] = [];
         for (const row of due.rows) {
           if (picked.length >= limits.limit) break;
@@ -118,7 +121,7 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
              FROM endpoints e
             WHERE d.id = ANY ($1::uuid[]) AND e.id = d.endpoint_id
         RETURNING d.id, d.endpoint_id, d.organisation_id, e.url, d.body, d.attempts, d.first_attempt_at,
-                  e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at`,
+                  e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, e.retrying`,
           [picked, now, limits.leaseMs],
         );
         return rows.map(
@@ -135,6 +138,7 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
               previous: r.previous_secret_sealed,
               previousExpiresAt: r.previous_secret_expires_at,
             },
+            endpointRetrying: r.retrying,
           }),
         );
       }),
@@ -160,7 +164,8 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
 
     hurryRetries: async (endpointId, now) => {
       const result = await pool.query(
-        `UPDATE deliveries SET next_attempt_at = $2
+        `WITH cleared AS (UPDATE endpoints SET retrying = false WHERE id = $1 AND retrying)
+         UPDATE deliveries SET next_attempt_at = $2
           WHERE endpoint_id = $1 AND status = 'pending' AND attempts > 0 AND next_attempt_at > $2
             AND (locked_until IS NULL OR locked_until <= $2)`,
         [endpointId, now],
@@ -169,6 +174,10 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
       if (hurried > 0)
         await pool.query(`SELECT pg_notify('${DELIVERY_CHANNEL_PREFIX}' || current_schema(), '')`);
       return hurried;
+    },
+
+    markRetrying: async (endpointId) => {
+      await pool.query("UPDATE endpoints SET retrying = true WHERE id = $1 AND NOT retrying", [endpointId]);
     },
 
     list: (endpointId, query, status) =>

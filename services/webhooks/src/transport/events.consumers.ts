@@ -33,9 +33,11 @@ export function eventConsumers(fanOut: ReturnType<typeof makeFanOutEvent>): Regi
       stream: (feed.events[0] as { stream: string }).stream,
       eventTypes: feed.events.map((e) => e.type),
       schema: (feed.events[0] as { data: ZodType }).data,
+      // Under load several events share one transaction (each still one delivery per endpoint).
       concurrency: 4,
-      handle: async (event, client) => {
-        await fanOut(client, event);
+      batchSize: 32,
+      handle: async (event, client, transaction) => {
+        await fanOut(client, event, transaction);
       },
     }),
   );
