@@ -15,6 +15,8 @@ describe("endpoint URLs", () => {
     expect(check("http://hooks.example.com/in", { httpsOnly: true, allowPrivate: false })).toBeDefined();
     expect(check("ftp://hooks.example.com/in")).toBeDefined();
     expect(check("not a url")).toBeDefined();
+    expect(check("https://hooks.example.com/\tin")).toBeDefined();
+    expect(check("https://hooks.example.com/in\n")).toBeDefined();
   });
 
   it("refuses credentials, localhost and non-public IP literals unless private addresses are allowed", () => {

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { FieldErrors } from "@mp/errors";
+import { CONTROL_CHARACTER_FREE, type FieldErrors } from "@mp/errors";
 import { refusedAddress } from "./address-policy";
 import { isWebhookEventType, type WebhookEventType } from "./event-types";
 
@@ -36,6 +36,11 @@ export interface UrlRules {
  * when its host is an IP literal, a public one. Host names are judged where it matters, at connect time.
  */
 export function checkUrl(url: string, rules: UrlRules, field: string, errors: FieldErrors): void {
+  // The URL parser silently drops tabs and newlines: refuse any control character before it sees them.
+  if (!CONTROL_CHARACTER_FREE["single-line"].test(url)) {
+    errors[field] = ["must not contain control characters"];
+    return;
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
