@@ -99,7 +99,10 @@ describe("the shared request budget", () => {
       const inWindow = arrivals.filter((t) => t - first < SECONDS * 1_000).length;
       let busiestSecond = 0;
       for (const start of arrivals)
-        busiestSecond = Math.max(busiestSecond, arrivals.filter((t) => t >= start && t < start + 1_000).length);
+        busiestSecond = Math.max(
+          busiestSecond,
+          arrivals.filter((t) => t >= start && t < start + 1_000).length,
+        );
       console.info(
         `two replicas, INFUSE_MAX_RPS=${RPS}: ${inWindow} requests in ${SECONDS} s (${(inWindow / SECONDS).toFixed(1)}/s), busiest sliding second ${busiestSecond}, per replica ${perReplica.join(" / ")}`,
       );
@@ -188,10 +191,10 @@ describe("429 from the platform (the simulator's SIMULATOR_MAX_RPS)", () => {
     expect(boards.every((b) => b.id === DEMO_BOARDS.tracker)).toBe(true);
     expect(allowed).toBe(CALLS);
     expect(refused).toBeGreaterThan(0);
-    // Every 429 was seen and paused for; a client that did not back off would have sent its three quick
-    // attempts per call into a bucket that refills four a second, and many more 429s.
+    // Every 429 was seen and paused for. Measured 3; without the pause every call was answered 429 at
+    // least once (16, and calls ran out of attempts), its quick retries spent in a bucket refilling 4/s.
     expect(a.counts.throttled).toBe(refused);
-    expect(refused).toBeLessThanOrEqual(CALLS);
+    expect(refused).toBeLessThanOrEqual(CALLS / 2);
     // 16 calls at 4/s with a burst of 4 cannot finish in under 3 s.
     expect(elapsed).toBeGreaterThanOrEqual(2_900);
   });

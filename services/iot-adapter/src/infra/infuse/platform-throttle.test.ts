@@ -84,6 +84,24 @@ describe("the platform throttle", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(295);
   });
 
+  it("a token that arrives after a 429 started a pause waits for the pause too", async () => {
+    const { bucket } = fakeBucket(100, 1_000);
+    // The shared bucket answers slowly (a round trip, or the library spreading a window's tokens).
+    const slow: TokenBucket = {
+      take: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return bucket.take();
+      },
+      drain: bucket.drain,
+    };
+    const throttle = new PlatformThrottle(slow, { maxWaitMs: 2_000, logger });
+    const started = Date.now();
+    const granted = throttle.acquire();
+    setTimeout(() => throttle.backOff(300), 10);
+    await granted;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
   it("refuses at once when the pause is longer than the bound", async () => {
     const { bucket } = fakeBucket(100, 1_000);
     const throttle = new PlatformThrottle(bucket, { maxWaitMs: 100, logger });

@@ -54,6 +54,8 @@ export class PlatformThrottle {
       const paused = this.pausedUntil - this.now();
       // Jitter, so replicas and callers woken at the same instant do not all ask the bucket at once.
       const wait = (paused > 0 ? paused : await this.bucket.take()) || 0;
+      // A 429 that arrived while this token was on its way starts a pause this call must keep too.
+      if (wait <= 0 && this.pausedUntil > this.now()) continue;
       if (wait <= 0) {
         this.options.metrics?.waited(this.now() - started);
         return;
