@@ -67,6 +67,19 @@ describe("throttled transport", () => {
     expect(taken.tokens).toBe(2);
   });
 
+  it("spends no token on a call the open breaker refuses", async () => {
+    const { client, taken } = setup();
+    stub.handle((_req, res) => json(res, 503, { code: 503, message: "down" }));
+    await expect(client.getBoard(BOARD_ID)).rejects.toMatchObject({ code: "upstream-unavailable" });
+    expect(client.breakerState()).toBe("open");
+    const spent = taken.tokens;
+    expect(spent).toBe(stub.requests.length);
+    await expect(client.getBoard(BOARD_ID)).rejects.toMatchObject({
+      message: expect.stringMatching(/circuit open/),
+    });
+    expect(taken.tokens).toBe(spent);
+  });
+
   it("on 429 waits the Retry-After (seconds) before the retry, drains the bucket and counts it", async () => {
     const { client, taken } = setup();
     stub.handle((_req, res) => {

@@ -88,7 +88,7 @@ export class InfuseHttp {
   /** An idempotent JSON read, retried on transient failures. `what` names the resource for a 404. */
   async getJson<T>(path: string, schema: ZodType<T>, what: string, query: Query = {}, signal?: AbortSignal) {
     return this.retry.run(
-      () => this.guarded(() => this.fetchJson(path, query, schema, what, signal)),
+      () => this.guarded(() => this.fetchJson(path, query, schema, what, signal), signal),
       signal,
     );
   }
@@ -107,7 +107,7 @@ export class InfuseHttp {
   ): Promise<{ status: number; data: T }> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.guarded(() => this.postOnce(path, body, schemas, what, signal));
+        return await this.guarded(() => this.postOnce(path, body, schemas, what, signal), signal);
       } catch (error) {
         // A 429 means the write was not processed: send it again once the throttle's pause is over (the
         // next attempt's token waits for it).
@@ -123,7 +123,6 @@ export class InfuseHttp {
     what: string,
     signal?: AbortSignal,
   ): Promise<{ status: number; data: T }> {
-    await this.token(signal);
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
     const response = await this.send(path, {}, timeout, signal, body);
     const schema = schemas[response.status];
@@ -148,7 +147,6 @@ export class InfuseHttp {
   /** A streamed download; not retried here (the copy job retries as a whole). */
   async download(path: string, what: string, signal?: AbortSignal) {
     return this.guarded(async () => {
-      await this.token(signal);
       const timeout = AbortSignal.timeout(this.options.downloadTimeoutMs ?? 120_000);
       const response = await this.send(path, {}, timeout, signal);
       if (!response.ok) throw await this.failure(response, what);
@@ -158,15 +156,17 @@ export class InfuseHttp {
         body: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
         contentLength: Number.isFinite(length) ? length : undefined,
       };
-    });
+    }, signal);
   }
 
-  /** A token of the shared budget, taken before the attempt's own timeout starts. */
-  private async token(signal?: AbortSignal): Promise<void> {
-    await this.options.throttle?.acquire(signal);
-  }
-
-  private async guarded<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * One attempt: a token of the shared budget first (before the attempt's own timeout starts), then the
+   * breaker. The token is taken outside the breaker, so a call that gets none (PlatformBusyError) is never
+   * a half-open breaker's trial, which cockatiel would count as a success; while the breaker is open no
+   * token is spent on a call it refuses anyway.
+   */
+  private async guarded<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.options.throttle && this.breaker.state() !== "open") await this.options.throttle.acquire(signal);
     try {
       return await this.breaker.run(work);
     } catch (error) {
@@ -182,7 +182,6 @@ export class InfuseHttp {
     what: string,
     signal?: AbortSignal,
   ) {
-    await this.token(signal);
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
     const response = await this.send(path, query, timeout, signal);
     if (!response.ok) throw await this.failure(response, what);
