@@ -36,6 +36,8 @@ export interface Schema {
   maxLength?: number;
   minItems?: number;
   pattern?: string;
+  /** Every pattern of an `allOf` of strings (zod writes two regexes so), merged by `compose`. */
+  patterns?: string[];
 }
 
 const TIME = "2026-03-14T09:26:53.000Z";
@@ -76,8 +78,8 @@ function fits(value: unknown, schema: Schema): boolean {
     if (type && type !== "string") return false;
     if (schema.minLength !== undefined && value.length < schema.minLength) return false;
     if (schema.maxLength !== undefined && value.length > schema.maxLength) return false;
-    if (schema.pattern && !new RegExp(schema.pattern, "u").test(value)) return false;
-    return true;
+    const patterns = [...(schema.pattern ? [schema.pattern] : []), ...(schema.patterns ?? [])];
+    return patterns.every((pattern) => new RegExp(pattern, "u").test(value));
   }
   if (typeof value === "number") {
     if (type !== "integer" && type !== "number") return false;
@@ -107,7 +109,14 @@ export function exampleComposer(components: Record<string, Schema>) {
       return compose(concrete, name, depth);
     }
     if (schema.allOf?.length) {
-      return Object.assign({}, ...schema.allOf.map((m) => compose(m, name, depth) as Json));
+      const members = schema.allOf.map(resolve);
+      if (members.every((m) => typeOf(m) === "object" || m.properties)) {
+        return Object.assign({}, ...members.map((m) => compose(m, name, depth) as Json));
+      }
+      // Constraints on one value (a string with two patterns): one schema holding all of them.
+      const { allOf: _allOf, ...own } = schema;
+      const patterns = members.flatMap((m) => (m.pattern ? [m.pattern] : []));
+      return compose({ ...own, ...Object.assign({}, ...members), pattern: undefined, patterns }, name, depth);
     }
     switch (typeOf(schema)) {
       case "object":
@@ -170,7 +179,7 @@ function composeString(schema: Schema, name: string): string {
     case "email":
       return "buyer@example.com";
   }
-  const candidates = [name ? `${name}-example` : "example", "example", "1.0.0", "a"];
+  const candidates = [name ? `${name}-example` : "example", "example", "1.0.0", "1", "a"];
   const fitting = candidates.find((c) => fits(c, schema));
   if (fitting) return fitting;
   const length = Math.max(schema.minLength ?? 1, 1);
@@ -243,6 +252,7 @@ const TEXT_EXAMPLES: Record<string, string> = {
   "text/csv; charset=utf-8":
     "occurredAt,kind,purchaseId,marketplaceItemId,displayName,deviceId,gross,platformFee,share\r\n",
   "application/pdf": "%PDF-1.7 ...",
+  "text/event-stream": 'id: 1\nevent: progress\ndata: {"status":"running"}\n\n',
 };
 
 /** Give every description-less member the glossary's description, in components and inline schemas. */
@@ -294,9 +304,10 @@ export function addExamples(document: { paths?: Json; components?: { schemas?: J
         const content = response.content as Record<string, Json> | undefined;
         for (const [type, media] of Object.entries(content ?? {})) {
           if (media.example !== undefined) continue;
+          const own = (media.schema as Schema | undefined)?.examples?.[0];
           if (Number(status) >= 400) {
             media.example = problemExample(Number(status), response.description as string, instance, field);
-          } else if (TEXT_EXAMPLES[type] !== undefined) {
+          } else if (own === undefined && TEXT_EXAMPLES[type] !== undefined) {
             media.example = TEXT_EXAMPLES[type];
           } else {
             media.example = compose(media.schema as Schema, "");
