@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { adminCommands } from "./commands/admin";
 import { developerCommands } from "./commands/developer";
 import { providerCommands } from "./commands/provider";
+import { rolloutCommands } from "./commands/rollout";
 import type { Action } from "./commands/run";
 import { Context, type Io } from "./context";
 import { EXIT, type ExitCode, exitCodeOf } from "./exit-codes";
@@ -45,8 +46,9 @@ export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode>
   developerCommands(program, run);
   const statements = program.command("statements").description("settlement statements");
   providerCommands(program, run, statements);
+  rolloutCommands(program, run);
   adminCommands(program, run, statements);
-  for (const command of [program, statements, ...program.commands]) command.exitOverride();
+  for (const command of [program, ...program.commands]) command.exitOverride();
 
   try {
     if (argv.length === 0) {
