@@ -57,10 +57,11 @@ export const rolloutApi = (client: MarketplaceClient) => ({
       params: { path: { rolloutId } },
     }) as Promise<CallResult<Rollout>>,
   /** The progress events after `lastEventId` (all of them without), as the raw stream. */
-  events: (rolloutId: string, lastEventId?: number) =>
+  events: (rolloutId: string, lastEventId?: number, signal?: AbortSignal) =>
     untyped(client).GET("/marketplace/providers/rollouts/{rolloutId}/events", {
       params: { path: { rolloutId } },
       headers: lastEventId ? { "last-event-id": String(lastEventId) } : {},
       parseAs: "stream",
+      ...(signal ? { signal } : {}),
     }) as Promise<CallResult<ReadableStream<Uint8Array>>>,
 });

@@ -31,7 +31,9 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 /** `mkt rollout ...` against a fake gateway answering the rollout routes; records the requests. */
-async function mktRollout(args: string[], streams: string[], final: object) {
+type Stream = string | ((request: Request) => ReadableStream<Uint8Array>);
+
+async function mktRollout(args: string[], streams: Stream[], final: object) {
   const seen: Request[] = [];
   let reads = 0;
   let stdout = "";
@@ -51,7 +53,9 @@ async function mktRollout(args: string[], streams: string[], final: object) {
       if (request.method === "POST" && path === "/marketplace/providers/rollouts")
         return json(rollout("running"), 201);
       if (path.endsWith("/events")) {
-        return new Response(streams.shift() ?? "", { headers: { "content-type": "text/event-stream" } });
+        const next = streams.shift() ?? "";
+        const body = typeof next === "string" ? next : next(request);
+        return new Response(body, { headers: { "content-type": "text/event-stream" } });
       }
       // `follow` reads the rollout first (running), then once more at the end.
       return json(reads++ === 0 && args.includes("follow") ? rollout("running") : final);
@@ -102,6 +106,46 @@ describe("mkt rollout", () => {
     const events = run.seen.filter((r) => r.url.endsWith("/events"));
     expect(events.map((r) => r.headers.get("last-event-id"))).toEqual([null, "1"]);
     expect(JSON.parse(run.stdout)).toMatchObject({ rolloutId: ID, status: "completed" });
+  });
+
+  it("resumes after the last event when the connection drops mid-stream", async () => {
+    const first = new TextEncoder().encode(
+      sse([[1, "rollout-created", { status: "running", counts: counts(), waveCount: 1 }]]),
+    );
+    const dropped = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(first);
+        },
+        pull(controller) {
+          controller.error(new TypeError("terminated"));
+        },
+      });
+    const run = await mktRollout(
+      ["rollout", "follow", ID],
+      [
+        dropped,
+        sse([[2, "rollout-completed", { status: "completed", counts: counts({ succeeded: 3, queued: 0 }) }]]),
+      ],
+      rollout("completed", { succeeded: 3, queued: 0 }),
+    );
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stderr).toContain("stream lost (terminated), resuming after event 1");
+    const events = run.seen.filter((r) => r.url.endsWith("/events"));
+    expect(events.map((r) => r.headers.get("last-event-id"))).toEqual([null, "1"]);
+  });
+
+  it("gives up after --timeout on a stream that stays open: exit 3", async () => {
+    const endless = (request: Request) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(": keep-alive\n\n"));
+          request.signal.addEventListener("abort", () => controller.error(request.signal.reason));
+        },
+      });
+    const run = await mktRollout(["rollout", "follow", ID, "--timeout", "1"], [endless], rollout("running"));
+    expect(run.code).toBe(EXIT.failed);
+    expect(run.stderr).toBe(`mkt: Gave up following rollout ${ID} after 1 s.\n`);
   });
 
   it("stops at a pause with exit 3 and says how to resume", async () => {

@@ -14,6 +14,9 @@ function growth(value: string): number {
   return n;
 }
 
+/** Connections lost in a row before `follow` gives up (exit 3). */
+const MAX_DROPS = 5;
+
 /** A bar of finished devices on a terminal; elsewhere (CI logs) nothing: the notes carry the progress. */
 function rolloutBar(ctx: Context) {
   const stream = ctx.io.progressStream;
@@ -45,19 +48,34 @@ async function follow(ctx: Context, rollout: Rollout, timeoutSeconds: number): P
   const deadline = Date.now() + timeoutSeconds * 1000;
   // Completed, or paused (the stream stays open while paused: nothing more happens until a resume).
   const stopped = () => progress.status === "completed" || progress.status === "paused";
+  let drops = 0;
+  const giveUp = () => new UnavailableError(`Gave up following rollout ${id} after ${timeoutSeconds} s.`);
   try {
     while (!stopped()) {
-      if (Date.now() > deadline)
-        throw new UnavailableError(`Gave up following rollout ${id} after ${timeoutSeconds} s.`);
-      const { data } = await ctx.send(api.events(id, progress.lastEventId || undefined));
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw giveUp();
+      const signal = AbortSignal.timeout(remaining);
+      const { data } = await ctx.send(api.events(id, progress.lastEventId || undefined, signal));
       const before = progress.lastEventId;
-      for await (const message of serverSentEvents(data)) {
-        const line = progress.apply(message);
-        bar?.setTotal(Math.max(progress.eligible, 1));
-        bar?.update(progress.finished, payload());
-        if (line && !bar)
-          ctx.note(`rollout ${id}: ${line} (${progress.finished}/${progress.eligible} devices)`);
-        if (stopped()) break;
+      try {
+        for await (const message of serverSentEvents(data)) {
+          const line = progress.apply(message);
+          bar?.setTotal(Math.max(progress.eligible, 1));
+          bar?.update(progress.finished, payload());
+          if (line && !bar)
+            ctx.note(`rollout ${id}: ${line} (${progress.finished}/${progress.eligible} devices)`);
+          if (stopped()) break;
+        }
+        drops = 0;
+      } catch (error) {
+        if (signal.aborted) throw giveUp();
+        // A connection lost mid-stream (fetch's TypeError "terminated"): resume after the last event seen.
+        if (!(error instanceof TypeError) || ++drops > MAX_DROPS) throw error;
+        if (!bar) {
+          ctx.note(
+            `rollout ${id}: stream lost (${error.message}), resuming after event ${progress.lastEventId}`,
+          );
+        }
       }
       // The stream ended: after a cancellation once its last installs are in, or at the server's limit.
       if (progress.status === "cancelled") break;
