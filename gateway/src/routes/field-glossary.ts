@@ -59,8 +59,19 @@ export const FIELD_GLOSSARY: Readonly<Record<string, GlossaryEntry>> = {
   effectiveFrom: { description: "When this price takes effect (UTC)." },
   setAt: { description: "When this visibility was set (UTC)." },
   periodStart: { description: "Start of the bucket (UTC)." },
-  periodStartUtc: { description: "Start of the statement period (inclusive, UTC)." },
-  periodEndUtc: { description: "End of the statement period (exclusive, UTC)." },
+  // Windows and periods: a whole month, start before end, as the API requires of a request.
+  periodStartUtc: {
+    description: "Start of the statement period (inclusive, UTC).",
+    example: "2026-03-01T00:00:00.000Z",
+  },
+  periodEndUtc: {
+    description: "End of the statement period (exclusive, UTC).",
+    example: "2026-04-01T00:00:00.000Z",
+  },
+  startUtc: { example: "2026-03-01T00:00:00.000Z" },
+  endUtc: { example: "2026-04-01T00:00:00.000Z" },
+  // Later than the other example times: an API key's expiry must lie ahead.
+  expiresAt: { example: "2027-01-01T00:00:00.000Z" },
   at: { description: "When it happened (UTC)." },
   // Item presentation.
   name: { description: "Human-readable name.", example: "Field sensors" },
@@ -136,6 +147,9 @@ export const FIELD_GLOSSARY: Readonly<Record<string, GlossaryEntry>> = {
   createdBy: { example: "auth0|6571c0ffee" },
   setBy: { example: "auth0|6571c0ffee" },
   crc32: { example: "1c291ca3" },
+  "stripe-signature": {
+    example: "t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+  },
   month: { example: "2026-03" },
   lastRoute: {
     description: "The network route the device last reported through; null if unknown.",

@@ -2710,7 +2710,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
-                     *       "expiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
                      *       "uploadHeaders": {
                      *         "Content-Type": "image/png"
                      *       },
@@ -2916,7 +2916,7 @@ export interface operations {
                      *         {
                      *           "createdAt": "2026-03-14T09:26:53.000Z",
                      *           "createdBy": "auth0|6571c0ffee",
-                     *           "expiresAt": "2026-03-14T09:26:53.000Z",
+                     *           "expiresAt": "2027-01-01T00:00:00.000Z",
                      *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
                      *           "lastUsedAt": "2026-03-14T09:26:53.000Z",
                      *           "name": "Field sensors",
@@ -3070,7 +3070,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "expiresAt": "2026-03-14T09:26:53.000Z",
+                 *       "expiresAt": "2027-01-01T00:00:00.000Z",
                  *       "name": "Field sensors",
                  *       "roles": [
                  *         "developer"
@@ -3101,7 +3101,7 @@ export interface operations {
                      * @example {
                      *       "createdAt": "2026-03-14T09:26:53.000Z",
                      *       "createdBy": "auth0|6571c0ffee",
-                     *       "expiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
                      *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
                      *       "key": "mk_test_7Hq2Xk9LmP3nR5tV8wY0zA1bC4dE6fG8hJ0kL2mN",
                      *       "lastUsedAt": "2026-03-14T09:26:53.000Z",
@@ -8013,7 +8013,7 @@ export interface operations {
                 direction?: "asc" | "desc";
                 /**
                  * @description End of the window (exclusive); must follow `startUtc`.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-04-01T00:00:00.000Z
                  */
                 endUtc?: string;
                 /**
@@ -8043,7 +8043,7 @@ export interface operations {
                 pageSize?: number;
                 /**
                  * @description Start of the window (inclusive); a bare date is midnight UTC.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-03-01T00:00:00.000Z
                  */
                 startUtc?: string;
             };
@@ -8249,12 +8249,12 @@ export interface operations {
                 pageSize?: number;
                 /**
                  * @description Statements whose period ends at or before this instant.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-04-01T00:00:00.000Z
                  */
                 periodEndUtc?: string;
                 /**
                  * @description Statements whose period starts at or after this instant.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-03-01T00:00:00.000Z
                  */
                 periodStartUtc?: string;
                 /**
@@ -8293,8 +8293,8 @@ export interface operations {
                      *           "livemode": false,
                      *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
                      *           "paidAt": "2026-03-14T09:26:53.000Z",
-                     *           "periodEndUtc": "2026-03-14T09:26:53.000Z",
-                     *           "periodStartUtc": "2026-03-14T09:26:53.000Z",
+                     *           "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *           "periodStartUtc": "2026-03-01T00:00:00.000Z",
                      *           "role": "developer",
                      *           "status": "open",
                      *           "totals": {
@@ -8470,8 +8470,8 @@ export interface operations {
                      *       "livemode": false,
                      *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
                      *       "paidAt": "2026-03-14T09:26:53.000Z",
-                     *       "periodEndUtc": "2026-03-14T09:26:53.000Z",
-                     *       "periodStartUtc": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
                      *       "role": "developer",
                      *       "status": "open",
                      *       "totals": {
@@ -8724,8 +8724,8 @@ export interface operations {
                      *       "livemode": false,
                      *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
                      *       "paidAt": "2026-03-14T09:26:53.000Z",
-                     *       "periodEndUtc": "2026-03-14T09:26:53.000Z",
-                     *       "periodStartUtc": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
                      *       "role": "developer",
                      *       "status": "open",
                      *       "totals": {
@@ -9200,8 +9200,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "livemode": false,
-                 *       "periodEndUtc": "2026-03-14T09:26:53.000Z",
-                 *       "periodStartUtc": "2026-03-14T09:26:53.000Z"
+                 *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                 *       "periodStartUtc": "2026-03-01T00:00:00.000Z"
                  *     }
                  */
                 "application/json": {
@@ -11048,7 +11048,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "download": {
-                     *         "expiresAt": "2026-03-14T09:26:53.000Z",
+                     *         "expiresAt": "2027-01-01T00:00:00.000Z",
                      *         "method": "GET",
                      *         "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
                      *         "sizeBytes": 48213,
@@ -12051,7 +12051,7 @@ export interface operations {
                 direction?: "asc" | "desc";
                 /**
                  * @description End of the window (exclusive); must follow `startUtc`.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-04-01T00:00:00.000Z
                  */
                 endUtc?: string;
                 /**
@@ -12076,7 +12076,7 @@ export interface operations {
                 pageSize?: number;
                 /**
                  * @description Start of the window (inclusive); a bare date is midnight UTC.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-03-01T00:00:00.000Z
                  */
                 startUtc?: string;
             };
@@ -12243,7 +12243,7 @@ export interface operations {
             query?: {
                 /**
                  * @description End of the window (exclusive); must follow `startUtc`.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-04-01T00:00:00.000Z
                  */
                 endUtc?: string;
                 /**
@@ -12253,7 +12253,7 @@ export interface operations {
                 livemode?: boolean;
                 /**
                  * @description Start of the window (inclusive); a bare date is midnight UTC.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-03-01T00:00:00.000Z
                  */
                 startUtc?: string;
             };
@@ -12271,8 +12271,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "endUtc": "2026-03-14T09:26:53.000Z",
-                     *       "startUtc": "2026-03-14T09:26:53.000Z",
+                     *       "endUtc": "2026-04-01T00:00:00.000Z",
+                     *       "startUtc": "2026-03-01T00:00:00.000Z",
                      *       "totals": [
                      *         {
                      *           "currency": "EUR",
@@ -12407,7 +12407,7 @@ export interface operations {
             query: {
                 /**
                  * @description End of the window (exclusive); must follow `startUtc`.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-04-01T00:00:00.000Z
                  */
                 endUtc?: string;
                 /**
@@ -12422,7 +12422,7 @@ export interface operations {
                 livemode?: boolean;
                 /**
                  * @description Start of the window (inclusive); a bare date is midnight UTC.
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-03-01T00:00:00.000Z
                  */
                 startUtc?: string;
             };
@@ -13713,7 +13713,7 @@ export interface operations {
                      *         "currency": "EUR"
                      *       },
                      *       "checkoutSessionId": "cs_test_a1B2c3D4",
-                     *       "expiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
                      *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
                      *     }
                      */
@@ -15024,7 +15024,7 @@ export interface operations {
             query?: {
                 /**
                  * @description End of the window (exclusive).
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-04-01T00:00:00.000Z
                  */
                 endUtc?: string;
                 /**
@@ -15039,7 +15039,7 @@ export interface operations {
                 livemode?: boolean;
                 /**
                  * @description Start of the window (inclusive).
-                 * @example 2026-03-14T09:26:53.000Z
+                 * @example 2026-03-01T00:00:00.000Z
                  */
                 startUtc?: string;
             };
@@ -15372,7 +15372,7 @@ export interface operations {
             header?: {
                 /**
                  * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
-                 * @example stripe-signature-example
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "stripe-signature"?: string;
             };
@@ -15384,8 +15384,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "id-example",
-                 *       "type": "type-example"
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
                  *     }
                  */
                 "application/json": {
@@ -15523,7 +15535,7 @@ export interface operations {
             header?: {
                 /**
                  * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
-                 * @example stripe-signature-example
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
                  */
                 "stripe-signature"?: string;
             };
@@ -15535,8 +15547,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "id": "id-example",
-                 *       "type": "type-example"
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
                  *     }
                  */
                 "application/json": {
