@@ -18,12 +18,13 @@ import { startTestStack } from "./stack";
  * `MKT_*` variables, as a CI job would) against the launched stack: a developer publishes an item from
  * scratch with an API key (link, describe from YAML, icon and image uploads, release, price, publish), an
  * admin creates the instance and offers the item, a provider lists it, finds it in the catalogue, makes a
- * checkout, sees the purchase a payment notification made, and exports its statement as CSV and PDF.
+ * checkout, sees the purchase a payment notification made, installs it on the device (following it to
+ * `succeeded`) and exports its statement as CSV and PDF; the platform operator closes a period.
  */
 const BIN = join(import.meta.dirname, "../../packages/cli/bin/mkt.mjs");
-const DEVICE = demoSeed()
-  .devices.find((d) => d.organisationId === DEMO_ORGANISATIONS.provider.id)!
-  .deviceId.toLowerCase();
+const PROVIDER_DEVICES = demoSeed().devices.filter(
+  (d) => d.organisationId === DEMO_ORGANISATIONS.provider.id,
+);
 
 let stack: LocalStack;
 let dir: string;
@@ -71,9 +72,13 @@ let operator: Record<string, string>;
 let instanceId: string;
 let itemId: string;
 let displayName: string;
+/** The release the developer selects, and a provider device of its board that takes updates: bought, then installed. */
+let release: { version: string; board: { id: string } };
+let DEVICE: string;
 
 beforeAll(async () => {
-  stack = await startTestStack(logs);
+  // The simulated platform's clock and the adapter's polling sped up, so an install ends in seconds.
+  stack = await startTestStack(logs, { SIMULATOR_TICK_MS: "300", INSTALL_POLL_MS: "200" });
   dir = await mkdtemp(join(tmpdir(), "mkt-e2e-"));
   admin = { MKT_TOKEN: stack.credentials.admin.token };
   provider = { MKT_TOKEN: stack.credentials.provider.token };
@@ -181,12 +186,10 @@ describe("mkt against the stack", () => {
     expect(notSquare.code).toBe(2);
     expect(notSquare.stderr).toContain("409 asset-invalid");
 
-    const releases = await mktJson<{ items: { releaseId: string; version: string }[] }>(
-      developerKey,
-      "app-releases",
-      String(app.applicationId),
-    );
-    const release = await mktJson<{ status: string; version: string }>(
+    const releases = await mktJson<{
+      items: { releaseId: string; version: string; board: { id: string } }[];
+    }>(developerKey, "app-releases", String(app.applicationId));
+    const selected = await mktJson<{ status: string; version: string }>(
       developerKey,
       "select-release",
       itemId,
@@ -195,7 +198,14 @@ describe("mkt against the stack", () => {
       "--timeout",
       "60",
     );
-    expect(release).toMatchObject({ status: "available", version: releases.items[0]!.version });
+    expect(selected).toMatchObject({ status: "available", version: releases.items[0]!.version });
+    release = releases.items[0]!;
+    DEVICE = PROVIDER_DEVICES.find(
+      (d) =>
+        d.boardId.toLowerCase() === release.board.id.toLowerCase() &&
+        !d.failUpdates &&
+        d.applicationState?.applicationId !== app.applicationId,
+    )!.deviceId.toLowerCase();
 
     const price = await mkt(developerKey, "price", itemId, "--amount", "1000", "--currency", "EUR");
     expect(price.code).toBe(0);
@@ -318,6 +328,28 @@ describe("mkt against the stack", () => {
       { timeoutMs: 60_000, intervalMs: 500, what: "the purchase" },
     );
     expect(purchases.status).toBe("completed");
+  });
+
+  it("a provider installs the purchase on the device and follows it to the end", async () => {
+    const install = await mkt(
+      provider,
+      "--json",
+      "install",
+      DEVICE,
+      itemId,
+      "--version",
+      release.version,
+      "--wait",
+      "--timeout",
+      "90",
+    );
+    expect(install, install.stderr).toMatchObject({ code: 0 });
+    expect(JSON.parse(install.stdout)).toMatchObject({
+      deviceId: DEVICE,
+      version: release.version,
+      status: "succeeded",
+    });
+    expect(install.stderr).toContain("succeeded");
   });
 
   it("a provider exports its statement as CSV and PDF, streamed to files", async () => {
