@@ -1148,75 +1148,85 @@ export interface components {
     schemas: {
         /** @description An API key of the caller's organisation that is not revoked. */
         ApiKey: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Subject (`sub`) of the access token that created the key; null for keys older than this. */
             createdBy: string | null;
             /** @description When the key stops working. Every key created now has one; null only for keys created before expiries were required, which live until revoked. */
             expiresAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
             /** @description Last use, to the minute. */
             lastUsedAt: string | null;
+            /** @description Human-readable name. */
             name: string;
             /** @description The key's first characters, to tell keys apart; the key itself is never shown again. */
             prefix: string;
+            /** @description Roles the credential carries. */
             roles: ("developer" | "provider" | "admin")[];
         };
+        /** @description Earnings of one item in one currency over the window. */
         AppEarnings: {
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
             grossSales: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description What is left to the organisation, an integer in the currency's minor unit. */
             netEarnings: number;
+            /** @description Number of purchases. */
             purchaseCount: number;
+            /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
             refunds: number;
         };
         /** @description An uploaded icon or gallery image. */
         Asset: {
-            /** @enum {string} */
+            /**
+             * @description `icon`: the item's icon; `image`: a gallery image.
+             * @enum {string}
+             */
             assetType: "icon" | "image";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The file name given at upload; a label only. */
             fileName: string;
+            /** @description Height in pixels. */
             height: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The image's content type.
+             * @enum {string}
+             */
             mimeType: "image/png" | "image/jpeg";
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `pending` until finalised; `ready` once its checks passed; `rejected` (final) otherwise.
+             * @enum {string}
+             */
             status: "pending" | "ready" | "rejected";
             /** @description Short-lived presigned GET once ready. */
             url: string | null;
+            /** @description Width in pixels. */
             width: number;
-        };
-        /** @description A finalise conflict: `asset-invalid` (with `reasons`) or `upload-expired` (with `expiresAt`). */
-        AssetProblem: {
-            /**
-             * @description Stable machine code.
-             * @enum {string}
-             */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
-            detail: string;
-            /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
-            errorId?: string;
-            /**
-             * Format: date-time
-             * @description `upload-expired` only: when the upload address expired.
-             */
-            expiresAt?: string;
-            /** @description The request path. */
-            instance: string;
-            /** @description `asset-invalid` only: every check the object failed. */
-            reasons?: components["schemas"]["AssetRejectionReason"][];
-            status: number;
-            title: string;
-            traceId: string;
-            type: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description `object-missing`: nothing was uploaded; `size-mismatch`: the stored size is not `sizeBytes`; `size-over-limit`: over 1 MiB (icon) or 5 MiB (image); `mime-type-mismatch`: the magic bytes are not the session's `mimeType`; `dimensions-unreadable`: no readable image header; `dimensions-mismatch`: the real pixel size is not `width` x `height`; `not-square`: an icon that is not square; `dimensions-out-of-range`: a side outside 128..1024 (icon) or 320..4096 (image).
@@ -1225,17 +1235,36 @@ export interface components {
         AssetRejectionReason: "object-missing" | "size-mismatch" | "size-over-limit" | "mime-type-mismatch" | "dimensions-unreadable" | "dimensions-mismatch" | "not-square" | "dimensions-out-of-range";
         /** @description A developer base price record; 0 means free. */
         BasePrice: {
+            /** @description Integer amount in the currency's minor unit. */
             amount: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this price takes effect (UTC).
+             */
             effectiveFrom: string;
         };
         /** @description A device board a release is built for. */
         Board: {
+            /**
+             * @description The IoT platform's board id.
+             * @example nrf9160dk
+             */
             id: string;
+            /**
+             * @description The board's name.
+             * @example nRF9160 DK
+             */
             name: string;
+            /**
+             * @description The board's build target.
+             * @example nrf9160dk/nrf9160/ns
+             */
             target: string;
         };
         /** @description A Stripe Checkout Session for one device and item. */
@@ -1254,7 +1283,10 @@ export interface components {
         };
         /** @description A new API key, with its secret shown once. */
         CreatedApiKey: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Subject (`sub`) of the access token that created the key; null for keys older than this. */
             createdBy: string | null;
@@ -1263,70 +1295,116 @@ export interface components {
              * @description When the key stops working: the requested `expiresAt`, or 90 days from now when none was given.
              */
             expiresAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
             /** @description `mk_live_...` or `mk_test_...`: shown in this response only; store it now. */
             key: string;
             /** @description Last use, to the minute. */
             lastUsedAt: string | null;
+            /** @description Human-readable name. */
             name: string;
             /** @description The key's first characters, to tell keys apart; the key itself is never shown again. */
             prefix: string;
+            /** @description Roles the credential carries. */
             roles: ("developer" | "provider" | "admin")[];
         };
         /**
          * @description ISO 4217 currency code the marketplace accepts.
+         * @example EUR
          * @enum {string}
          */
         CurrencyCode: "AUD" | "BRL" | "CAD" | "CHF" | "CNY" | "CZK" | "DKK" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KRW" | "KWD" | "MXN" | "NOK" | "NZD" | "PLN" | "RON" | "SEK" | "SGD" | "THB" | "TRY" | "USD" | "ZAR";
         /**
          * @description ISO 4217 currency code the marketplace accepts.
+         * @example EUR
          * @enum {string}
          */
         CurrencyCodeInput: "AUD" | "BRL" | "CAD" | "CHF" | "CNY" | "CZK" | "DKK" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KRW" | "KWD" | "MXN" | "NOK" | "NZD" | "PLN" | "RON" | "SEK" | "SGD" | "THB" | "TRY" | "USD" | "ZAR";
         /** @description A marketplace item as its developer sees it. */
         DeveloperItem: {
+            /** @description The developer's base price: what the developer earns per sale. */
             basePrice: components["schemas"]["Money"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The item's icon; null until one is set. */
             icon: components["schemas"]["Asset"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description The IoT platform's id of the application the item is built from. */
             infuseIotApplicationId: number;
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
             metadata: components["schemas"]["ItemMetadata"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the item was last published; null while never published. */
             publishedAt: string | null;
+            /** @description Whether the item can be published, and what is missing. */
             readiness: {
+                /** @description Every condition of publishing is met. */
                 ready: boolean;
+                /** @description The conditions still unmet; empty when ready. */
                 unmet: ("displayName" | "basePrice" | "release")[];
             };
+            /** @description Number of releases selected for the item. */
             releaseCount: number;
             status: components["schemas"]["MarketplaceItemStatus"];
             type: components["schemas"]["MarketplaceItemType"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record last changed (UTC).
+             */
             updatedAt: string;
         };
         /** @description An IoT release selected for an item: `preparing` while its binary is copied from the IoT platform, `available` once stored and verified (`sha256` set), `failed` (final, with `failureReason`) otherwise. Select another release to retry. */
         DeveloperItemRelease: {
             board: components["schemas"]["Board"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Why the binary could not be copied or verified, as a fixed code; present only when `status` is `failed`. `not-found`: the IoT platform no longer has the binary; `size-mismatch` / `checksum-mismatch`: the copy is not the advertised length / CRC32; `too-large`: the download ran past the advertised length; `upstream-unavailable`: the platform answered in a way a retry will not change; `retries-exhausted`: the platform or storage stayed unavailable; `copy-refused`: the copy request was refused; `copy-failed`: any other reason. */
             failureReason?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The IoT platform's id of the selected release. */
             infuseIotReleaseId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             /** @description Hex digest of the stored binary; null while preparing. */
             sha256: string | null;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `preparing` while the binary is copied; `available` once stored and verified; `failed` (final).
+             * @enum {string}
+             */
             status: "preparing" | "available" | "failed";
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
@@ -1335,51 +1413,104 @@ export interface components {
         Device: {
             /** @description The application the device reports running. */
             application: {
+                /** @description The IoT platform's application id (integer). */
                 applicationId: number;
+                /** @description Release version, `major.minor.revision+build`. */
                 version: string;
             } | null;
+            /** @description The device's board. */
             board: {
+                /**
+                 * @description The IoT platform's board id.
+                 * @example nrf9160dk
+                 */
                 id: string;
+                /**
+                 * @description The board's name.
+                 * @example nRF9160 DK
+                 */
                 name: string;
             };
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description When the IoT platform last heard from the device; null if never. */
             lastSeenAt: string | null;
-            /** @description The IoT platform's device metadata, as stored there. */
+            /**
+             * @description The IoT platform's device metadata, as stored there.
+             * @example {
+             *       "firmware": "2.1.0",
+             *       "site": "greenhouse-3"
+             *     }
+             */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Number of purchases. */
             purchaseCount: number;
         };
+        /** @description A device with its state, purchases and recent installs. */
         DeviceDetails: {
+            /** @description The device's board. */
             board: {
+                /**
+                 * @description The IoT platform's board id.
+                 * @example nrf9160dk
+                 */
                 id: string;
+                /**
+                 * @description The board's name.
+                 * @example nRF9160 DK
+                 */
                 name: string;
             };
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
             /** @description Recent installs, newest first. */
             installs: components["schemas"]["Install"][];
-            /** @description The IoT platform's device metadata, as stored there. */
+            /**
+             * @description The IoT platform's device metadata, as stored there.
+             * @example {
+             *       "firmware": "2.1.0",
+             *       "site": "greenhouse-3"
+             *     }
+             */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description The device's purchases of your listings, newest first. */
             purchases: components["schemas"]["Purchase"][];
+            /** @description What the IoT platform last heard from the device. */
             state: {
+                /** @description The application the device reports running; null when it reports none. */
                 application: {
+                    /** @description The IoT platform's application id (integer). */
                     applicationId: number;
+                    /** @description Release version, `major.minor.revision+build`. */
                     version: string;
                 } | null;
+                /** @description The network route the device last reported through; null if unknown. */
                 lastRoute: string | null;
+                /** @description When the IoT platform last heard from the device; null if never. */
                 lastSeenAt: string | null;
             };
         };
         /** @description Whether a device may download a release of an item, and how. */
         DownloadAccess: {
+            /** @description How to download the release; present when `eligible`. */
             download?: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When `url` stops working.
+                 */
                 expiresAt: string;
-                /** @constant */
+                /**
+                 * @description The HTTP method of the download: always `GET`.
+                 * @constant
+                 */
                 method: "GET";
+                /** @description Hex SHA-256 of the binary. */
                 sha256: string;
+                /** @description Size of the file in bytes. */
                 sizeBytes: number;
                 /**
                  * Format: uri
@@ -1387,6 +1518,7 @@ export interface components {
                  */
                 url: string;
             };
+            /** @description The device may download the release now. */
             eligible: boolean;
             /**
              * @description Why the device may not download, when `eligible` is false.
@@ -1400,63 +1532,112 @@ export interface components {
             endUtc: string | null;
             /** @description The window's start; null when unbounded. */
             startUtc: string | null;
+            /** @description One row per currency with earnings in the window. */
             totals: {
                 currency: components["schemas"]["CurrencyCode"];
+                /** @description The developers' base prices, an integer in the currency's minor unit. */
                 developerCosts: number;
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What is left to the organisation, an integer in the currency's minor unit. */
                 netEarnings: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Number of purchases. */
                 purchaseCount: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             }[];
         };
         /** @description Every bucket of the window is present, zero-filled. */
         EarningsTimeseries: {
-            /** @enum {string} */
+            /**
+             * @description Bucket size, as requested.
+             * @enum {string}
+             */
             interval: "day" | "week" | "month";
+            /** @description One point per bucket and currency, oldest first. */
             points: {
                 currency: components["schemas"]["CurrencyCode"];
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What is left to the organisation, an integer in the currency's minor unit. */
                 netEarnings: number;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description Start of the bucket (UTC).
+                 */
                 periodStart: string;
+                /** @description Number of purchases. */
                 purchaseCount: number;
             }[];
         };
         /** @description A queued device application update. */
         Install: {
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The install's id (guid).
+             */
             installId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the install was queued (UTC).
+             */
             queuedAt: string;
             /** @description The IoT platform's application update id, stable from queue time; the install id when nothing was queued (`already_installed`). */
             rpcId: string;
             status: components["schemas"]["InstallStatus"];
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
-        /** @enum {string} */
+        /**
+         * @description `queued` and `sent` while the IoT platform delivers the update; `succeeded`, `failed`, `cancelled`, `expired` are final; `already_installed`: the device already ran the release, nothing was queued.
+         * @enum {string}
+         */
         InstallStatus: "queued" | "sent" | "succeeded" | "failed" | "cancelled" | "expired" | "already_installed";
         /** @description A marketplace instance: the scope developer items, offerings, listings and catalogues live in. */
         Instance: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             defaultCurrency: components["schemas"]["CurrencyCode"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Human-readable name. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The organisation that owns and administers the instance (guid).
+             */
             ownerOrganisationId: string;
-            /** @description Basis points of each sale kept by the platform. */
+            /**
+             * @description Basis points of each sale kept by the platform.
+             * @example 1000
+             */
             platformFeeBps: number;
         };
         /** @description An application of the organisation on the IoT platform. */
         IotApplication: {
+            /** @description The IoT platform's application id (integer). */
             applicationId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string;
             /**
              * Format: uuid
@@ -1464,27 +1645,41 @@ export interface components {
              */
             marketplaceItemId?: string;
             marketplaceItemStatus?: components["schemas"]["MarketplaceItemStatus"];
+            /** @description Human-readable name. */
             name: string;
         };
         /** @description A release of an application on the IoT platform. */
         IotRelease: {
+            /** @description The IoT platform's application id (integer). */
             applicationId: number;
             board: components["schemas"]["Board"];
             /** @description CRC-32 of the binary, 8 hex digits. */
             crc32: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The IoT platform's release id. */
             releaseId: string;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
         };
         /** @description A gallery image, in display order. */
         ItemImage: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The asset's id (guid).
+             */
             assetId: string;
+            /** @description Height in pixels. */
             height: number;
-            /** @enum {string} */
+            /**
+             * @description The image's content type.
+             * @enum {string}
+             */
             mimeType: "image/png" | "image/jpeg";
             /** @description 0-based display position. */
             position: number;
@@ -1493,56 +1688,100 @@ export interface components {
              * @description Short-lived presigned GET, or a CDN address.
              */
             url: string;
+            /** @description Width in pixels. */
             width: number;
         };
         /** @description One appended metadata record; the newest is in force. */
         ItemMetadata: {
+            /** @description Free-form kind of algorithm; null for apps. */
             algorithmType: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string | null;
+            /** @description The item's display name. */
             displayName: string | null;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
         };
         /** @description An IoT release selected for an item; `available` once its binary is stored and verified. */
         ItemRelease: {
             board: components["schemas"]["Board"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The IoT platform's id of the selected release. */
             infuseIotReleaseId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             /** @description Hex digest of the stored binary; null while preparing. */
             sha256: string | null;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `preparing` while the binary is copied; `available` once stored and verified; `failed` (final).
+             * @enum {string}
+             */
             status: "preparing" | "available" | "failed";
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
         };
         /** @description A published item with at least one enabled, public listing in the instance. */
         ListedItem: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string | null;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
             /** @description The lowest current public listing price. */
             fromPrice: components["schemas"]["Money"];
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
+            /** @description Every enabled public listing of the item. */
             listings: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The listing's id (guid).
+                 */
                 listingId: string;
+                /** @description The listing's price. */
                 price: components["schemas"]["Money"];
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The provider organisation's id (guid).
+                 */
                 providerOrganisationId: string;
             }[];
             /**
@@ -1559,34 +1798,68 @@ export interface components {
         };
         /** @description A provider's offer to sell an item in an instance. */
         Listing: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description A disabled listing cannot be bought. */
             disabled: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             price: components["schemas"]["Money"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The provider organisation's id (guid).
+             */
             providerOrganisationId: string;
+            /** @description When a newer listing replaced this one; null for the current listing. */
             supersededAt: string | null;
             visibility: components["schemas"]["ListingVisibility"];
         };
+        /** @description A listing with its item's name, icon and purchase count. */
         ListingSummary: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description A disabled listing cannot be bought. */
             disabled: boolean;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             price: components["schemas"]["Money"];
+            /** @description Number of purchases. */
             purchaseCount: number;
             type: components["schemas"]["MarketplaceItemType"];
             visibility: components["schemas"]["ListingVisibility"];
@@ -1630,36 +1903,69 @@ export interface components {
         /** @description An item an instance's admin offered for providers to list. */
         OfferedItem: {
             basePrice: components["schemas"]["Money"];
+            /** @description Longer text; may span lines. */
             description: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The developer organisation's id (guid).
+             */
             developerOrganisationId: string;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
             /** @description This provider has a current listing of the item. */
             listed: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the instance's admin offered the item (UTC).
+             */
             offeredAt: string;
+            /** @description Releases available to install. */
             releases: components["schemas"]["ItemRelease"][];
             type: components["schemas"]["MarketplaceItemType"];
         };
         /** @description A published item an instance's admin made available for listing. */
         Offering: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description When the offering was withdrawn; null while active. */
             withdrawnAt: string | null;
         };
         /** @description The platform's fees of one instance, currency and UTC month. */
@@ -1667,53 +1973,70 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             /** @description Gross of sales (reversals not deducted), in minor units. */
             grossSales: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
             /** @description The UTC calendar month, `YYYY-MM`. */
             month: string;
             /** @description Fees of sales minus the fee share of reversals, in minor units. */
             platformFees: number;
+            /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `errorId`. */
         ProblemDetails: {
+            /** @description `price-below-base` only: the item's base price the listing price must cover. */
+            basePrice?: {
+                /** @description Integer amount in the currency's minor unit. */
+                amount: number;
+                /** @description ISO 4217 currency code. */
+                currency: string;
+            };
             /**
              * @description Stable machine code.
              * @enum {string}
              */
             code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            /** @description What went wrong with this request, in a sentence. */
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
-            /** @description The request path. */
-            instance: string;
-            status: number;
-            title: string;
-            traceId: string;
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A validation problem: the fields at fault and why. */
-        ProblemDetails2: {
-            /**
-             * @description Stable machine code.
-             * @enum {string}
-             */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
-            detail: string;
-            /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
-            errorId?: string;
-            /** @description Messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
-            errors: {
+            /** @description `validation-failed` only: messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
+            errors?: {
                 [key: string]: string[];
             };
+            /**
+             * Format: date-time
+             * @description `upload-expired` only: when the upload address expired.
+             */
+            expiresAt?: string;
             /** @description The request path. */
             instance: string;
+            /** @description `price-below-base` only: the instance's platform fee in basis points. */
+            platformFeeBps?: number;
+            /** @description `asset-invalid` only: every check the uploaded object failed. */
+            reasons?: components["schemas"]["AssetRejectionReason"][];
+            /** @description `refund-exceeds-remaining` only: what is left to refund. */
+            remaining?: {
+                /** @description Integer amount in the currency's minor unit. */
+                amount: number;
+                /** @description ISO 4217 currency code. */
+                currency: string;
+            };
+            /** @description `invalid-state` and some other 409s: the state that forbids it. */
+            state?: string;
+            /** @description The HTTP status code, repeated. */
             status: number;
+            /** @description Short, fixed summary of the problem type. */
             title: string;
+            /** @description W3C trace id of the request (32 hex digits), for support. */
             traceId: string;
+            /** @description URI naming the problem type: the documentation base followed by `code`. */
             type: string;
+            /** @description `item-not-ready` only: the conditions still unmet (`displayName`, `basePrice`, `release`). */
+            unmet?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -1721,21 +2044,43 @@ export interface components {
         Purchase: {
             /** @description The amount paid, from the payment event. */
             amount: components["schemas"]["Money"];
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description The item's display name. */
             displayName: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The listing's id (guid).
+             */
             listingId: string;
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description The payment processor's reference of the payment. */
             paymentReference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The provider organisation's id (guid).
+             */
             providerOrganisationId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the payment completed (UTC).
+             */
             purchasedAt: string;
             reason?: components["schemas"]["PurchaseHeldReason"];
             /**
@@ -1746,18 +2091,32 @@ export interface components {
         };
         /** @description Purchases, refunds, disputes and installs, newest first. */
         PurchaseActivity: {
+            /** @description Up to `limit` entries, newest first. */
             items: {
+                /** @description The amount paid or refunded; absent for installs. */
                 amount?: components["schemas"]["Money"];
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it happened (UTC).
+                 */
                 at: string;
+                /** @description The IoT device's id (16 hex characters). */
                 deviceId: string;
+                /** @description The item's display name. */
                 displayName: string;
-                /** @enum {string} */
+                /**
+                 * @description What happened.
+                 * @enum {string}
+                 */
                 kind: "purchase" | "refund" | "dispute" | "install";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The marketplace item's id (guid).
+                 */
                 marketplaceItemId: string;
                 reason?: components["schemas"]["PurchaseHeldReason"];
             }[];
+            /** @description Entries asked for, as requested. */
             limit: number;
         };
         /**
@@ -1768,19 +2127,31 @@ export interface components {
         /** @description A release of a purchased item; `installed` means the device reports this application and version. */
         PurchaseRelease: {
             board: components["schemas"]["Board"];
-            /** @enum {string} */
+            /**
+             * @description Whether the release fits the device's board; `installed`: the device runs it now.
+             * @enum {string}
+             */
             compatibility: "compatible" | "incompatible" | "installed" | "unknown";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Why the release is `incompatible` or `unknown`. */
             reason?: string;
+            /** @description The IoT platform's release id. */
             releaseId: string;
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
         /** @description A refund Stripe accepted; the purchase and the ledger change when Stripe's refund notification arrives. */
         RefundAccepted: {
             /** @description The amount asked to be refunded. */
             amount: components["schemas"]["Money"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The purchase's id (guid).
+             */
             purchaseId: string;
             /** @description Stripe's refund id (`re_...`). */
             refundId: string;
@@ -1789,106 +2160,211 @@ export interface components {
         };
         /** @description Progress of an install, following the IoT platform's records. */
         RpcStatus: {
+            /** @description How many times the IoT platform tried to deliver the update. */
             attemptCount: number;
+            /** @description The IoT platform's message about the last status; null when none. */
             detail: string | null;
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description Every status the install went through, oldest first. */
             history: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it happened (UTC).
+                 */
                 at: string;
                 status: components["schemas"]["InstallStatus"];
             }[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The install's id (guid).
+             */
             installId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description The IoT platform's application update id. */
             rpcId: string;
             status: components["schemas"]["InstallStatus"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record last changed (UTC).
+             */
             updatedAt: string;
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
         /** @description One per organisation, role, currency, livemode and calendar month (UTC); never changes once finalized. */
         Statement: {
+            /** @description The statement batch's id (guid). */
             batchId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
+            /** @description When the statement was finalized; null while open. */
             finalizedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Number of lines in the statement. */
             lineCount: number;
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the statement was marked paid; null until then. */
             paidAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the statement period (exclusive, UTC).
+             */
             periodEndUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the statement period (inclusive, UTC).
+             */
             periodStartUtc: string;
-            /** @enum {string} */
+            /**
+             * @description Whose earnings the statement holds: the developer's base prices or the provider's shares.
+             * @enum {string}
+             */
             role: "developer" | "provider";
-            /** @enum {string} */
+            /**
+             * @description `open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.
+             * @enum {string}
+             */
             status: "open" | "finalized" | "paid";
+            /** @description Sums of the lines, in the statement's currency's minor unit. */
             totals: {
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What the statement pays the organisation, an integer in the currency's minor unit. */
                 net: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             };
         };
         /** @description Running the same close twice returns the same batch. */
         StatementBatch: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The statement batch's id (guid).
+             */
             batchId: string;
+            /** @description Number of statements the batch created. */
             statementCount: number;
         };
+        /** @description A statement with its lines, oldest first. */
         StatementWithLines: {
+            /** @description The statement batch's id (guid). */
             batchId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
+            /** @description When the statement was finalized; null while open. */
             finalizedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Number of lines in the statement. */
             lineCount: number;
             /** @description The first 1000 lines; the CSV export has all. */
             lines: {
+                /** @description The IoT device's id (16 hex characters). */
                 deviceId: string;
+                /** @description The item's display name. */
                 displayName: string;
+                /** @description What the buyer paid, an integer in the currency's minor unit. */
                 gross: number;
-                /** @enum {string} */
+                /**
+                 * @description What the ledger entry records.
+                 * @enum {string}
+                 */
                 kind: "sale" | "refund" | "dispute" | "adjustment";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The marketplace item's id (guid).
+                 */
                 marketplaceItemId: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the ledger entry happened (UTC).
+                 */
                 occurredAt: string;
+                /** @description The platform's fee of the entry, an integer in the currency's minor unit. */
                 platformFee: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The purchase's id (guid).
+                 */
                 purchaseId: string;
+                /** @description The organisation's share of the entry, an integer in the currency's minor unit. */
                 share: number;
             }[];
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the statement was marked paid; null until then. */
             paidAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the statement period (exclusive, UTC).
+             */
             periodEndUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the statement period (inclusive, UTC).
+             */
             periodStartUtc: string;
-            /** @enum {string} */
+            /**
+             * @description Whose earnings the statement holds: the developer's base prices or the provider's shares.
+             * @enum {string}
+             */
             role: "developer" | "provider";
-            /** @enum {string} */
+            /**
+             * @description `open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.
+             * @enum {string}
+             */
             status: "open" | "finalized" | "paid";
+            /** @description Sums of the lines, in the statement's currency's minor unit. */
             totals: {
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What the statement pays the organisation, an integer in the currency's minor unit. */
                 net: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             };
         };
         /** @description Where to PUT the file; it never passes through the API. */
         UploadSession: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The asset's id (guid).
+             */
             assetId: string;
             /**
              * Format: date-time
@@ -1897,10 +2373,16 @@ export interface components {
             expiresAt: string;
             /** @description Send exactly these headers with the PUT: the signature covers them. */
             uploadHeaders: {
-                /** @enum {string} */
+                /**
+                 * @description The image's content type.
+                 * @enum {string}
+                 */
                 "Content-Type": "image/png" | "image/jpeg";
             };
-            /** @constant */
+            /**
+             * @description The HTTP method of the upload: always `PUT`.
+             * @constant
+             */
             uploadMethod: "PUT";
             /**
              * Format: uri
@@ -1908,8 +2390,12 @@ export interface components {
              */
             uploadUri: string;
         };
+        /** @description One appended visibility of a listing; the newest is in force. */
         VisibilityState: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this visibility was set (UTC).
+             */
             setAt: string;
             /** @description Subject that set it. */
             setBy: string;
@@ -1929,19 +2415,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id (guid, any case). */
+                /**
+                 * @description Asset id (guid, any case).
+                 * @example 01957b42-bed5-7a84-8e1c-60013a97cf6c
+                 */
                 assetId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                 *       "height": 512,
+                 *       "sizeBytes": 48213,
+                 *       "width": 512
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
                      * @description Must equal the path's asset id.
                      */
                     assetId: string;
+                    /** @description Pixels; must match the uploaded image. */
                     height: number;
                     /** @description The uploaded file's size; over 1 MiB (icon) or 5 MiB (image) is 409 `asset-invalid`. */
                     sizeBytes: number;
@@ -1957,6 +2455,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetType": "icon",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "fileName": "icon.png",
+                     *       "height": 512,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "mimeType": "image/png",
+                     *       "sizeBytes": 48213,
+                     *       "status": "pending",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *       "width": 512
+                     *     }
+                     */
                     "application/json": components["schemas"]["Asset"];
                 };
             };
@@ -1966,7 +2478,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -1977,6 +2505,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -1986,6 +2525,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -1995,6 +2545,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2004,7 +2565,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AssetProblem"];
+                    /**
+                     * @example {
+                     *       "code": "asset-invalid",
+                     *       "detail": "The uploaded object does not match the asset.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "reasons": [
+                     *         "not-square"
+                     *       ],
+                     *       "status": 409,
+                     *       "title": "The uploaded object does not match the asset.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/asset-invalid"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -2013,6 +2588,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2022,6 +2608,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2033,6 +2630,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2044,6 +2652,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2058,6 +2677,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetType": "icon",
+                 *       "fileName": "icon.png",
+                 *       "mimeType": "image/png"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description `icon` goes to `/icon`, `image` to `/images`.
@@ -2066,7 +2692,10 @@ export interface operations {
                     assetType: "icon" | "image";
                     /** @description 1..255 characters after trimming; no `/`, `\` or control characters. A label only. */
                     fileName: string & (unknown & unknown);
-                    /** @enum {string} */
+                    /**
+                     * @description The image's content type.
+                     * @enum {string}
+                     */
                     mimeType: "image/png" | "image/jpeg";
                 };
             };
@@ -2078,6 +2707,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "uploadHeaders": {
+                     *         "Content-Type": "image/png"
+                     *       },
+                     *       "uploadMethod": "PUT",
+                     *       "uploadUri": "https://objects.example.com/marketplace/upload?X-Amz-Signature=abc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadSession"];
                 };
             };
@@ -2087,7 +2727,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetType": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2098,6 +2754,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2107,6 +2774,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2116,6 +2794,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2125,6 +2814,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2136,6 +2836,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2147,6 +2858,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2155,13 +2877,25 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `name`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `name`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "name";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -2176,11 +2910,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "createdBy": "auth0|6571c0ffee",
+                     *           "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lastUsedAt": "2026-03-14T09:26:53.000Z",
+                     *           "name": "Field sensors",
+                     *           "prefix": "mk_test_7Hq2",
+                     *           "roles": [
+                     *             "developer"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ApiKey"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -2191,7 +2952,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2202,6 +2979,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2211,6 +2999,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2222,6 +3021,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2233,6 +3043,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2247,6 +3068,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                 *       "name": "Field sensors",
+                 *       "roles": [
+                 *         "developer"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -2267,6 +3097,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "createdBy": "auth0|6571c0ffee",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "key": "mk_test_7Hq2Xk9LmP3nR5tV8wY0zA1bC4dE6fG8hJ0kL2mN",
+                     *       "lastUsedAt": "2026-03-14T09:26:53.000Z",
+                     *       "name": "Field sensors",
+                     *       "prefix": "mk_test_7Hq2",
+                     *       "roles": [
+                     *         "developer"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -2276,7 +3121,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.name": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2287,6 +3148,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2296,6 +3168,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2305,6 +3188,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2314,6 +3208,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2325,6 +3230,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2336,6 +3252,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2346,7 +3273,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (guid, any case). */
+                /**
+                 * @description API key id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2366,7 +3296,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2377,6 +3323,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2386,6 +3343,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2395,6 +3363,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2404,6 +3383,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2413,6 +3403,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2424,6 +3425,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2435,6 +3447,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2443,11 +3466,20 @@ export interface operations {
     listIotApplications: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Instance whose item links to report. */
+                /**
+                 * @description Instance whose item links to report.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
@@ -2462,10 +3494,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": 4211,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "marketplaceItemStatus": "draft",
+                     *           "name": "Field sensors"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["IotApplication"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -2476,7 +3529,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2487,6 +3556,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2496,6 +3576,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2507,6 +3598,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2518,6 +3620,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2528,13 +3641,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT application id (the platform's integer id). */
+                /**
+                 * @description IoT application id (the platform's integer id).
+                 * @example 4211
+                 */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "type": "app"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -2552,6 +3674,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2561,7 +3738,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2572,6 +3765,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2581,6 +3785,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2590,6 +3805,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2599,6 +3825,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "already-linked",
+                     *       "detail": "The application is already linked in this instance.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 409,
+                     *       "title": "The application is already linked in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/already-linked"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2608,6 +3845,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2617,6 +3865,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2628,6 +3887,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2639,6 +3909,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2647,14 +3928,23 @@ export interface operations {
     listIotReleases: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
             path: {
-                /** @description IoT application id (the platform's integer id). */
+                /**
+                 * @description IoT application id (the platform's integer id).
+                 * @example 4211
+                 */
                 applicationId: number;
             };
             cookie?: never;
@@ -2667,10 +3957,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": 4211,
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "crc32": "1c291ca3",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "releaseId": "rel-4211-17",
+                     *           "sizeBytes": 48213,
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["IotRelease"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -2681,7 +3997,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.limit": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2692,6 +4024,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2701,6 +4044,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2710,6 +4064,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2721,6 +4086,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2732,6 +4108,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2740,19 +4127,45 @@ export interface operations {
     listDeveloperItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only items of this instance. */
+                /**
+                 * @description Only items of this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `createdAt`, `updatedAt`, `displayName`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `updatedAt`, `displayName`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "updatedAt" | "displayName";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Matches displayName and description. */
+                /**
+                 * @description Matches displayName and description.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `retired` is final.
+                 * @example draft
+                 */
                 status?: components["schemas"]["MarketplaceItemStatusInput"];
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -2767,11 +4180,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "basePrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "icon": {
+                     *             "assetType": "icon",
+                     *             "createdAt": "2026-03-14T09:26:53.000Z",
+                     *             "fileName": "icon.png",
+                     *             "height": 512,
+                     *             "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *             "mimeType": "image/png",
+                     *             "sizeBytes": 48213,
+                     *             "status": "pending",
+                     *             "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *             "width": 512
+                     *           },
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "infuseIotApplicationId": 4211,
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "metadata": {
+                     *             "algorithmType": "anomaly-detection",
+                     *             "createdAt": "2026-03-14T09:26:53.000Z",
+                     *             "description": "Reports soil moisture every ten minutes.",
+                     *             "displayName": "Soil moisture monitor",
+                     *             "eulaUrl": "https://example.com/eulaUrl",
+                     *             "licenseUrl": "https://example.com/licenseUrl"
+                     *           },
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *           "readiness": {
+                     *             "ready": false,
+                     *             "unmet": [
+                     *               "displayName"
+                     *             ]
+                     *           },
+                     *           "releaseCount": 1,
+                     *           "status": "draft",
+                     *           "type": "app",
+                     *           "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["DeveloperItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -2782,7 +4263,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2793,6 +4290,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2802,6 +4310,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2813,6 +4332,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2824,6 +4354,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2834,7 +4375,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2847,6 +4391,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2856,7 +4455,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2867,6 +4482,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2876,6 +4502,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2885,6 +4522,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2896,6 +4544,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2907,6 +4566,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2917,13 +4587,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -2940,6 +4618,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2949,7 +4682,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2960,6 +4709,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2969,6 +4729,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2978,6 +4749,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2987,6 +4769,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "asset-not-ready",
+                     *       "detail": "The asset is not finalised.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 409,
+                     *       "title": "The asset is not finalised.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/asset-not-ready"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2996,6 +4789,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3005,6 +4809,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3016,6 +4831,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3027,6 +4853,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3037,7 +4874,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3050,6 +4890,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3059,7 +4911,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3070,6 +4938,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3079,6 +4958,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3088,6 +4978,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3099,6 +5000,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3110,6 +5022,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3120,13 +5043,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -3143,6 +5074,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3152,7 +5095,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3163,6 +5122,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3172,6 +5142,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3181,6 +5162,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3190,6 +5182,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "gallery-full",
+                     *       "detail": "The gallery is full.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 409,
+                     *       "title": "The gallery is full.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/gallery-full"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3199,6 +5202,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3208,6 +5222,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3219,6 +5244,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3230,6 +5266,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3240,9 +5287,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Gallery image asset id (guid, any case). */
+                /**
+                 * @description Gallery image asset id (guid, any case).
+                 * @example 01957b42-bed5-7a84-8e1c-60013a97cf6c
+                 */
                 assetId: string;
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3262,7 +5315,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3273,6 +5342,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3282,6 +5362,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3291,6 +5382,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3300,6 +5402,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3309,6 +5423,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3318,6 +5443,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3329,6 +5465,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3340,6 +5487,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3350,13 +5508,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetIds": [
+                 *         "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description A permutation of the current gallery. */
                     assetIds: string[];
@@ -3370,6 +5538,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3379,7 +5559,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetIds": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3390,6 +5586,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3399,6 +5606,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3408,6 +5626,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3417,6 +5646,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3426,6 +5667,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3435,6 +5687,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3446,6 +5709,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3457,6 +5731,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3467,13 +5752,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "releaseId": "rel-4211-17"
+                 *     }
+                 */
                 "application/json": {
                     /** @description An IoT release of the item's application: 1..128 characters, no `/` or `\`, not `.` or `..`. */
                     releaseId: string;
@@ -3487,6 +5780,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "board": {
+                     *         "id": "nrf9160dk",
+                     *         "name": "nRF9160 DK",
+                     *         "target": "nrf9160dk/nrf9160/ns"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "failureReason": "failureReason-example",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "infuseIotReleaseId": "rel-4211-17",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *       "sizeBytes": 48213,
+                     *       "status": "preparing",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItemRelease"];
                 };
             };
@@ -3496,7 +5807,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.releaseId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3507,6 +5834,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3516,6 +5854,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3525,6 +5874,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3534,6 +5894,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3543,6 +5915,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3552,6 +5935,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3563,6 +5957,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3574,6 +5979,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3584,13 +6000,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "algorithmType": "anomaly-detection",
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "displayName": "Soil moisture monitor",
+                 *       "eulaUrl": "https://example.com/eulaUrl",
+                 *       "licenseUrl": "https://example.com/licenseUrl"
+                 *     }
+                 */
                 "application/json": {
                     /** @description <= 64 characters. */
                     algorithmType?: string | null;
@@ -3612,6 +6040,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -3621,7 +6104,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.displayName": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3632,6 +6131,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3641,6 +6151,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3650,6 +6171,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3659,6 +6191,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3668,6 +6212,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3677,6 +6232,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3688,6 +6254,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3699,6 +6276,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3707,18 +6295,33 @@ export interface operations {
     listItemMetadata: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3731,11 +6334,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "algorithmType": "anomaly-detection",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "licenseUrl": "https://example.com/licenseUrl"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ItemMetadata"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -3746,7 +6372,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3757,6 +6399,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3766,6 +6419,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3775,6 +6439,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3786,6 +6461,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3797,6 +6483,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3807,13 +6504,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1999,
+                 *       "currency": "EUR"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Integer amount in the minor unit; 0 means free. */
                     amount: number;
@@ -3828,6 +6534,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1999,
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "effectiveFrom": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePrice"];
                 };
             };
@@ -3837,7 +6551,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.amount": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3848,6 +6578,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3857,6 +6598,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3866,6 +6618,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3875,6 +6638,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3884,6 +6659,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3893,6 +6679,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3904,6 +6701,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3915,6 +6723,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3923,18 +6742,33 @@ export interface operations {
     listItemPrices: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3947,11 +6781,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": 1999,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "currency": "EUR",
+                     *           "effectiveFrom": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["BasePrice"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -3962,7 +6817,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3973,6 +6844,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3982,6 +6864,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3991,6 +6884,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4002,6 +6906,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4013,6 +6928,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4023,7 +6949,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4031,6 +6960,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4041,6 +6971,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4050,7 +7035,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4061,6 +7062,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4070,6 +7082,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4079,6 +7102,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4088,6 +7122,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "item-not-ready",
+                     *       "detail": "The item is not ready to publish.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 409,
+                     *       "title": "The item is not ready to publish.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/item-not-ready",
+                     *       "unmet": [
+                     *         "release"
+                     *       ]
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4097,6 +7145,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4106,6 +7165,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4117,6 +7187,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4128,6 +7209,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4136,18 +7228,33 @@ export interface operations {
     listItemReleases: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `version`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `version`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "version";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4160,11 +7267,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "failureReason": "failureReason-example",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "infuseIotReleaseId": "rel-4211-17",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *           "sizeBytes": 48213,
+                     *           "status": "preparing",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["DeveloperItemRelease"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4175,7 +7313,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4186,6 +7340,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4195,6 +7360,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4204,6 +7380,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4215,6 +7402,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4226,6 +7424,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4236,7 +7445,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4244,6 +7456,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4254,6 +7467,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4263,7 +7531,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4274,6 +7558,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4283,6 +7578,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4292,6 +7598,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4301,6 +7618,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4310,6 +7639,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4319,6 +7659,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4330,6 +7681,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4341,6 +7703,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4351,7 +7724,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4359,6 +7735,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4369,6 +7746,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4378,7 +7810,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4389,6 +7837,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4398,6 +7857,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4407,6 +7877,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4416,6 +7897,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4425,6 +7918,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4434,6 +7938,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4445,6 +7960,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4456,6 +7982,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4464,22 +8001,50 @@ export interface operations {
     listPlatformFees: {
         parameters: {
             query?: {
+                /**
+                 * @description ISO 4217 currency code the marketplace accepts.
+                 * @example EUR
+                 */
                 currency?: components["schemas"]["CurrencyCodeInput"];
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Only this instance's fees. */
+                /**
+                 * @description Only this instance's fees.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `month`, `platformFees`, `grossSales`, `saleCount`; default `month`. */
+                /**
+                 * @description Sort key: `month`, `platformFees`, `grossSales`, `saleCount`; default `month`.
+                 * @example month
+                 */
                 orderBy?: "month" | "platformFees" | "grossSales" | "saleCount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -4494,11 +8059,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "grossSales": 5997,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "month": "2026-03",
+                     *           "platformFees": 600,
+                     *           "saleCount": 3
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["PlatformFees"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4509,7 +8097,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4520,6 +8124,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4529,6 +8144,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4540,6 +8166,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4551,6 +8188,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4559,28 +8207,65 @@ export interface operations {
     listStatements: {
         parameters: {
             query: {
-                /** @description Statements of one batch. */
+                /**
+                 * @description Statements of one batch.
+                 * @example 0195c57e-2ee3-7065-8220-961e325498ff
+                 */
                 batchId?: string;
+                /**
+                 * @description ISO 4217 currency code the marketplace accepts.
+                 * @example EUR
+                 */
                 currency?: components["schemas"]["CurrencyCodeInput"];
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Live (`true`) or test (`false`) statements; both when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) statements; both when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `createdAt`, `periodStartUtc`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `periodStartUtc`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "periodStartUtc";
-                /** @description Another organisation's statements: the platform operator only (403 otherwise). */
+                /**
+                 * @description Another organisation's statements: the platform operator only (403 otherwise).
+                 * @example 0195ef0d-8bab-7ce8-86e9-353a356c36d2
+                 */
                 organisationId?: string;
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Statements whose period ends at or before this instant. */
+                /**
+                 * @description Statements whose period ends at or before this instant.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 periodEndUtc?: string;
-                /** @description Statements whose period starts at or after this instant. */
+                /**
+                 * @description Statements whose period starts at or after this instant.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 periodStartUtc?: string;
-                /** @description Statement role filter. */
+                /**
+                 * @description Statement role filter.
+                 * @example developer
+                 */
                 role: "developer" | "provider" | "any";
-                /** @description Statement status filter. */
+                /**
+                 * @description Statement status filter.
+                 * @example open
+                 */
                 status: "open" | "finalized" | "paid" | "any";
             };
             header?: never;
@@ -4595,11 +8280,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "currency": "EUR",
+                     *           "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lineCount": 3,
+                     *           "livemode": false,
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "paidAt": "2026-03-14T09:26:53.000Z",
+                     *           "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *           "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *           "role": "developer",
+                     *           "status": "open",
+                     *           "totals": {
+                     *             "grossSales": 5997,
+                     *             "net": 2400,
+                     *             "platformFees": 600,
+                     *             "refunds": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Statement"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4610,7 +8331,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.periodStartUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4621,6 +8358,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4630,6 +8378,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4641,6 +8400,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4652,6 +8422,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4662,7 +8443,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4675,6 +8459,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lineCount": 3,
+                     *       "livemode": false,
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "paidAt": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *       "role": "developer",
+                     *       "status": "open",
+                     *       "totals": {
+                     *         "grossSales": 5997,
+                     *         "net": 2400,
+                     *         "platformFees": 600,
+                     *         "refunds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Statement"];
                 };
             };
@@ -4684,7 +8491,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4695,6 +8518,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4704,6 +8538,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4713,6 +8558,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4722,6 +8578,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4731,6 +8599,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4740,6 +8619,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4751,6 +8641,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4762,6 +8663,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4772,7 +8684,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -4785,6 +8700,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lineCount": 3,
+                     *       "lines": [
+                     *         {
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "gross": 1999,
+                     *           "kind": "sale",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "occurredAt": "2026-03-14T09:26:53.000Z",
+                     *           "platformFee": 200,
+                     *           "purchaseId": "01957d57-9f50-75bd-887b-153761603473",
+                     *           "share": 800
+                     *         }
+                     *       ],
+                     *       "livemode": false,
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "paidAt": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *       "role": "developer",
+                     *       "status": "open",
+                     *       "totals": {
+                     *         "grossSales": 5997,
+                     *         "net": 2400,
+                     *         "platformFees": 600,
+                     *         "refunds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatementWithLines"];
                 };
             };
@@ -4794,7 +8745,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4805,6 +8772,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4814,6 +8792,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4823,6 +8812,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4834,6 +8834,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4845,6 +8856,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4855,7 +8877,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -4868,6 +8893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example occurredAt,kind,purchaseId,marketplaceItemId,displayName,deviceId,gross,platformFee,share */
                     "text/csv; charset=utf-8": string;
                 };
             };
@@ -4877,7 +8903,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4888,6 +8930,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4897,6 +8950,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4906,6 +8970,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4917,6 +8992,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4928,6 +9014,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4938,7 +9035,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -4951,6 +9051,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 ... */
                     "application/pdf": string;
                 };
             };
@@ -4960,7 +9061,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4971,6 +9088,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4980,6 +9108,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4989,6 +9128,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5000,6 +9150,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5011,6 +9172,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5025,7 +9197,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "livemode": false,
+                 *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                 *       "periodStartUtc": "2026-03-01T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Live (`true`) or test (`false`) payment data. */
                     livemode: boolean;
                     /**
                      * Format: date-time
@@ -5047,6 +9227,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "statementCount": 4
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatementBatch"];
                 };
             };
@@ -5056,7 +9242,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.periodStartUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5067,6 +9269,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5076,6 +9289,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5085,6 +9309,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5094,6 +9329,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5105,6 +9351,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5116,6 +9373,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5124,13 +9392,25 @@ export interface operations {
     listInstances: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `name`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `name`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "name";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -5145,11 +9425,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "defaultCurrency": "EUR",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "name": "Field sensors",
+                     *           "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *           "platformFeeBps": 1000
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Instance"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5160,7 +9463,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5171,6 +9490,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5180,6 +9510,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5191,6 +9532,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5202,6 +9554,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5216,11 +9579,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCurrency": "EUR",
+                 *       "name": "Field sensors",
+                 *       "platformFeeBps": 1000
+                 *     }
+                 */
                 "application/json": {
                     defaultCurrency: components["schemas"]["CurrencyCodeInput"];
                     /** @description 1..120 characters after trimming. */
                     name: string;
-                    /** @description Basis points of each sale kept by the platform, 0..5000. */
+                    /**
+                     * @description Basis points of each sale kept by the platform, 0..5000.
+                     * @example 1000
+                     */
                     platformFeeBps: number;
                 };
             };
@@ -5232,6 +9605,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "defaultCurrency": "EUR",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "name": "Field sensors",
+                     *       "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *       "platformFeeBps": 1000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Instance"];
                 };
             };
@@ -5241,7 +9624,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.name": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5252,6 +9651,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5261,6 +9671,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5270,6 +9691,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5279,6 +9711,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5290,6 +9733,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5301,6 +9755,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5311,7 +9776,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5324,6 +9792,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "defaultCurrency": "EUR",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "name": "Field sensors",
+                     *       "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *       "platformFeeBps": 1000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Instance"];
                 };
             };
@@ -5333,7 +9811,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5344,6 +9838,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5353,6 +9858,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5362,6 +9878,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5373,6 +9900,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5384,6 +9922,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5392,18 +9941,33 @@ export interface operations {
     listOfferings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
             };
             cookie?: never;
@@ -5416,11 +9980,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "withdrawnAt": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Offering"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5431,7 +10017,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5442,6 +10044,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5451,6 +10064,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5460,6 +10084,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5471,6 +10106,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5482,6 +10128,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5492,13 +10149,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -5515,6 +10180,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "withdrawnAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Offering"];
                 };
             };
@@ -5524,7 +10198,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceItemId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5535,6 +10225,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5544,6 +10245,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5553,6 +10265,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5562,6 +10285,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5571,6 +10306,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5580,6 +10326,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5591,6 +10348,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5602,6 +10370,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5612,9 +10391,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
-                /** @description Offering id (guid, any case). */
+                /**
+                 * @description Offering id (guid, any case).
+                 * @example 01959c3d-61c6-725b-83de-0eaa6e823c86
+                 */
                 offeringId: string;
             };
             cookie?: never;
@@ -5634,7 +10419,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.instanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5645,6 +10446,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5654,6 +10466,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5663,6 +10486,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5672,6 +10506,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5681,6 +10526,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5692,6 +10548,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5703,6 +10570,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5711,18 +10589,40 @@ export interface operations {
     listListedItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Instance whose catalogue to read. */
+                /**
+                 * @description Instance whose catalogue to read.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without. */
+                /**
+                 * @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without.
+                 * @example relevance
+                 */
                 orderBy?: "relevance" | "createdAt" | "displayName" | "price";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Full text over displayName and description: accent- and case-insensitive, prefix, typo-tolerant. */
+                /**
+                 * @description Full text over displayName and description: accent- and case-insensitive, prefix, typo-tolerant.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -5737,11 +10637,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "fromPrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "licenseUrl": "https://example.com/licenseUrl",
+                     *           "listings": [
+                     *             {
+                     *               "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *               "price": {
+                     *                 "amount": 1999,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264"
+                     *             }
+                     *           ],
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "type": "app"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ListedItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5752,7 +10704,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5763,6 +10731,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5772,6 +10751,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5783,6 +10773,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5794,6 +10795,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5802,12 +10814,18 @@ export interface operations {
     getListedItem: {
         parameters: {
             query: {
-                /** @description Instance the item is listed in. */
+                /**
+                 * @description Instance the item is listed in.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5820,6 +10838,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "displayName": "Soil moisture monitor",
+                     *       "eulaUrl": "https://example.com/eulaUrl",
+                     *       "fromPrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "iconUrl": "https://example.com/iconUrl",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "licenseUrl": "https://example.com/licenseUrl",
+                     *       "listings": [
+                     *         {
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264"
+                     *         }
+                     *       ],
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "type": "app"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListedItem"];
                 };
             };
@@ -5829,7 +10886,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5840,6 +10913,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5849,6 +10933,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5858,6 +10953,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5869,6 +10975,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5880,6 +10997,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5888,14 +11016,23 @@ export interface operations {
     getDownloadAccess: {
         parameters: {
             query: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
-                /** @description Release version, e.g. `1.4.0+0a1b2c3d`. */
+                /**
+                 * @description Release version, e.g. `1.4.0+0a1b2c3d`.
+                 * @example 1.4.0+0a1b2c3d
+                 */
                 version: string;
             };
             cookie?: never;
@@ -5908,6 +11045,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "download": {
+                     *         "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *         "method": "GET",
+                     *         "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *         "sizeBytes": 48213,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *       },
+                     *       "eligible": false,
+                     *       "reason": "not-purchased"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DownloadAccess"];
                 };
             };
@@ -5917,7 +11067,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5928,6 +11094,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5937,6 +11114,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5946,6 +11134,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5957,6 +11156,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5968,6 +11178,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5976,9 +11197,15 @@ export interface operations {
     listProviderDevices: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
@@ -5993,10 +11220,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "application": {
+                     *             "applicationId": 4211,
+                     *             "version": "1.4.0+0a1b2c3d"
+                     *           },
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "lastSeenAt": "2026-03-14T09:26:53.000Z",
+                     *           "metadata": {
+                     *             "firmware": "2.1.0",
+                     *             "site": "greenhouse-3"
+                     *           },
+                     *           "purchaseCount": 3
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["Device"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -6007,7 +11264,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.limit": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6018,6 +11291,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6027,6 +11311,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6038,6 +11333,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6049,6 +11355,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6059,7 +11376,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
             };
             cookie?: never;
@@ -6072,6 +11392,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "board": {
+                     *         "id": "nrf9160dk",
+                     *         "name": "nRF9160 DK"
+                     *       },
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "installs": [
+                     *         {
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "queuedAt": "2026-03-14T09:26:53.000Z",
+                     *           "rpcId": "rpc-8c1f2e",
+                     *           "status": "queued",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "firmware": "2.1.0",
+                     *         "site": "greenhouse-3"
+                     *       },
+                     *       "purchases": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "livemode": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "paymentReference": "pi_3PqR2sT4uV5w",
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "purchasedAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "amount-mismatch",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "state": {
+                     *         "application": {
+                     *           "applicationId": 4211,
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         },
+                     *         "lastRoute": "lte",
+                     *         "lastSeenAt": "2026-03-14T09:26:53.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeviceDetails"];
                 };
             };
@@ -6081,7 +11453,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6092,6 +11480,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6101,6 +11500,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6110,6 +11520,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6121,6 +11542,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6132,6 +11564,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6142,15 +11585,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
-                /** @description Purchased marketplace item id (guid, any case). */
+                /**
+                 * @description Purchased marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": "1.4.0+0a1b2c3d"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Release version to install. */
                     version: string;
@@ -6164,6 +11618,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "queuedAt": "2026-03-14T09:26:53.000Z",
+                     *       "rpcId": "rpc-8c1f2e",
+                     *       "status": "queued",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Install"];
                 };
             };
@@ -6173,7 +11638,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.version": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6184,6 +11665,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6193,6 +11685,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6202,6 +11705,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6211,6 +11725,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "purchase-not-active",
+                     *       "detail": "The purchase is not active.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 409,
+                     *       "title": "The purchase is not active.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/purchase-not-active"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6220,6 +11745,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6229,6 +11765,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6240,6 +11787,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6251,6 +11809,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6259,20 +11828,38 @@ export interface operations {
     listPurchaseReleases: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `version`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `version`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "version";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
-                /** @description Purchased marketplace item id (guid, any case). */
+                /**
+                 * @description Purchased marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -6285,11 +11872,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "compatibility": "compatible",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "reason-example",
+                     *           "releaseId": "rel-4211-17",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["PurchaseRelease"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6300,7 +11914,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6311,6 +11941,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6320,6 +11961,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6329,6 +11981,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6340,6 +12003,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6351,6 +12025,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6359,19 +12044,40 @@ export interface operations {
     listAppEarnings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `netEarnings`, `grossSales`, `purchaseCount`, `displayName`; default `netEarnings`. */
+                /**
+                 * @description Sort key: `netEarnings`, `grossSales`, `purchaseCount`, `displayName`; default `netEarnings`.
+                 * @example netEarnings
+                 */
                 orderBy?: "netEarnings" | "grossSales" | "purchaseCount" | "displayName";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6386,11 +12092,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "grossSales": 5997,
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "netEarnings": 2400,
+                     *           "purchaseCount": 3,
+                     *           "refunds": 0
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["AppEarnings"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6401,7 +12131,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6412,6 +12158,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6421,6 +12178,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6432,6 +12200,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6443,6 +12222,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6451,11 +12241,20 @@ export interface operations {
     getEarningsSummary: {
         parameters: {
             query?: {
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6470,6 +12269,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endUtc": "2026-04-01T00:00:00.000Z",
+                     *       "startUtc": "2026-03-01T00:00:00.000Z",
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "developerCosts": 2997,
+                     *           "grossSales": 5997,
+                     *           "netEarnings": 2400,
+                     *           "platformFees": 600,
+                     *           "purchaseCount": 3,
+                     *           "refunds": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EarningsSummary"];
                 };
             };
@@ -6479,7 +12295,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6490,6 +12322,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6499,6 +12342,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6510,6 +12364,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6521,6 +12386,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6529,13 +12405,25 @@ export interface operations {
     getEarningsTimeseries: {
         parameters: {
             query: {
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Bucket size; weeks start on Monday, UTC. */
+                /**
+                 * @description Bucket size; weeks start on Monday, UTC.
+                 * @example day
+                 */
                 interval: "day" | "week" | "month";
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6550,6 +12438,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "interval": "day",
+                     *       "points": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "grossSales": 5997,
+                     *           "netEarnings": 2400,
+                     *           "periodStart": "2026-03-14T09:26:53.000Z",
+                     *           "purchaseCount": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EarningsTimeseries"];
                 };
             };
@@ -6559,7 +12461,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.interval": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6570,6 +12488,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6579,6 +12508,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6590,6 +12530,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6601,6 +12552,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6609,20 +12571,45 @@ export interface operations {
     listListings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only disabled (`true`) or only enabled (`false`) listings. */
+                /**
+                 * @description Only disabled (`true`) or only enabled (`false`) listings.
+                 * @example false
+                 */
                 disabled?: boolean;
-                /** @description Only listings in this instance. */
+                /**
+                 * @description Only listings in this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `createdAt`, `displayName`, `price`, `purchaseCount`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `displayName`, `price`, `purchaseCount`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "displayName" | "price" | "purchaseCount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Case-insensitive substring of the item's displayName. */
+                /**
+                 * @description Case-insensitive substring of the item's displayName.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -6637,11 +12624,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "disabled": false,
+                     *           "displayName": "Soil moisture monitor",
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "purchaseCount": 3,
+                     *           "type": "app",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ListingSummary"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6652,7 +12670,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.disabled": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6663,6 +12697,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6672,6 +12717,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6683,6 +12739,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6694,6 +12761,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6702,18 +12780,33 @@ export interface operations {
     listListingVisibility: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `setAt`; default `setAt`. */
+                /**
+                 * @description Sort key: `setAt`; default `setAt`.
+                 * @example setAt
+                 */
                 orderBy?: "setAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Listing id (guid, any case). */
+                /**
+                 * @description Listing id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6726,11 +12819,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "setAt": "2026-03-14T09:26:53.000Z",
+                     *           "setBy": "auth0|6571c0ffee",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["VisibilityState"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6741,7 +12854,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6752,6 +12881,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6761,6 +12901,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6770,6 +12921,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6781,6 +12943,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6792,6 +12965,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6802,13 +12986,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Listing id (guid, any case). */
+                /**
+                 * @description Listing id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     visibility: components["schemas"]["ListingVisibilityInput"];
                 };
@@ -6828,7 +13020,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.visibility": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6839,6 +13047,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6848,6 +13067,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6857,6 +13087,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6866,6 +13107,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6875,6 +13128,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6884,6 +13148,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6895,6 +13170,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6906,6 +13192,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6914,12 +13211,18 @@ export interface operations {
     getCurrentListing: {
         parameters: {
             query: {
-                /** @description Instance of the listing. */
+                /**
+                 * @description Instance of the listing.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -6932,6 +13235,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "disabled": false,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "price": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *       "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *       "visibility": "public"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Listing"];
                 };
             };
@@ -6941,7 +13260,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6952,6 +13287,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6961,6 +13307,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6970,6 +13327,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6981,6 +13349,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6992,6 +13371,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7002,13 +13392,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "price": {
+                 *         "amount": 1999,
+                 *         "currency": "EUR"
+                 *       },
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -7032,6 +13435,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "disabled": false,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "price": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *       "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *       "visibility": "public"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Listing"];
                 };
             };
@@ -7041,7 +13460,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7052,6 +13487,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7061,6 +13507,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7070,6 +13527,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7079,6 +13547,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-offered",
+                     *       "detail": "The item is not offered in this instance.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 409,
+                     *       "title": "The item is not offered in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-offered"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7088,6 +13567,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7097,6 +13587,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7108,6 +13609,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7119,6 +13631,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7129,13 +13652,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case): the item of your current listing. */
+                /**
+                 * @description Marketplace item id (guid, any case): the item of your current listing.
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cancelUrl": "https://shop.example.com/cart",
+                 *       "customerEmail": "buyer@example.com",
+                 *       "deviceId": "00112233aabbccdd",
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "successUrl": "https://shop.example.com/paid"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uri
@@ -7166,9 +13701,22 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "checkoutSessionId": "cs_test_a1B2c3D4",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutSession"];
                 };
             };
@@ -7178,7 +13726,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7189,6 +13753,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7198,6 +13773,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7207,6 +13793,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7216,6 +13813,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-listed",
+                     *       "detail": "The item has no enabled listing of yours in this instance.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 409,
+                     *       "title": "The item has no enabled listing of yours in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-listed"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7225,6 +13833,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7234,6 +13853,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7245,6 +13875,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7256,6 +13897,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7264,20 +13916,38 @@ export interface operations {
     listListingHistory: {
         parameters: {
             query: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Instance of the listings. */
+                /**
+                 * @description Instance of the listings.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
-                /** @description Sort key: `createdAt`, `supersededAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `supersededAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "supersededAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -7290,11 +13960,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "disabled": false,
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Listing"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7305,7 +14004,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7316,6 +14031,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7325,6 +14051,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7334,6 +14071,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7345,6 +14093,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7356,6 +14115,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7364,18 +14134,40 @@ export interface operations {
     listOfferedItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only items offered in this instance. */
+                /**
+                 * @description Only items offered in this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without. */
+                /**
+                 * @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without.
+                 * @example relevance
+                 */
                 orderBy?: "relevance" | "createdAt" | "displayName" | "price";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Matches displayName and description. */
+                /**
+                 * @description Matches displayName and description.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -7390,11 +14182,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "basePrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "developerOrganisationId": "019538f2-6b92-7834-8af8-5bab2fa3ab4d",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "licenseUrl": "https://example.com/licenseUrl",
+                     *           "listed": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "offeredAt": "2026-03-14T09:26:53.000Z",
+                     *           "releases": [
+                     *             {
+                     *               "board": {
+                     *                 "id": "nrf9160dk",
+                     *                 "name": "nRF9160 DK",
+                     *                 "target": "nrf9160dk/nrf9160/ns"
+                     *               },
+                     *               "createdAt": "2026-03-14T09:26:53.000Z",
+                     *               "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *               "infuseIotReleaseId": "rel-4211-17",
+                     *               "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *               "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *               "sizeBytes": 48213,
+                     *               "status": "preparing",
+                     *               "version": "1.4.0+0a1b2c3d"
+                     *             }
+                     *           ],
+                     *           "type": "app"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["OfferedItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7405,7 +14257,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7416,6 +14284,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7425,6 +14304,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7436,6 +14326,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7447,6 +14348,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7457,7 +14369,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7470,6 +14385,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "developerOrganisationId": "019538f2-6b92-7834-8af8-5bab2fa3ab4d",
+                     *       "displayName": "Soil moisture monitor",
+                     *       "eulaUrl": "https://example.com/eulaUrl",
+                     *       "iconUrl": "https://example.com/iconUrl",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "licenseUrl": "https://example.com/licenseUrl",
+                     *       "listed": false,
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "offeredAt": "2026-03-14T09:26:53.000Z",
+                     *       "releases": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "infuseIotReleaseId": "rel-4211-17",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *           "sizeBytes": 48213,
+                     *           "status": "preparing",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "type": "app"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OfferedItem"];
                 };
             };
@@ -7479,7 +14441,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7490,6 +14468,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7499,6 +14488,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7508,6 +14508,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7519,6 +14530,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7530,6 +14552,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7538,17 +14571,35 @@ export interface operations {
     listProviderPurchases: {
         parameters: {
             query?: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId?: string & (unknown & unknown);
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `purchasedAt`, `amount`; default `purchasedAt`. */
+                /**
+                 * @description Sort key: `purchasedAt`, `amount`; default `purchasedAt`.
+                 * @example purchasedAt
+                 */
                 orderBy?: "purchasedAt" | "amount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -7563,11 +14614,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "livemode": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "paymentReference": "pi_3PqR2sT4uV5w",
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "purchasedAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "amount-mismatch",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Purchase"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7578,7 +14662,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7589,6 +14689,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7598,6 +14709,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7609,6 +14731,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7620,6 +14753,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7630,13 +14774,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Purchase id (guid, any case). */
+                /**
+                 * @description Purchase id (guid, any case).
+                 * @example 01957d57-9f50-75bd-887b-153761603473
+                 */
                 purchaseId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1999,
+                 *       "reason": "duplicate"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Minor units of the purchase's currency; default: all that is left to refund. */
                     amount?: number;
@@ -7655,6 +14808,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "purchaseId": "01957d57-9f50-75bd-887b-153761603473",
+                     *       "refundId": "re_3PqR2sT4uV5w",
+                     *       "status": "status-example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundAccepted"];
                 };
             };
@@ -7664,7 +14828,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.amount": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7675,6 +14855,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7684,6 +14875,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7693,6 +14895,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7702,6 +14915,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "refund-exceeds-remaining",
+                     *       "detail": "The refund is more than what is left to refund.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "remaining": {
+                     *         "amount": 500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "status": 409,
+                     *       "title": "The refund is more than what is left to refund.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/refund-exceeds-remaining"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7711,6 +14939,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7720,6 +14959,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7731,6 +14981,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7742,6 +15003,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7750,13 +15022,25 @@ export interface operations {
     listPurchaseActivity: {
         parameters: {
             query?: {
-                /** @description End of the window (exclusive). */
+                /**
+                 * @description End of the window (exclusive).
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Entries to return, 1..500; default 50. */
+                /**
+                 * @description Entries to return, 1..500; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive). */
+                /**
+                 * @description Start of the window (inclusive).
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -7771,6 +15055,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "at": "2026-03-14T09:26:53.000Z",
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "kind": "purchase",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "reason": "amount-mismatch"
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["PurchaseActivity"];
                 };
             };
@@ -7780,7 +15083,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7791,6 +15110,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7800,6 +15130,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7811,6 +15152,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7822,6 +15174,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7832,7 +15195,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release). */
+                /**
+                 * @description An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release).
+                 * @example rpc-8c1f2e
+                 */
                 rpcId: string;
             };
             cookie?: never;
@@ -7845,6 +15211,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attemptCount": 1,
+                     *       "detail": "detail-example",
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-03-14T09:26:53.000Z",
+                     *           "status": "queued"
+                     *         }
+                     *       ],
+                     *       "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "rpcId": "rpc-8c1f2e",
+                     *       "status": "queued",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RpcStatus"];
                 };
             };
@@ -7854,7 +15239,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rpcId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7865,6 +15266,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7874,6 +15286,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7883,6 +15306,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7894,6 +15328,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7905,6 +15350,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7914,7 +15370,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance. */
+                /**
+                 * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "stripe-signature"?: string;
             };
             path?: never;
@@ -7923,6 +15382,24 @@ export interface operations {
         /** @description The event exactly as the payment processor sends it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The processor's event id; a repeated id is acknowledged as a no-op. */
                     id: string;
@@ -7947,7 +15424,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -7956,6 +15449,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7965,6 +15469,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7976,6 +15491,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7987,6 +15513,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7996,7 +15533,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance. */
+                /**
+                 * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "stripe-signature"?: string;
             };
             path?: never;
@@ -8005,6 +15545,24 @@ export interface operations {
         /** @description The event exactly as the payment processor sends it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The processor's event id; a repeated id is acknowledged as a no-op. */
                     id: string;
@@ -8029,7 +15587,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -8038,6 +15612,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8047,6 +15632,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8058,6 +15654,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8069,6 +15676,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
