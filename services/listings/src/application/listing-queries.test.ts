@@ -47,6 +47,8 @@ describe("parseListListings", () => {
       direction: "desc",
     });
     expect(parseListListings(rawList({ search: "   " }))).not.toHaveProperty("search");
+    // Absent, not `disabled: undefined`: the query type has no room for an undefined filter.
+    expect(parseListListings(rawList())).not.toHaveProperty("disabled");
   });
 
   it("keeps each filter, the instance id lower-cased and the search trimmed", () => {
