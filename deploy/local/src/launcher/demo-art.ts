@@ -36,7 +36,7 @@ function paletteOf(name: string) {
   return PALETTES[index] ?? PALETTES[0];
 }
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c] ?? c);
 }
 
@@ -63,7 +63,7 @@ export function demoIcon(name: string): DemoPicture {
     <path d="M 356 120 A 150 150 0 0 1 356 330"/><path d="M 396 80 A 205 205 0 0 1 396 370"/>
   </g>
   <circle cx="330" cy="225" r="26" fill="#ffffff" fill-opacity="0.6"/>
-  <text x="70" y="410" font-size="170" font-weight="bold" fill="#ffffff" font-family="DejaVu Sans">${escape(initials)}</text>
+  <text x="70" y="410" font-size="170" font-weight="bold" fill="#ffffff" font-family="DejaVu Sans">${escapeXml(initials)}</text>
 </svg>`;
   return render(svg, 512, 512);
 }
@@ -73,8 +73,8 @@ function frame(name: string, title: string, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800" viewBox="0 0 1280 800">
   <rect width="1280" height="800" fill="#f8fafc"/>
   <rect width="1280" height="72" fill="${dark}"/>
-  <text x="40" y="47" font-size="28" font-weight="bold" fill="#ffffff" font-family="DejaVu Sans">${escape(name)}</text>
-  <text x="1240" y="47" font-size="22" fill="#ffffff" text-anchor="end" font-family="DejaVu Sans">${escape(title)}</text>
+  <text x="40" y="47" font-size="28" font-weight="bold" fill="#ffffff" font-family="DejaVu Sans">${escapeXml(name)}</text>
+  <text x="1240" y="47" font-size="22" fill="#ffffff" text-anchor="end" font-family="DejaVu Sans">${escapeXml(title)}</text>
   <rect x="0" y="72" width="220" height="728" fill="${soft}"/>
   ${["Overview", "Devices", "Alerts", "Reports", "Settings"]
     .map(
