@@ -30,15 +30,14 @@ export function sentence(error: unknown): string {
 
 /**
  * Messages by form field: `body.price.amount` -> `price.amount` (and `amount`), so each input shows what
- * the API said about it.
+ * the API said about it, as sentences.
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof MarketplaceError)) return {};
   const fields: Record<string, string> = {};
   for (const [path, messages] of Object.entries(error.fieldErrors)) {
     const name = path.replace(/^(body|query|params)\./, "");
-    const text = messages.map((m) => m.replace(/\.?$/, ".")).join(" ");
-    const said = `${capitalise(name.split(".").at(-1) ?? name)}: ${text}`;
+    const said = messages.map((m) => capitalise(m.trim()).replace(/([^.!?])$/, "$1.")).join(" ");
     fields[name] = said;
     const last = name.split(".").at(-1);
     if (last && !(last in fields)) fields[last] = said;

@@ -101,7 +101,7 @@ function Metadata({ item, onItem }: { item: Item; onItem: (item: Item) => void }
   };
   return (
     <section className="panel" aria-labelledby="metadata">
-      <h2 id="metadata">Description</h2>
+      <h2 id="metadata">Metadata</h2>
       <div className="split">
         <form
           onSubmit={async (event) => {
