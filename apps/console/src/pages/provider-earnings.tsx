@@ -31,15 +31,17 @@ export function ProviderEarnings() {
   return (
     <>
       <h1>Earnings</h1>
-      <Field label="Per">
-        {(input) => (
-          <select {...input} value={interval} onChange={(e) => setPer(e.target.value as Interval)}>
-            <option value="day">day (30 days)</option>
-            <option value="week">week (12 weeks)</option>
-            <option value="month">month (12 months)</option>
-          </select>
-        )}
-      </Field>
+      <div className="inline-form narrow">
+        <Field label="Per">
+          {(input) => (
+            <select {...input} value={interval} onChange={(e) => setPer(e.target.value as Interval)}>
+              <option value="day">day (30 days)</option>
+              <option value="week">week (12 weeks)</option>
+              <option value="month">month (12 months)</option>
+            </select>
+          )}
+        </Field>
+      </div>
       <ErrorNote error={summary.error ?? series.error} />
       {summary.loading && !summary.data ? <Loading what="earnings" /> : null}
       <dl className="totals">

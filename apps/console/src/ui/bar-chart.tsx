@@ -48,16 +48,18 @@ export function BarChart(props: { title: string; points: { label: string; value:
           ) : null,
         )}
       </svg>
-      <table className="sr-only">
-        <tbody>
-          {props.points.map((p) => (
-            <tr key={p.label}>
-              <th scope="row">{p.label}</th>
-              <td>{p.text}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="sr-only">
+        <table>
+          <tbody>
+            {props.points.map((p) => (
+              <tr key={p.label}>
+                <th scope="row">{p.label}</th>
+                <td>{p.text}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
