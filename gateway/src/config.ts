@@ -171,6 +171,8 @@ function consoleIssues(env: Partial<GatewayEnv>, nodeEnv: string | undefined): I
       path: "CONSOLE_DEMO_CREDENTIALS_FILE",
       message: `demo sign-in is offered only when NODE_ENV=development (NODE_ENV is ${nodeEnv ?? "unset"})`,
     });
+  if (nodeEnv === "production" && env.CONSOLE_OIDC_ISSUER?.startsWith("http:"))
+    issues.push({ path: "CONSOLE_OIDC_ISSUER", message: "must be an https URL in production" });
   if ((env.CONSOLE_OIDC_ISSUER === undefined) !== (env.CONSOLE_OIDC_CLIENT_ID === undefined))
     issues.push({
       path: "CONSOLE_OIDC_CLIENT_ID",

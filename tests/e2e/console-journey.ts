@@ -1,4 +1,6 @@
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 
@@ -58,4 +60,29 @@ export async function until(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 750));
   }
+}
+
+const REPO = join(import.meta.dirname, "..", "..");
+
+/**
+ * Builds the console from source into a fresh temporary directory (to serve as CONSOLE_DIST), so a test
+ * runs what the commit holds. vitest sets NODE_ENV=test, which would make Vite bundle React's
+ * development build: the build gets NODE_ENV=production.
+ */
+export function buildConsole(): string {
+  const dist = mkdtempSync(join(tmpdir(), "mp-console-"));
+  execFileSync(
+    process.execPath,
+    [
+      join(REPO, "apps/console/node_modules/vite/bin/vite.js"),
+      "build",
+      "--outDir",
+      dist,
+      "--emptyOutDir",
+      "--logLevel",
+      "warn",
+    ],
+    { cwd: join(REPO, "apps/console"), stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
+  );
+  return dist;
 }

@@ -1,14 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { seedDemoData } from "@mp/local/demo-data";
 import { demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { go, screenshot, signedIn } from "./console-journey";
+import { buildConsole, go, screenshot, signedIn } from "./console-journey";
 import { runJourney } from "./console-journey-steps";
 import { startTestStack } from "./stack";
 
@@ -16,10 +13,9 @@ import { startTestStack } from "./stack";
  * The web console in Chromium against the launched stack (its demo data seeded, its Stripe stand-in):
  * the catalogue with the demo pictures, then a developer publishing an item from scratch, a provider
  * listing, buying, installing and downloading a statement, all through the pages. The console is built
- * from source first (Vite, into a temporary directory the gateway serves as CONSOLE_DIST), so the test
- * runs what the commit holds. Writes the screenshots in docs/console/.
+ * from source first (into a temporary directory the gateway serves as CONSOLE_DIST). Writes the
+ * screenshots in docs/console/.
  */
-const REPO = join(import.meta.dirname, "..", "..");
 const provider = DEMO_ORGANISATIONS.provider.id;
 /** A tracker of the demo provider without an application, not bought by the demo data. */
 const DEVICE = demoSeed()
@@ -32,21 +28,7 @@ let dist: string;
 const logs: string[] = [];
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "mp-console-"));
-  execFileSync(
-    process.execPath,
-    [
-      join(REPO, "apps/console/node_modules/vite/bin/vite.js"),
-      "build",
-      "--outDir",
-      dist,
-      "--emptyOutDir",
-      "--logLevel",
-      "warn",
-    ],
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's development build
-    { cwd: join(REPO, "apps/console"), stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } },
-  );
+  dist = buildConsole();
   stack = await startTestStack(logs, {
     CONSOLE_DIST: dist,
     SIMULATOR_TICK_MS: "500",
@@ -82,7 +64,7 @@ describe("the web console", () => {
     expect(JSON.stringify(config)).not.toContain("postgres");
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 700 } })).newPage();
     await page.goto(`${stack.gatewayUrl}/console/`);
-    await expect(page.getByRole("button", { name: /^Demo Provider/ }).isVisible()).resolves.toBe(true);
+    await page.getByRole("button", { name: /^Demo Provider/ }).waitFor();
     await screenshot(page, "sign-in");
     // any path below /console is the app (the browser routes), hashed assets are cached for good
     const deep = await fetch(`${stack.gatewayUrl}/console/provider/devices`);

@@ -68,6 +68,27 @@ describe("console plugin", () => {
     await app.close();
   });
 
+  it("names the identity provider for the authorization-code sign-in when one is configured", async () => {
+    const app = await buildTestApp({
+      keys,
+      env: {
+        CONSOLE_DIST: dist,
+        CONSOLE_OIDC_ISSUER: "https://auth.example.com/realms/m",
+        CONSOLE_OIDC_CLIENT_ID: "marketplace-console",
+      },
+    });
+    expect((await app.inject({ url: "/console/config.json" })).json()).toEqual({
+      signIn: "oidc",
+      oidc: {
+        issuer: "https://auth.example.com/realms/m",
+        clientId: "marketplace-console",
+        scope: "openid profile",
+      },
+      demo: [],
+    });
+    await app.close();
+  });
+
   it("serves nothing when CONSOLE_DIST is unset or holds no build", async () => {
     for (const env of [{}, { CONSOLE_DIST: join(dir, "missing") }] as Record<string, string>[]) {
       const app = await buildTestApp({ keys, env });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
+import type { OidcSettings } from "../oidc";
 import { type Session, sessionFromToken } from "../session";
 import { Field } from "../ui/field";
 
 interface ConsoleConfig {
   signIn: "demo" | "oidc" | "token";
-  oidc: { issuer: string; clientId: string; scope: string } | null;
+  oidc: OidcSettings | null;
   demo: { kind: string; organisationId: string; token: string }[];
 }
 
@@ -15,20 +16,42 @@ const DEMO_NAMES: Record<string, string> = {
   operator: "Demo Platform Operator",
 };
 
+/** The OIDC code is loaded only where an identity provider is configured (not in local runs). */
+const oidc = () => import("../oidc");
+
 /**
- * Local runs: a picker of the demo organisations (the launcher's tokens). Elsewhere: a bearer token pasted
- * by hand; the identity provider's authorization-code + PKCE sign-in is configured but not built yet
- * (docs/console.md).
+ * Local runs: a picker of the demo organisations (the launcher's tokens). With an identity provider: its
+ * authorization-code + PKCE sign-in (and the redirect back handled here). Always: a pasted bearer token.
  */
 export function SignIn({ onSignIn }: { onSignIn: (session: Session) => void }) {
   const [config, setConfig] = useState<ConsoleConfig>();
   const [token, setToken] = useState("");
   const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [oidcError, setOidcError] = useState<string>();
   useEffect(() => {
     fetch(`${import.meta.env.BASE_URL}config.json`)
       .then((r) => (r.ok ? r.json() : { signIn: "token", oidc: null, demo: [] }))
       .then(setConfig, () => setConfig({ signIn: "token", oidc: null, demo: [] }));
   }, []);
+  // Back from the identity provider: exchange the code for the access token.
+  useEffect(() => {
+    const settings = config?.oidc;
+    if (!settings) return;
+    void oidc().then(async ({ isCallback, finishSignIn }) => {
+      if (!isCallback()) return;
+      setBusy(true);
+      try {
+        const session = sessionFromToken(await finishSignIn(settings));
+        if (session) onSignIn(session);
+        else setOidcError("The identity provider's access token carries no organisation and roles.");
+      } catch (caught) {
+        setOidcError(`Signing in failed: ${(caught as Error).message}.`);
+      } finally {
+        setBusy(false);
+      }
+    });
+  }, [config, onSignIn]);
 
   const pasted = () => {
     const session = sessionFromToken(token.trim());
@@ -66,10 +89,30 @@ export function SignIn({ onSignIn }: { onSignIn: (session: Session) => void }) {
       {config?.oidc ? (
         <section aria-labelledby="oidc-heading">
           <h2 id="oidc-heading">Your organisation's account</h2>
-          <p className="muted">
-            Signing in through {new URL(config.oidc.issuer).host} (authorization code with PKCE) is not built
-            yet; paste an access token below.
-          </p>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => {
+              const settings = config.oidc;
+              if (!settings) return;
+              setBusy(true);
+              oidc()
+                .then(({ startSignIn }) => startSignIn(settings))
+                .catch((caught: unknown) => {
+                  setBusy(false);
+                  setOidcError(`Signing in failed: ${(caught as Error).message}.`);
+                });
+            }}
+          >
+            Sign in with {new URL(config.oidc.issuer).host}
+          </button>
+          {busy ? <p role="status">Signing in…</p> : null}
+          {oidcError ? (
+            <p className="error" role="alert">
+              {oidcError}
+            </p>
+          ) : null}
         </section>
       ) : null}
       <section aria-labelledby="token-heading">
