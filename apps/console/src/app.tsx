@@ -5,6 +5,7 @@ import { AdminInstances } from "./pages/admin-instances";
 import { Catalogue } from "./pages/catalogue";
 import { DeveloperItems } from "./pages/developer-items";
 import { ItemEditor } from "./pages/item-editor";
+import { PlatformFees } from "./pages/platform-fees";
 import { ProviderDevices } from "./pages/provider-devices";
 import { ProviderEarnings } from "./pages/provider-earnings";
 import { ProviderListings } from "./pages/provider-listings";
@@ -39,6 +40,8 @@ function route(path: string) {
       return <Statements />;
     case "/admin/instances":
       return <AdminInstances />;
+    case "/admin/platform-fees":
+      return <PlatformFees />;
     default:
       return null;
   }

@@ -19,6 +19,7 @@ const BY_ROLE: Record<string, NavEntry[]> = {
   ],
   admin: [
     { to: "/admin/instances", label: "Instances" },
+    { to: "/admin/platform-fees", label: "Platform fees" },
     { to: "/catalogue", label: "Catalogue" },
   ],
 };

@@ -3,6 +3,7 @@ import { unwrap, useLoad, useSession } from "../api";
 import { ErrorNote, Loading } from "../ui/field";
 import { date, money } from "../ui/format";
 import { Pager } from "../ui/pager";
+import { RefundForm } from "./refund-form";
 
 /** Purchases (newest first) and the activity feed of the last 30 days. */
 export function ProviderPurchases() {
@@ -51,6 +52,9 @@ export function ProviderPurchases() {
               <th scope="col">Amount</th>
               <th scope="col">Status</th>
               <th scope="col">Purchased</th>
+              <th scope="col">
+                <span className="sr-only">Refund</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -63,6 +67,11 @@ export function ProviderPurchases() {
                   <span className={`badge ${p.status}`}>{p.status.replace("_", " ")}</span>
                 </td>
                 <td>{date(p.purchasedAt)}</td>
+                <td>
+                  {p.status === "completed" || p.status === "partially_refunded" ? (
+                    <RefundForm purchase={p} onRefunded={purchases.reload} />
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

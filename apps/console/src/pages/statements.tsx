@@ -3,12 +3,15 @@ import { unwrap, useAction, useLoad, useSession } from "../api";
 import { ErrorNote, Loading } from "../ui/field";
 import { day, money } from "../ui/format";
 import { Pager } from "../ui/pager";
+import { ClosePeriod } from "./close-period";
 
 /** Settlement statements the caller may read, with CSV and PDF exports. */
 export function Statements() {
   const { api, session } = useSession();
   const [page, setPage] = useState(1);
   const download = useAction();
+  const paid = useAction();
+  const admin = session.roles.includes("admin");
   const statements = useLoad(
     () =>
       unwrap(
@@ -39,7 +42,8 @@ export function Statements() {
   return (
     <>
       <h1>Statements</h1>
-      <ErrorNote error={statements.error ?? download.error} />
+      {admin ? <ClosePeriod onClosed={statements.reload} /> : null}
+      <ErrorNote error={statements.error ?? download.error ?? paid.error} />
       {statements.loading && !statements.data ? <Loading what="statements" /> : null}
       <div className="scroll">
         <table>
@@ -47,6 +51,7 @@ export function Statements() {
           <thead>
             <tr>
               <th scope="col">Period</th>
+              {admin ? <th scope="col">Organisation</th> : null}
               <th scope="col">Role</th>
               <th scope="col">Status</th>
               <th scope="col">Gross</th>
@@ -60,6 +65,7 @@ export function Statements() {
                 <td>
                   {day(s.periodStartUtc)} – {day(s.periodEndUtc)}
                 </td>
+                {admin ? <td className="mono">{s.organisationId}</td> : null}
                 <td>{s.role}</td>
                 <td>
                   <span className={`badge ${s.status}`}>{s.status}</span>
@@ -73,6 +79,24 @@ export function Statements() {
                   <button type="button" disabled={download.busy} onClick={() => save(s.id, "pdf")}>
                     PDF<span className="sr-only"> of {day(s.periodStartUtc)}</span>
                   </button>
+                  {admin && s.status === "finalized" ? (
+                    <button
+                      type="button"
+                      disabled={paid.busy}
+                      onClick={async () => {
+                        const done = await paid.run(() =>
+                          unwrap(
+                            api.POST("/marketplace/earnings/statements/{id}/paid", {
+                              params: { path: { id: s.id } },
+                            }),
+                          ),
+                        );
+                        if (done) statements.reload();
+                      }}
+                    >
+                      Mark paid
+                    </button>
+                  ) : null}
                 </td>
               </tr>
             ))}
