@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe("the web console", () => {
-  it("offers the demo organisations at sign-in, and never the file's other secrets", async () => {
+  it("offers the demo organisations at sign-in (keyboard only), and never the file's other secrets", async () => {
     const config = (await (await fetch(`${stack.gatewayUrl}/console/config.json`)).json()) as {
       signIn: string;
       demo: { kind: string }[];
@@ -66,6 +66,19 @@ describe("the web console", () => {
     await page.goto(`${stack.gatewayUrl}/console/`);
     await page.getByRole("button", { name: /^Demo Provider/ }).waitFor();
     await screenshot(page, "sign-in");
+    // keyboard only: Tab to the provider's button, Enter, and the provider's pages are there
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => {
+        const active = (
+          globalThis as unknown as { document: { activeElement: { textContent: string } | null } }
+        ).document.activeElement;
+        return active?.textContent ?? "";
+      });
+      if (focused.startsWith("Demo Provider")) break;
+    }
+    await page.keyboard.press("Enter");
+    await page.getByRole("link", { name: "Offered items" }).waitFor();
     // any path below /console is the app (the browser routes), hashed assets are cached for good
     const deep = await fetch(`${stack.gatewayUrl}/console/provider/devices`);
     expect(deep.status).toBe(200);
