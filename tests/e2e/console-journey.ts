@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 /**
  * The console driven like a person would, in Chromium: each step signs in as one demo organisation in a
  * fresh browser context and works only through the pages (labels, roles and visible text), never the API.
- * Shared by console.e2e.test.ts and the screenshots it writes to docs/console/.
+ * Shared by console.e2e.test.ts and the screenshots it takes.
  */
 export const DEMO_NAMES = {
   developer: "Demo Developer",
@@ -16,7 +16,14 @@ export const DEMO_NAMES = {
   operator: "Demo Platform Operator",
 } as const;
 
-export const SCREENSHOTS = join(import.meta.dirname, "..", "..", "docs", "console");
+/**
+ * Where screenshots go: docs/console/ with CONSOLE_SCREENSHOTS=1 (to refresh the committed ones), else a
+ * temporary directory, so an ordinary test run leaves the work tree as it was.
+ */
+export const SCREENSHOTS =
+  process.env.CONSOLE_SCREENSHOTS === "1"
+    ? join(import.meta.dirname, "..", "..", "docs", "console")
+    : join(tmpdir(), "mp-console-screenshots");
 
 export async function signedIn(
   browser: Browser,

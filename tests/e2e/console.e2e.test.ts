@@ -13,8 +13,8 @@ import { startTestStack } from "./stack";
  * The web console in Chromium against the launched stack (its demo data seeded, its Stripe stand-in):
  * the catalogue with the demo pictures, then a developer publishing an item from scratch, a provider
  * listing, buying, installing and downloading a statement, all through the pages. The console is built
- * from source first (into a temporary directory the gateway serves as CONSOLE_DIST). Writes the
- * screenshots in docs/console/.
+ * from source first (into a temporary directory the gateway serves as CONSOLE_DIST). With
+ * CONSOLE_SCREENSHOTS=1 it rewrites the screenshots in docs/console/.
  */
 const provider = DEMO_ORGANISATIONS.provider.id;
 /** A tracker of the demo provider without an application, not bought by the demo data. */
