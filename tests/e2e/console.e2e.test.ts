@@ -93,6 +93,10 @@ describe("the web console", () => {
 
   it("shows the catalogue with every demo item's icon and gallery, searchable, at 1280 and 390 px", async () => {
     const page = await signedIn(browser, stack.gatewayUrl, "provider");
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     await go(page, "Catalogue");
     const cards = page.getByRole("list", { name: "Catalogue items" }).getByRole("listitem");
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -109,6 +113,8 @@ describe("the web console", () => {
       )
       .toEqual(Array((await cards.count()) * 2).fill(true));
     expect(await page.locator(".card .placeholder").count()).toBe(0);
+    // the page's Content-Security-Policy lets the store's pictures in and refuses nothing the console does
+    expect(refused).toEqual([]);
     await screenshot(page, "catalogue");
     await page.getByLabel("Search apps and algorithms").fill("temperatur");
     await expect.poll(() => cards.count()).toBe(1);

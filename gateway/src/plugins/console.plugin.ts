@@ -20,6 +20,19 @@ export interface ConsoleSettings {
 /** The demo organisations the picker offers, in this order (the launcher's four kinds). */
 const DEMO_KINDS = ["developer", "provider", "admin", "operator"] as const;
 
+/**
+ * The console's page may run only its own scripts and styles; it talks to this origin, the object store
+ * (presigned uploads, icons) and the identity provider, whose origins vary by deployment, hence any
+ * http(s) origin for connections and images. No framing; no referrer, so neither presigned addresses nor
+ * an authorization code leave in a Referer header.
+ */
+const PAGE_HEADERS = {
+  "content-security-policy":
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: http: https:; connect-src 'self' http: https:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+} as const;
+
 /** Hashed file names (Vite's `assets/`) never change; everything else is revalidated. */
 const HASHED = /^assets\//;
 
@@ -49,6 +62,7 @@ export async function installConsole(app: ZodApp, settings: ConsoleSettings): Pr
   app.get("/console", route, (_request, reply) => reply.redirect("/console/", 302));
   app.get("/console/*", route, (request, reply) => {
     const path = (request.params as { "*": string })["*"];
+    reply.headers(PAGE_HEADERS);
     if (!isFile(dist, path)) return reply.sendFile("index.html", { maxAge: 0 });
     return HASHED.test(path)
       ? reply.sendFile(path, { maxAge: "365d", immutable: true })

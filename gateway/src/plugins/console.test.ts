@@ -39,6 +39,8 @@ describe("console plugin", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('id="root"');
     expect(page.headers["cache-control"]).toContain("max-age=0");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self';");
+    expect(page.headers["referrer-policy"]).toBe("no-referrer");
     const asset = await app.inject({ url: "/console/assets/index-abc123.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
