@@ -8,6 +8,7 @@ import { writeMeshKeys } from "../mesh-keys";
 import { DEFAULT_DATA_DIR, REPO_ROOT } from "../paths";
 import type { S3Endpoint } from "../testing-infra";
 import type { ExitInfo, ManagedChild } from "./child-process";
+import { consoleEnv } from "./console-env";
 import { type DemoCredentials, issueDemoCredentials } from "./credentials";
 import { exitMessage, type Fleet, startFleet } from "./fleet";
 import { type Infra, startInfra } from "./infra";
@@ -162,6 +163,8 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
     const infuse = simulator && { url: simulator.plan.url, apiKey: simulator.plan.apiKey };
     const stripeApiBase = stripePlan?.url ?? env.STRIPE_API_BASE;
     const envs = targetEnvs(env, { ...infra, ports, jwksFile: keys.jwksPath, mesh, infuse, stripeApiBase });
+    const credentialsFile = join(dataDir, "demo-credentials.json");
+    envs.gateway = { ...envs.gateway, ...consoleEnv(env, envs.gateway, credentialsFile) };
     const webhook = {
       url: `http://${dialHost(envs.gateway.GATEWAY_HOST!)}:${ports.gateway}/marketplace/webhooks/stripe`,
       secret: signingSecretOf(envs.settlements.STRIPE_WEBHOOK_SECRET),
@@ -185,7 +188,6 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
 
     const issuer = envs.gateway.AUTH_ISSUER!;
     const audience = envs.gateway.AUTH_AUDIENCE!;
-    const credentialsFile = join(dataDir, "demo-credentials.json");
     const stripeWebhookSecret = signingSecretOf(envs.settlements.STRIPE_WEBHOOK_SECRET);
     const credentials = await issueDemoCredentials(
       { path: credentialsFile, keysDir, issuer, audience },
