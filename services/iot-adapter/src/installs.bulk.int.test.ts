@@ -4,12 +4,14 @@ import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
 import { DEMO_BOARDS, demoSeed, type RunningSimulator, startSimulator } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
-import { freshInfra, type TestInfra } from "@mp/testing";
+import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePollInstalls } from "./application/poll-installs";
 import { makeDevicePlatform } from "./infra/device-platform.adapter";
 import { InfuseClient } from "./infra/infuse/infuse.client";
+import { PlatformThrottle } from "./infra/infuse/platform-throttle";
+import { makePgTokenBucket } from "./infra/infuse/platform-token-bucket";
 import { startInstallPoller } from "./infra/install-poller";
 import { makeInstallUpdateRepository } from "./infra/install-update.repository";
 
@@ -76,6 +78,37 @@ const round = () =>
     chunk: CHUNK,
   });
 
+/** Queues `releaseId` on each device through the real client and tracks it as QueueInstall does. */
+async function queueAndTrack(
+  devices: readonly { deviceId: string; organisationId: string }[],
+  releaseId: string,
+) {
+  const queueing = platform();
+  for (const device of devices) {
+    const queued = await queueing.queueUpdate(device.deviceId, releaseId);
+    if (queued.kind !== "queued") throw new Error("expected a queued update");
+    await withTransaction(pool, (tx) =>
+      installs().insert(
+        tx,
+        {
+          installId: uuidv7(),
+          organisationId: device.organisationId,
+          deviceId: device.deviceId,
+          releaseId,
+          updateId: queued.updateId,
+          status: "queued",
+          detail: null,
+          attemptCount: 1,
+          version: 1,
+          failures: 0,
+          queuedAt: new Date(),
+        },
+        new Date(),
+      ),
+    );
+  }
+}
+
 const control = async (route: string, body?: unknown) => {
   const response = await fetch(`${simulator.url}/__simulator/${route}`, {
     method: "POST",
@@ -109,31 +142,7 @@ describe("following installs in bulk against the simulator", () => {
   it(`follows ${IN_FLIGHT} in-flight installs with ceil(n / ${CHUNK}) requests a round plus one per ended update`, async () => {
     const devices = simulator.seed.devices.slice(fleet);
     expect(devices).toHaveLength(IN_FLIGHT);
-    // Queue one platform update per device and track it, as QueueInstall does.
-    const queueing = platform();
-    for (const device of devices) {
-      const queued = await queueing.queueUpdate(device.deviceId, release.id);
-      if (queued.kind !== "queued") throw new Error("expected a queued update");
-      await withTransaction(pool, (tx) =>
-        installs().insert(
-          tx,
-          {
-            installId: uuidv7(),
-            organisationId: device.organisationId,
-            deviceId: device.deviceId,
-            releaseId: release.id,
-            updateId: queued.updateId,
-            status: "queued",
-            detail: null,
-            attemptCount: 1,
-            version: 1,
-            failures: 0,
-            queuedAt: new Date(),
-          },
-          new Date(),
-        ),
-      );
-    }
+    await queueAndTrack(devices, release.id);
     await requestsSince();
     const poll = round();
 
@@ -174,30 +183,7 @@ describe("following installs in bulk against the simulator", () => {
   it("measures the request rate of the running loop with N installs in flight", async () => {
     // A second batch of installs on the same fleet, left pending; the loop polls every 250 ms for 3 s.
     const devices = simulator.seed.devices.slice(fleet);
-    const queueing = platform();
-    for (const device of devices) {
-      const queued = await queueing.queueUpdate(device.deviceId, nextRelease.id);
-      if (queued.kind !== "queued") throw new Error("expected a queued update");
-      await withTransaction(pool, (tx) =>
-        installs().insert(
-          tx,
-          {
-            installId: uuidv7(),
-            organisationId: device.organisationId,
-            deviceId: device.deviceId,
-            releaseId: nextRelease.id,
-            updateId: queued.updateId,
-            status: "queued",
-            detail: null,
-            attemptCount: 1,
-            version: 1,
-            failures: 0,
-            queuedAt: new Date(),
-          },
-          new Date(),
-        ),
-      );
-    }
+    await queueAndTrack(devices, nextRelease.id);
     await requestsSince();
     const pollMs = 250;
     const poller = startInstallPoller({
@@ -229,5 +215,66 @@ describe("following installs in bulk against the simulator", () => {
     console.info(
       `bulk poll: ${IN_FLIGHT} in flight, ${rounds} rounds in ${seconds.toFixed(1)} s, ${requests} requests = ${(requests / seconds).toFixed(1)}/s (one read each: ${((rounds * IN_FLIGHT) / seconds).toFixed(0)}/s)`,
     );
+  });
+
+  it("keeps its lease while it waits for budget tokens: two replicas, every ended update read once", async () => {
+    // Settle what the tests before left in flight; then 30 fresh installs that all end before polling.
+    await control("updates/advance", { outcome: "success" });
+    await pool.query("DELETE FROM install_updates");
+    const devices = simulator.seed.devices.slice(fleet, fleet + 30);
+    await queueAndTrack(devices, release.id);
+    await control("updates/advance", { outcome: "success" });
+    await requestsSince();
+    const events = await eventCount();
+
+    // 5 requests/s shared through PostgreSQL: the round's 31 requests take about 6 s, its lease 3 s.
+    const replica = (name: string) => {
+      const replicaLogger = testLogger(name);
+      const throttle = new PlatformThrottle(makePgTokenBucket(pool, { rps: 5, fallbackRps: 2 }), {
+        maxWaitMs: 1_000,
+        logger: replicaLogger,
+      });
+      const budgeted = new InfuseClient({
+        baseUrl: simulator.url,
+        apiKey: API_KEY,
+        logger: replicaLogger,
+        timeoutMs: 1_000,
+        throttle,
+      });
+      return startInstallPoller({
+        logger: replicaLogger,
+        pollMs: 100,
+        batch: 1_000,
+        pollInstalls: makePollInstalls({
+          platform: makeDevicePlatform(budgeted),
+          installs: installs(),
+          unitOfWork: makeUnitOfWork(pool),
+          clock: systemClock,
+          logger: replicaLogger,
+          pollMs: 100,
+          batch: 1_000,
+          chunk: CHUNK,
+          leaseMs: 3_000,
+          renewBeforeMs: 1_200,
+        }),
+      });
+    };
+    const replicas = [replica("budget-a"), replica("budget-b")];
+    const started = performance.now();
+    try {
+      await waitFor(async () => ((await statusCounts()).succeeded === 30 ? true : undefined), {
+        what: "30 installs succeeded",
+        timeoutMs: 30_000,
+      });
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    // One bulk query and one read per update: a lapsed lease would have let the other replica query
+    // again (and cut the first one's calls off).
+    expect(await requestsSince()).toBe(1 + 30);
+    expect(await eventCount()).toBe(events + 30);
+    expect(seconds).toBeGreaterThan(3);
+    console.info(`budgeted round: 31 requests at 5/s in ${seconds.toFixed(1)} s, lease 3 s, renewed`);
   });
 });
