@@ -29,6 +29,8 @@ export const iotAdapterConfig = z.object({
   COPY_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /** How often in-flight install updates are read from the platform. */
   INSTALL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2_000),
-  /** In-flight install updates read per poll round. */
-  INSTALL_POLL_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),
+  /** In-flight install updates leased per poll round (a full round polls again at once). */
+  INSTALL_POLL_BATCH: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Device ids per bulk pending query of a poll round (one platform request each). */
+  INSTALL_POLL_CHUNK: z.coerce.number().int().min(1).max(1_000).default(100),
 });

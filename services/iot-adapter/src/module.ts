@@ -102,6 +102,8 @@ export function buildIotAdapter(
   const devicePlatform = overrides.devicePlatform ?? makeDevicePlatform(client);
   const installs = makeInstallUpdateRepository(pool);
   const installPoll = { pollMs: config.INSTALL_POLL_MS, batch: config.INSTALL_POLL_BATCH };
+  // The longest one platform call of a round may take: its wait for a budget token, then its timeout.
+  const callMs = config.INFUSE_RATE_MAX_WAIT_MS + config.INFUSE_TIMEOUT_MS;
   const poller = startInstallPoller({
     logger,
     ...installPoll,
@@ -112,6 +114,9 @@ export function buildIotAdapter(
       clock,
       logger,
       ...installPoll,
+      chunk: config.INSTALL_POLL_CHUNK,
+      leaseMs: Math.max(5_000, config.INSTALL_POLL_MS * 4, 2 * callMs),
+      renewBeforeMs: callMs,
     }),
   });
   const getDevice = makeGetDevice({ platform: devicePlatform });

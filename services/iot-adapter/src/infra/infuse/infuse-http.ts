@@ -94,6 +94,17 @@ export class InfuseHttp {
   }
 
   /**
+   * A read sent as a POST with a JSON body (the platform's batch queries): idempotent, so retried like a
+   * GET on transient failures; 2xx is parsed with `schema`.
+   */
+  async queryJson<T>(path: string, body: unknown, schema: ZodType<T>, what: string, signal?: AbortSignal) {
+    return this.retry.run(
+      () => this.guarded(() => this.fetchJson(path, {}, schema, what, signal, body), signal),
+      signal,
+    );
+  }
+
+  /**
    * A JSON write, not retried on failures (the platform's creates are not idempotent) except a 429, which
    * says the platform did not process it: the status and the body parsed with the schema given for that
    * status; any status without a schema is mapped like a read's.
@@ -181,17 +192,18 @@ export class InfuseHttp {
     schema: ZodType<T>,
     what: string,
     signal?: AbortSignal,
+    body?: unknown,
   ) {
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
-    const response = await this.send(path, query, timeout, signal);
+    const response = await this.send(path, query, timeout, signal, body);
     if (!response.ok) throw await this.failure(response, what);
-    let body: unknown;
+    let json: unknown;
     try {
-      body = await response.json();
+      json = await response.json();
     } catch (error) {
       throw mapTransportFailure(error, timeout.aborted);
     }
-    const parsed = schema.safeParse(body);
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       this.options.logger.error(
         { path, issues: parsed.error.issues },
