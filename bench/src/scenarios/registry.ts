@@ -1,6 +1,7 @@
 import type { Scenario } from "../scenario";
 import { catalogueSearch } from "./catalogue-search";
 import { checkoutCreation } from "./checkout-creation";
+import { consoleCatalogueLoad } from "./console-catalogue-load";
 import { earningsSummary } from "./earnings-summary";
 import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
@@ -23,5 +24,6 @@ export const SCENARIOS: readonly Scenario[] = [
   earningsSummary,
   checkoutCreation,
   notificationRecovery,
+  consoleCatalogueLoad,
   webhookDelivery,
 ];
