@@ -100,6 +100,7 @@ const gatewayEnv = z.object({
   PURCHASES_GRPC_URL: grpcAddress("purchases"),
   SETTLEMENTS_GRPC_URL: grpcAddress("settlements"),
   IOT_ADAPTER_GRPC_URL: grpcAddress("iot-adapter"),
+  WEBHOOKS_GRPC_URL: grpcAddress("webhooks"),
   AUTH_ISSUER: z.string().min(1).optional(),
   AUTH_AUDIENCE: z.string().min(1).optional(),
   AUTH_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -9,6 +9,7 @@ import { listingVisibility } from "./listing-visibility";
 import { notificationRecovery } from "./notification-recovery";
 import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
+import { webhookDelivery } from "./webhook-delivery";
 import { webhookIntake } from "./webhook-intake";
 
 /** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
@@ -24,4 +25,5 @@ export const SCENARIOS: readonly Scenario[] = [
   checkoutCreation,
   notificationRecovery,
   consoleCatalogueLoad,
+  webhookDelivery,
 ];

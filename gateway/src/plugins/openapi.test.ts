@@ -70,6 +70,15 @@ const SPECIFIED = [
   // issue 26: checkout and refunds through Stripe
   "POST /marketplace/providers/listings/{marketplaceItemId}/checkout-sessions",
   "POST /marketplace/providers/purchases/{purchaseId}/refunds",
+  // issue 27: outbound webhooks
+  "POST /marketplace/webhook-endpoints",
+  "GET /marketplace/webhook-endpoints",
+  "GET /marketplace/webhook-endpoints/{id}",
+  "PATCH /marketplace/webhook-endpoints/{id}",
+  "DELETE /marketplace/webhook-endpoints/{id}",
+  "POST /marketplace/webhook-endpoints/{id}/rotate-secret",
+  "GET /marketplace/webhook-endpoints/{id}/deliveries",
+  "POST /marketplace/webhook-endpoints/{id}/deliveries/{deliveryId}/replay",
 ];
 
 interface Operation {

@@ -1102,6 +1102,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Newest first by default; secrets are never shown.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers 201 with `Location` and the endpoint's signing `secret` (`whsec_...`), shown only now. Deliveries are `POST`s of `{ id, type, createdAt, organisationId, data }` signed in `Marketplace-Signature` (docs/webhooks.md). At most 20 endpoints per organisation (409 `invalid-state`).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Its pending deliveries and its log go with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Changes the URL, the events, the description or `enabled`; fields left out stay as they are.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. The delivery log, newest first by default: status, attempts, the last response code and duration.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers 202: the delivery, with the same body and event `id`, is due again now whatever it came to before. 409 `invalid-state` while the endpoint is disabled.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers the endpoint with its new `secret`, shown only now. The previous secret keeps signing alongside the new one (a second `v1` in `Marketplace-Signature`) for 24 hours, until `previousSecretExpiresAt`; a secret rotated out before that stops at once.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/marketplace/webhooks/payments": {
         parameters: {
             query?: never;
@@ -2401,6 +2513,132 @@ export interface components {
             setBy: string;
             visibility: components["schemas"]["ListingVisibility"];
         };
+        /** @description One event sent (or to be sent) to one endpoint. */
+        WebhookDelivery: {
+            /** @description Attempts made so far. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the delivery was made from the event.
+             */
+            createdAt: string;
+            /** @description When it was answered with 2xx; null until then. */
+            deliveredAt: string | null;
+            /** @description How long the last attempt took, in milliseconds. */
+            durationMs: number | null;
+            /**
+             * Format: uuid
+             * @description The endpoint it is made to.
+             */
+            endpointId: string;
+            /**
+             * Format: uuid
+             * @description The event's `id`, as in the body: the same for every endpoint and every retry.
+             */
+            eventId: string;
+            /** @description The event's `type`. */
+            eventType: string;
+            /**
+             * Format: uuid
+             * @description The delivery's id.
+             */
+            id: string;
+            /** @description When the last attempt started. */
+            lastAttemptAt: string | null;
+            /** @description Why the last attempt failed; null when it did not. */
+            lastError: string | null;
+            /** @description When a pending delivery is tried next; null otherwise. */
+            nextAttemptAt: string | null;
+            /** @description The HTTP status of the last attempt; null when none answered. */
+            responseStatus: number | null;
+            /**
+             * @description `pending` (not yet answered with 2xx; retried on the schedule), `succeeded`, or `failed` (the retry window passed).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+        };
+        /** @description A URL of an organisation's that receives signed event deliveries. */
+        WebhookEndpoint: {
+            /**
+             * Format: date-time
+             * @description When it was registered.
+             */
+            createdAt: string;
+            /** @description The owner's note about the endpoint; null when none. */
+            description: string | null;
+            /** @description `retries-exhausted` when the system disabled it after a delivery failed for the whole retry window; null otherwise. */
+            disabledReason: string | null;
+            /** @description Whether deliveries are made; a disabled endpoint receives nothing. */
+            enabled: boolean;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The organisation that owns the endpoint (the caller's).
+             */
+            organisationId: string;
+            /** @description After a rotation: until when the previous secret still signs deliveries alongside the new one; null otherwise. */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it last changed (including a secret rotation).
+             */
+            updatedAt: string;
+            /** @description Where deliveries are posted. */
+            url: string;
+        };
+        /** @description An endpoint with its signing secret, shown once. */
+        WebhookEndpointWithSecret: {
+            /**
+             * Format: date-time
+             * @description When it was registered.
+             */
+            createdAt: string;
+            /** @description The owner's note about the endpoint; null when none. */
+            description: string | null;
+            /** @description `retries-exhausted` when the system disabled it after a delivery failed for the whole retry window; null otherwise. */
+            disabledReason: string | null;
+            /** @description Whether deliveries are made; a disabled endpoint receives nothing. */
+            enabled: boolean;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The organisation that owns the endpoint (the caller's).
+             */
+            organisationId: string;
+            /** @description After a rotation: until when the previous secret still signs deliveries alongside the new one; null otherwise. */
+            previousSecretExpiresAt: string | null;
+            /** @description `whsec_...`: the signing secret, shown in this response only; verify `Marketplace-Signature` with it. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (including a secret rotation).
+             */
+            updatedAt: string;
+            /** @description Where deliveries are posted. */
+            url: string;
+        };
+        /**
+         * @description An event an endpoint can subscribe to; each is sent only to the organisation it concerns. `endpoint.disabled` is sent by the system to every other enabled endpoint of the organisation and needs no subscription.
+         * @enum {string}
+         */
+        WebhookEventType: "purchase.completed" | "purchase.refunded" | "purchase.disputed" | "install.succeeded" | "install.failed" | "rollout.paused" | "rollout.completed" | "statement.closed" | "statement.paid" | "item.published";
+        /**
+         * @description An event an endpoint can subscribe to; each is sent only to the organisation it concerns. `endpoint.disabled` is sent by the system to every other enabled endpoint of the organisation and needs no subscription.
+         * @enum {string}
+         */
+        WebhookEventTypeInput: "purchase.completed" | "purchase.refunded" | "purchase.disputed" | "install.succeeded" | "install.failed" | "rollout.paused" | "rollout.completed" | "statement.closed" | "statement.paid" | "item.published";
     };
     responses: never;
     parameters: never;
@@ -15355,6 +15593,1707 @@ export interface operations {
                      *       "code": "upstream-unavailable",
                      *       "detail": "The publishing service is unavailable; retry after 1 second.",
                      *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
+                orderBy?: "createdAt";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "disabledReason": "disabledReason-example",
+                     *           "enabled": false,
+                     *           "events": [
+                     *             "purchase.completed"
+                     *           ],
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *           "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This page's items, in the requested order. */
+                        items: components["schemas"]["WebhookEndpoint"][];
+                        /** @description This page's 1-based number, as requested. */
+                        page: number;
+                        /** @description Items per page, as requested. */
+                        pageSize: number;
+                        /** @description Items matching the query, over all pages. */
+                        totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "events": [
+                 *         "purchase.completed"
+                 *       ],
+                 *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A note for the owner, at most 500 characters. */
+                    description?: string;
+                    /** @description The events to deliver: at least one, no repeats. */
+                    events: components["schemas"]["WebhookEventTypeInput"][];
+                    /**
+                     * Format: uri
+                     * @description Absolute URL deliveries are posted to: https in production; never a loopback, private, link-local or reserved address (checked again at every connection).
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "secret": "secret-example",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.url": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "enabled": false,
+                 *       "events": [
+                 *         "purchase.completed"
+                 *       ],
+                 *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A new note; an empty string removes it. */
+                    description?: string;
+                    /** @description `false` stops deliveries; `true` resumes them (pending ones are sent) and clears `disabledReason`. */
+                    enabled?: boolean;
+                    /** @description The new list of events (replaces the old one). */
+                    events?: components["schemas"]["WebhookEventTypeInput"][];
+                    /**
+                     * Format: uri
+                     * @description A new URL, under the same rules as at creation.
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.url": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
+                orderBy?: "createdAt";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
+                pageSize?: number;
+                /**
+                 * @description Only deliveries in this state.
+                 * @example pending
+                 */
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "attempts": 1,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "deliveredAt": "2026-03-14T09:26:53.000Z",
+                     *           "durationMs": 1,
+                     *           "endpointId": "01952ecb-03ae-7ea1-85c9-0778d4147dd0",
+                     *           "eventId": "01955e0e-63b4-7ae4-804c-ad8d31ab19a5",
+                     *           "eventType": "eventType-example",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lastAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *           "lastError": "lastError-example",
+                     *           "nextAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *           "responseStatus": 1,
+                     *           "status": "pending"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This page's items, in the requested order. */
+                        items: components["schemas"]["WebhookDelivery"][];
+                        /** @description This page's 1-based number, as requested. */
+                        page: number;
+                        /** @description Items per page, as requested. */
+                        pageSize: number;
+                        /** @description Items matching the query, over all pages. */
+                        totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Delivery id (guid, any case).
+                 * @example 01952134-f88a-79a7-86a4-e0b41dcbe818
+                 */
+                deliveryId: string;
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "attempts": 1,
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "deliveredAt": "2026-03-14T09:26:53.000Z",
+                     *       "durationMs": 1,
+                     *       "endpointId": "01952ecb-03ae-7ea1-85c9-0778d4147dd0",
+                     *       "eventId": "01955e0e-63b4-7ae4-804c-ad8d31ab19a5",
+                     *       "eventType": "eventType-example",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lastAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *       "lastError": "lastError-example",
+                     *       "nextAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *       "responseStatus": 1,
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "secret": "secret-example",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
                      *       "status": 503,
                      *       "title": "A dependency is unavailable.",
                      *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
