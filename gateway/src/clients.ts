@@ -101,6 +101,10 @@ export const IDEMPOTENT_METHODS = {
     "getDeviceDetails",
     "listPurchaseReleases",
     "getInstallRpc",
+    "listRollouts",
+    "getRollout",
+    "listRolloutDevices",
+    "listRolloutEvents",
   ],
   earnings: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
 } as const satisfies Record<Exclude<keyof GatewayClients, "health" | "close">, readonly string[]>;
