@@ -55,6 +55,8 @@ CREATE TABLE rollout_devices (
 CREATE INDEX rollout_devices_by_status ON rollout_devices (rollout_id, status, wave, ordinal);
 CREATE INDEX rollout_devices_by_ordinal ON rollout_devices (rollout_id, ordinal);
 CREATE INDEX rollout_devices_by_install ON rollout_devices (install_id) WHERE install_id IS NOT NULL;
+-- The scheduler's sweeps: in-flight devices whose install was never queued, or finished unseen.
+CREATE INDEX rollout_devices_in_progress ON rollout_devices (started_at) WHERE status = 'in_progress';
 
 -- Progress events of a rollout, kept so a Server-Sent Events stream resumes after `Last-Event-ID` from any
 -- gateway replica: ids are monotonic per rollout (rollouts.last_event_id, bumped under the row's lock).

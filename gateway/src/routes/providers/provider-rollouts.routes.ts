@@ -23,6 +23,8 @@ const EVENTS_POLL_MS = 500;
 const KEEP_ALIVE_MS = 15_000;
 /** A stream ends after this long; the client reconnects with `Last-Event-ID` and loses nothing. */
 const STREAM_MAX_MS = 10 * 60_000;
+/** Creating reads every device of the organisation from the platform (pages of 100): up to a minute. */
+const CREATE_DEADLINE_MS = 60_000;
 /** Events asked for per call. */
 const EVENTS_PAGE = 500;
 
@@ -52,7 +54,9 @@ export function providerRolloutsRoutes(app: ZodApp, deps: { purchases: Purchases
       const { deviceIds, boardId, ...rest } = request.body;
       const rollout = toRollout(
         await callUpstream(request, (ctx) =>
-          call("createRollout", { ...rest, deviceIds: deviceIds ?? [], boardId: boardId ?? "" }, ctx),
+          call("createRollout", { ...rest, deviceIds: deviceIds ?? [], boardId: boardId ?? "" }, ctx, {
+            deadlineMs: CREATE_DEADLINE_MS,
+          }),
         ),
       );
       return reply

@@ -125,6 +125,11 @@ export interface RolloutRepository {
     events: Array<{ type: string; data: Record<string, unknown> }>,
     at: Date,
   ): Promise<number>;
+  /**
+   * Installs that finished while their rollout device is still in progress (an event applied before the
+   * claim committed, or a settle cut short): the scheduler settles them.
+   */
+  finishedInFlight(limit: number): Promise<string[]>;
   /** Rollouts running now, least recently advanced first. */
   running(limit: number): Promise<string[]>;
   /** Installs of in-progress devices whose platform update was not queued `olderThan` ago. */

@@ -201,6 +201,8 @@ export function makeRolloutScheduler(deps: {
     /** One pass over every running rollout (the periodic tick). */
     async tick(): Promise<void> {
       await this.requeue();
+      for (const installId of await deps.rollouts.finishedInFlight(500))
+        await withTransaction(deps.pool, (tx) => settle(tx, installId));
       for (const id of await deps.rollouts.running(100)) {
         for (let rounds = 0; rounds < 10 && (await advance(id)); rounds++);
       }

@@ -294,6 +294,16 @@ export function makeRolloutRepository(pool: Pool): RolloutRepository {
       return last;
     },
 
+    async finishedInFlight(limit) {
+      const { rows } = await pool.query<{ install_id: string }>(
+        `SELECT d.install_id FROM rollout_devices d JOIN installs i ON i.id = d.install_id
+          WHERE d.status = 'in_progress' AND i.status NOT IN ('queued', 'sent')
+          LIMIT $1`,
+        [limit],
+      );
+      return rows.map((r) => r.install_id);
+    },
+
     async running(limit) {
       const { rows } = await pool.query<{ id: string }>(
         "SELECT id FROM rollouts WHERE status = 'running' ORDER BY updated_at LIMIT $1",
