@@ -6,6 +6,7 @@ import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
 import { listingVisibility } from "./listing-visibility";
 import { notificationRecovery } from "./notification-recovery";
+import { rolloutFleet } from "./rollout-fleet";
 import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
 import { webhookIntake } from "./webhook-intake";
@@ -22,4 +23,5 @@ export const SCENARIOS: readonly Scenario[] = [
   earningsSummary,
   checkoutCreation,
   notificationRecovery,
+  rolloutFleet,
 ];
