@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { demoApi } from "@mp/local/demo-api";
 import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
@@ -11,10 +12,11 @@ import { startTestStack } from "./stack";
 
 /**
  * A rollout through the front door: the Asset tracker published with every release, listed, bought for a
- * handful of the provider's simulated devices with signed payment notifications; a rollout of 1.2.0 over
- * every device of the provider installs the bought ones in waves on the simulated platform (its clock
- * running) to `completed`, skips the rest with their reasons, and its progress is read as Server-Sent
- * Events, whole and resumed after an id.
+ * handful of the provider's simulated devices with signed payment notifications. A first rollout follows
+ * single installs already in flight; a second, over every device of the provider, queues its installs
+ * itself and skips the rest with their reasons. The simulated platform's clock is stopped: the test settles
+ * the update of each device a rollout has in flight. Each rollout reaches `completed` and its progress is
+ * read as Server-Sent Events, whole and resumed after an id.
  */
 const SECRET = "whsec_e2e_rollouts_00000000000000";
 const provider = DEMO_ORGANISATIONS.provider.id;
@@ -107,7 +109,7 @@ async function readEvents(rolloutId: string, lastEventId?: number) {
 beforeAll(async () => {
   stack = await startTestStack(logs, {
     STRIPE_WEBHOOK_SECRET: SECRET,
-    SIMULATOR_TICK_MS: "300",
+    SIMULATOR_TICK_MS: "0",
     INSTALL_POLL_MS: "200",
     ROLLOUT_TICK_MS: "250",
   });
@@ -155,7 +157,7 @@ beforeAll(async () => {
     visibility: "public",
   });
   listingId = listing.id;
-  expect(BOUGHT.length).toBeGreaterThanOrEqual(4);
+  expect(BOUGHT.length).toBe(5);
   for (const device of BOUGHT) await buy(device);
 }, 300_000);
 
@@ -163,50 +165,128 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe("rollouts through the launched stack", () => {
-  it("installs the bought devices in waves to completed, followed as Server-Sent Events", async () => {
-    const created = await call<Rollout>("POST", "/marketplace/providers/rollouts", {
-      token: tokens.provider,
-      body: { marketplaceItemId: itemId, version: V12, firstWave: 1, growth: 2, maxInFlight: 2 },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const rolloutId = created.body.rolloutId;
-    expect(created.headers.get("location")).toBe(`/marketplace/providers/rollouts/${rolloutId}`);
-    // Every device of the provider: the bought ones queued, the others skipped.
-    expect(created.body.counts).toMatchObject({ total: devices.length, queued: BOUGHT.length });
-    expect(created.body.counts.skipped).toBe(devices.length - BOUGHT.length);
+/**
+ * Settles, on the simulated platform (its clock stopped), the update of every device the rollout has in
+ * flight, over and over until stopped: installs finish only once the rollout started them.
+ */
+function drive(rolloutId: string): () => Promise<void> {
+  let stopped = false;
+  const running = (async () => {
+    while (!stopped) {
+      const page = await call<{ items: { deviceId: string }[] }>(
+        "GET",
+        `/marketplace/providers/rollouts/${rolloutId}/devices?status=in_progress&page=1&pageSize=100`,
+        { token: tokens.provider },
+      );
+      for (const { deviceId } of page.body.items ?? [])
+        await fetch(`${stack.simulatorUrl}/__simulator/updates/advance`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ deviceId }),
+        }).then((r) => r.body?.cancel());
+      await sleep(300);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await running;
+  };
+}
 
-    const events = await readEvents(rolloutId);
-    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
-    expect(events[0]!.type).toBe("rollout-created");
-    expect(events.at(-1)).toMatchObject({ type: "rollout-completed", data: { status: "completed" } });
-    const succeeded = events.filter((e) => e.type === "device-updated" && e.data.status === "succeeded");
-    expect(new Set(succeeded.map((e) => e.data.deviceId))).toEqual(new Set(BOUGHT));
-    // Resumed after an id: exactly the rest, then the end.
-    const resumed = await readEvents(rolloutId, 3);
-    expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
-
-    const done = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
-      token: tokens.provider,
-    });
-    expect(done.body).toMatchObject({ status: "completed", currentWave: done.body.waveCount });
-    expect(done.body.counts).toMatchObject({ succeeded: BOUGHT.length, failed: 0, inProgress: 0 });
-    const listed = await call<{
-      items: { deviceId: string; status: string; rpcId: string | null; skipReason: string | null }[];
-    }>("GET", `/marketplace/providers/rollouts/${rolloutId}/devices?page=1&pageSize=100`, {
-      token: tokens.provider,
-    });
-    for (const device of listed.body.items) {
-      if (BOUGHT.includes(device.deviceId)) {
-        expect(device.status).toBe("succeeded");
-        // The single install underneath: its RPC status reads succeeded too.
-        const rpc = await call<{ status: string }>("GET", `/marketplace/providers/rpc/${device.rpcId}`, {
+/** Creates a rollout, drives it to completed and checks its event stream whole and resumed. */
+async function rollOut(body: Record<string, unknown>, eligible: string[]) {
+  const created = await call<Rollout>("POST", "/marketplace/providers/rollouts", {
+    token: tokens.provider,
+    body: { marketplaceItemId: itemId, version: V12, firstWave: 1, growth: 2, maxInFlight: 2, ...body },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const rolloutId = created.body.rolloutId;
+  expect(created.headers.get("location")).toBe(`/marketplace/providers/rollouts/${rolloutId}`);
+  expect(created.body.counts.queued).toBe(eligible.length);
+  const stop = drive(rolloutId);
+  try {
+    await waitFor(
+      async () => {
+        const now = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
           token: tokens.provider,
         });
-        expect(rpc.body.status).toBe("succeeded");
-      } else expect(device).toMatchObject({ status: "skipped", rpcId: null });
+        return now.body.status === "completed" ? true : undefined;
+      },
+      { what: "the rollout completed", timeoutMs: 120_000 },
+    ).catch(async (error: Error) => {
+      const now = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
+        token: tokens.provider,
+      });
+      const warnings = logs.filter((line) => line.includes("rollout install")).slice(-2);
+      throw new Error(`${error.message}: ${JSON.stringify(now.body)}\n${warnings.join("\n")}`);
+    });
+  } finally {
+    await stop();
+  }
+  const events = await readEvents(rolloutId);
+  expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+  expect(events[0]!.type).toBe("rollout-created");
+  expect(events.at(-1)).toMatchObject({ type: "rollout-completed", data: { status: "completed" } });
+  const succeeded = events.filter((e) => e.type === "device-updated" && e.data.status === "succeeded");
+  expect(new Set(succeeded.map((e) => e.data.deviceId))).toEqual(new Set(eligible));
+  // Resumed after an id: exactly the rest, then the end.
+  const resumed = await readEvents(rolloutId, 3);
+  expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
+  const done = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
+    token: tokens.provider,
+  });
+  expect(done.body).toMatchObject({ status: "completed", currentWave: done.body.waveCount });
+  expect(done.body.counts).toMatchObject({ succeeded: eligible.length, failed: 0, inProgress: 0 });
+  const listed = await call<{ items: RolloutDevice[] }>(
+    "GET",
+    `/marketplace/providers/rollouts/${rolloutId}/devices?page=1&pageSize=100`,
+    { token: tokens.provider },
+  );
+  for (const device of listed.body.items.filter((d) => eligible.includes(d.deviceId))) {
+    expect(device.status).toBe("succeeded");
+    // The single install underneath: its RPC status reads succeeded too.
+    const rpc = await call<{ status: string }>("GET", `/marketplace/providers/rpc/${device.rpcId}`, {
+      token: tokens.provider,
+    });
+    expect(rpc.body.status).toBe("succeeded");
+  }
+  return { rolloutId, devices: listed.body.items };
+}
+
+type RolloutDevice = {
+  deviceId: string;
+  status: string;
+  installId: string | null;
+  rpcId: string | null;
+  skipReason: string | null;
+};
+
+describe("rollouts through the launched stack", () => {
+  it("follows installs already in flight: a device's install is the single install", async () => {
+    const first = BOUGHT.slice(0, 3);
+    const installIds = new Map<string, string>();
+    for (const deviceId of first) {
+      const single = await call<{ installId: string; status: string }>(
+        "POST",
+        `/marketplace/providers/devices/${deviceId}/purchases/${itemId}/install`,
+        { token: tokens.provider, body: { version: V12 } },
+      );
+      expect(single.status, JSON.stringify(single.body)).toBe(200);
+      installIds.set(deviceId, single.body.installId);
     }
-    expect(listed.body.items.filter((d) => d.skipReason === "not-purchased").length).toBeGreaterThan(0);
+    const { devices: listed } = await rollOut({ deviceIds: first }, first);
+    for (const device of listed) expect(device.installId).toBe(installIds.get(device.deviceId));
+  }, 240_000);
+
+  it("queues installs itself over every device of the provider, the others skipped with their reason", async () => {
+    // The first three run 1.2.0 now; the rest of the bought ones are eligible.
+    const rest = BOUGHT.slice(3);
+    const { rolloutId, devices: listed } = await rollOut({}, rest);
+    expect(listed).toHaveLength(devices.length);
+    const reasons = new Map(listed.map((d) => [d.deviceId, d.skipReason]));
+    for (const deviceId of BOUGHT.slice(0, 3)) expect(reasons.get(deviceId)).toBe("already-installed");
+    for (const d of listed.filter((d) => !BOUGHT.includes(d.deviceId)))
+      expect(d).toMatchObject({ status: "skipped", rpcId: null, skipReason: "not-purchased" });
 
     const page = await call<{ items: Rollout[] }>(
       "GET",
