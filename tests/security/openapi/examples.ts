@@ -73,6 +73,8 @@ function stringExample(schema: Schema, name: string): string {
       return "buyer@example.com";
   }
   if (schema.patterns?.includes("^[0-9A-Fa-f]{16}$")) return "00112233aabbccdd";
+  // An SSE `Last-Event-ID`: a non-negative integer.
+  if (schema.patterns?.includes("^\\d{1,15}$")) return "0";
   if (/version/i.test(name)) return "1.0.0";
   const length = Math.max(schema.minLength ?? 1, Math.min(8, schema.maxLength ?? 8));
   return "security".padEnd(length, "x").slice(0, Math.max(length, 1));
