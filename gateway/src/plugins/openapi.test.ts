@@ -70,6 +70,14 @@ const SPECIFIED = [
   // issue 26: checkout and refunds through Stripe
   "POST /marketplace/providers/listings/{marketplaceItemId}/checkout-sessions",
   "POST /marketplace/providers/purchases/{purchaseId}/refunds",
+  // issue 27: rollouts over many devices, with live progress
+  "POST /marketplace/providers/rollouts",
+  "GET /marketplace/providers/rollouts",
+  "GET /marketplace/providers/rollouts/{rolloutId}",
+  "GET /marketplace/providers/rollouts/{rolloutId}/devices",
+  "GET /marketplace/providers/rollouts/{rolloutId}/events",
+  "POST /marketplace/providers/rollouts/{rolloutId}/resume",
+  "POST /marketplace/providers/rollouts/{rolloutId}/cancel",
 ];
 
 interface Operation {
