@@ -144,7 +144,7 @@ describe("OpenAPI document", () => {
       expect(op.responses["401"]?.headers ?? (webhook ? {} : undefined), name).toBeDefined();
     }
     const validation = document.paths["/marketplace/instances"]?.post?.responses["400"]?.content;
-    expect(JSON.stringify(validation)).toContain("#/components/schemas/ProblemDetails2");
+    expect(JSON.stringify(validation)).toContain('#/components/schemas/ProblemDetails"');
     expect(document.components.schemas).toHaveProperty("ProblemDetails");
   });
 

@@ -17,6 +17,12 @@ export const iotAdapterConfig = z.object({
   INFUSE_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(5),
   /** How long the breaker stays open before it lets one trial call through. */
   INFUSE_BREAKER_RESET_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Requests per second to the platform, all replicas together (a bucket in PostgreSQL). */
+  INFUSE_MAX_RPS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Each replica's own budget while PostgreSQL cannot be reached; default half of INFUSE_MAX_RPS. */
+  INFUSE_FALLBACK_RPS: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** The longest a call waits for a token before failing with Retry-After (queued work retries later). */
+  INFUSE_RATE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /** Attempts of a copy job before it fails for good. */
   COPY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   /** How often the copy worker looks for queued jobs when nobody wakes it. */

@@ -1272,75 +1272,85 @@ export interface components {
     schemas: {
         /** @description An API key of the caller's organisation that is not revoked. */
         ApiKey: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Subject (`sub`) of the access token that created the key; null for keys older than this. */
             createdBy: string | null;
             /** @description When the key stops working. Every key created now has one; null only for keys created before expiries were required, which live until revoked. */
             expiresAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
             /** @description Last use, to the minute. */
             lastUsedAt: string | null;
+            /** @description Human-readable name. */
             name: string;
             /** @description The key's first characters, to tell keys apart; the key itself is never shown again. */
             prefix: string;
+            /** @description Roles the credential carries. */
             roles: ("developer" | "provider" | "admin")[];
         };
+        /** @description Earnings of one item in one currency over the window. */
         AppEarnings: {
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
             grossSales: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description What is left to the organisation, an integer in the currency's minor unit. */
             netEarnings: number;
+            /** @description Number of purchases. */
             purchaseCount: number;
+            /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
             refunds: number;
         };
         /** @description An uploaded icon or gallery image. */
         Asset: {
-            /** @enum {string} */
+            /**
+             * @description `icon`: the item's icon; `image`: a gallery image.
+             * @enum {string}
+             */
             assetType: "icon" | "image";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The file name given at upload; a label only. */
             fileName: string;
+            /** @description Height in pixels. */
             height: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The image's content type.
+             * @enum {string}
+             */
             mimeType: "image/png" | "image/jpeg";
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `pending` until finalised; `ready` once its checks passed; `rejected` (final) otherwise.
+             * @enum {string}
+             */
             status: "pending" | "ready" | "rejected";
             /** @description Short-lived presigned GET once ready. */
             url: string | null;
+            /** @description Width in pixels. */
             width: number;
-        };
-        /** @description A finalise conflict: `asset-invalid` (with `reasons`) or `upload-expired` (with `expiresAt`). */
-        AssetProblem: {
-            /**
-             * @description Stable machine code.
-             * @enum {string}
-             */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
-            detail: string;
-            /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
-            errorId?: string;
-            /**
-             * Format: date-time
-             * @description `upload-expired` only: when the upload address expired.
-             */
-            expiresAt?: string;
-            /** @description The request path. */
-            instance: string;
-            /** @description `asset-invalid` only: every check the object failed. */
-            reasons?: components["schemas"]["AssetRejectionReason"][];
-            status: number;
-            title: string;
-            traceId: string;
-            type: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description `object-missing`: nothing was uploaded; `size-mismatch`: the stored size is not `sizeBytes`; `size-over-limit`: over 1 MiB (icon) or 5 MiB (image); `mime-type-mismatch`: the magic bytes are not the session's `mimeType`; `dimensions-unreadable`: no readable image header; `dimensions-mismatch`: the real pixel size is not `width` x `height`; `not-square`: an icon that is not square; `dimensions-out-of-range`: a side outside 128..1024 (icon) or 320..4096 (image).
@@ -1349,17 +1359,36 @@ export interface components {
         AssetRejectionReason: "object-missing" | "size-mismatch" | "size-over-limit" | "mime-type-mismatch" | "dimensions-unreadable" | "dimensions-mismatch" | "not-square" | "dimensions-out-of-range";
         /** @description A developer base price record; 0 means free. */
         BasePrice: {
+            /** @description Integer amount in the currency's minor unit. */
             amount: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this price takes effect (UTC).
+             */
             effectiveFrom: string;
         };
         /** @description A device board a release is built for. */
         Board: {
+            /**
+             * @description The IoT platform's board id.
+             * @example nrf9160dk
+             */
             id: string;
+            /**
+             * @description The board's name.
+             * @example nRF9160 DK
+             */
             name: string;
+            /**
+             * @description The board's build target.
+             * @example nrf9160dk/nrf9160/ns
+             */
             target: string;
         };
         /** @description A Stripe Checkout Session for one device and item. */
@@ -1378,7 +1407,10 @@ export interface components {
         };
         /** @description A new API key, with its secret shown once. */
         CreatedApiKey: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Subject (`sub`) of the access token that created the key; null for keys older than this. */
             createdBy: string | null;
@@ -1387,70 +1419,116 @@ export interface components {
              * @description When the key stops working: the requested `expiresAt`, or 90 days from now when none was given.
              */
             expiresAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
             /** @description `mk_live_...` or `mk_test_...`: shown in this response only; store it now. */
             key: string;
             /** @description Last use, to the minute. */
             lastUsedAt: string | null;
+            /** @description Human-readable name. */
             name: string;
             /** @description The key's first characters, to tell keys apart; the key itself is never shown again. */
             prefix: string;
+            /** @description Roles the credential carries. */
             roles: ("developer" | "provider" | "admin")[];
         };
         /**
          * @description ISO 4217 currency code the marketplace accepts.
+         * @example EUR
          * @enum {string}
          */
         CurrencyCode: "AUD" | "BRL" | "CAD" | "CHF" | "CNY" | "CZK" | "DKK" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KRW" | "KWD" | "MXN" | "NOK" | "NZD" | "PLN" | "RON" | "SEK" | "SGD" | "THB" | "TRY" | "USD" | "ZAR";
         /**
          * @description ISO 4217 currency code the marketplace accepts.
+         * @example EUR
          * @enum {string}
          */
         CurrencyCodeInput: "AUD" | "BRL" | "CAD" | "CHF" | "CNY" | "CZK" | "DKK" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KRW" | "KWD" | "MXN" | "NOK" | "NZD" | "PLN" | "RON" | "SEK" | "SGD" | "THB" | "TRY" | "USD" | "ZAR";
         /** @description A marketplace item as its developer sees it. */
         DeveloperItem: {
+            /** @description The developer's base price: what the developer earns per sale. */
             basePrice: components["schemas"]["Money"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The item's icon; null until one is set. */
             icon: components["schemas"]["Asset"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description The IoT platform's id of the application the item is built from. */
             infuseIotApplicationId: number;
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
             metadata: components["schemas"]["ItemMetadata"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the item was last published; null while never published. */
             publishedAt: string | null;
+            /** @description Whether the item can be published, and what is missing. */
             readiness: {
+                /** @description Every condition of publishing is met. */
                 ready: boolean;
+                /** @description The conditions still unmet; empty when ready. */
                 unmet: ("displayName" | "basePrice" | "release")[];
             };
+            /** @description Number of releases selected for the item. */
             releaseCount: number;
             status: components["schemas"]["MarketplaceItemStatus"];
             type: components["schemas"]["MarketplaceItemType"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record last changed (UTC).
+             */
             updatedAt: string;
         };
         /** @description An IoT release selected for an item: `preparing` while its binary is copied from the IoT platform, `available` once stored and verified (`sha256` set), `failed` (final, with `failureReason`) otherwise. Select another release to retry. */
         DeveloperItemRelease: {
             board: components["schemas"]["Board"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Why the binary could not be copied or verified, as a fixed code; present only when `status` is `failed`. `not-found`: the IoT platform no longer has the binary; `size-mismatch` / `checksum-mismatch`: the copy is not the advertised length / CRC32; `too-large`: the download ran past the advertised length; `upstream-unavailable`: the platform answered in a way a retry will not change; `retries-exhausted`: the platform or storage stayed unavailable; `copy-refused`: the copy request was refused; `copy-failed`: any other reason. */
             failureReason?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The IoT platform's id of the selected release. */
             infuseIotReleaseId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             /** @description Hex digest of the stored binary; null while preparing. */
             sha256: string | null;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `preparing` while the binary is copied; `available` once stored and verified; `failed` (final).
+             * @enum {string}
+             */
             status: "preparing" | "available" | "failed";
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
@@ -1459,51 +1537,104 @@ export interface components {
         Device: {
             /** @description The application the device reports running. */
             application: {
+                /** @description The IoT platform's application id (integer). */
                 applicationId: number;
+                /** @description Release version, `major.minor.revision+build`. */
                 version: string;
             } | null;
+            /** @description The device's board. */
             board: {
+                /**
+                 * @description The IoT platform's board id.
+                 * @example nrf9160dk
+                 */
                 id: string;
+                /**
+                 * @description The board's name.
+                 * @example nRF9160 DK
+                 */
                 name: string;
             };
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description When the IoT platform last heard from the device; null if never. */
             lastSeenAt: string | null;
-            /** @description The IoT platform's device metadata, as stored there. */
+            /**
+             * @description The IoT platform's device metadata, as stored there.
+             * @example {
+             *       "firmware": "2.1.0",
+             *       "site": "greenhouse-3"
+             *     }
+             */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Number of purchases. */
             purchaseCount: number;
         };
+        /** @description A device with its state, purchases and recent installs. */
         DeviceDetails: {
+            /** @description The device's board. */
             board: {
+                /**
+                 * @description The IoT platform's board id.
+                 * @example nrf9160dk
+                 */
                 id: string;
+                /**
+                 * @description The board's name.
+                 * @example nRF9160 DK
+                 */
                 name: string;
             };
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
             /** @description Recent installs, newest first. */
             installs: components["schemas"]["Install"][];
-            /** @description The IoT platform's device metadata, as stored there. */
+            /**
+             * @description The IoT platform's device metadata, as stored there.
+             * @example {
+             *       "firmware": "2.1.0",
+             *       "site": "greenhouse-3"
+             *     }
+             */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description The device's purchases of your listings, newest first. */
             purchases: components["schemas"]["Purchase"][];
+            /** @description What the IoT platform last heard from the device. */
             state: {
+                /** @description The application the device reports running; null when it reports none. */
                 application: {
+                    /** @description The IoT platform's application id (integer). */
                     applicationId: number;
+                    /** @description Release version, `major.minor.revision+build`. */
                     version: string;
                 } | null;
+                /** @description The network route the device last reported through; null if unknown. */
                 lastRoute: string | null;
+                /** @description When the IoT platform last heard from the device; null if never. */
                 lastSeenAt: string | null;
             };
         };
         /** @description Whether a device may download a release of an item, and how. */
         DownloadAccess: {
+            /** @description How to download the release; present when `eligible`. */
             download?: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When `url` stops working.
+                 */
                 expiresAt: string;
-                /** @constant */
+                /**
+                 * @description The HTTP method of the download: always `GET`.
+                 * @constant
+                 */
                 method: "GET";
+                /** @description Hex SHA-256 of the binary. */
                 sha256: string;
+                /** @description Size of the file in bytes. */
                 sizeBytes: number;
                 /**
                  * Format: uri
@@ -1511,6 +1642,7 @@ export interface components {
                  */
                 url: string;
             };
+            /** @description The device may download the release now. */
             eligible: boolean;
             /**
              * @description Why the device may not download, when `eligible` is false.
@@ -1524,63 +1656,112 @@ export interface components {
             endUtc: string | null;
             /** @description The window's start; null when unbounded. */
             startUtc: string | null;
+            /** @description One row per currency with earnings in the window. */
             totals: {
                 currency: components["schemas"]["CurrencyCode"];
+                /** @description The developers' base prices, an integer in the currency's minor unit. */
                 developerCosts: number;
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What is left to the organisation, an integer in the currency's minor unit. */
                 netEarnings: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Number of purchases. */
                 purchaseCount: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             }[];
         };
         /** @description Every bucket of the window is present, zero-filled. */
         EarningsTimeseries: {
-            /** @enum {string} */
+            /**
+             * @description Bucket size, as requested.
+             * @enum {string}
+             */
             interval: "day" | "week" | "month";
+            /** @description One point per bucket and currency, oldest first. */
             points: {
                 currency: components["schemas"]["CurrencyCode"];
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What is left to the organisation, an integer in the currency's minor unit. */
                 netEarnings: number;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description Start of the bucket (UTC).
+                 */
                 periodStart: string;
+                /** @description Number of purchases. */
                 purchaseCount: number;
             }[];
         };
         /** @description A queued device application update. */
         Install: {
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The install's id (guid).
+             */
             installId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the install was queued (UTC).
+             */
             queuedAt: string;
             /** @description The IoT platform's application update id, stable from queue time; the install id when nothing was queued (`already_installed`). */
             rpcId: string;
             status: components["schemas"]["InstallStatus"];
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
-        /** @enum {string} */
+        /**
+         * @description `queued` and `sent` while the IoT platform delivers the update; `succeeded`, `failed`, `cancelled`, `expired` are final; `already_installed`: the device already ran the release, nothing was queued.
+         * @enum {string}
+         */
         InstallStatus: "queued" | "sent" | "succeeded" | "failed" | "cancelled" | "expired" | "already_installed";
         /** @description A marketplace instance: the scope developer items, offerings, listings and catalogues live in. */
         Instance: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             defaultCurrency: components["schemas"]["CurrencyCode"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Human-readable name. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The organisation that owns and administers the instance (guid).
+             */
             ownerOrganisationId: string;
-            /** @description Basis points of each sale kept by the platform. */
+            /**
+             * @description Basis points of each sale kept by the platform.
+             * @example 1000
+             */
             platformFeeBps: number;
         };
         /** @description An application of the organisation on the IoT platform. */
         IotApplication: {
+            /** @description The IoT platform's application id (integer). */
             applicationId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string;
             /**
              * Format: uuid
@@ -1588,27 +1769,41 @@ export interface components {
              */
             marketplaceItemId?: string;
             marketplaceItemStatus?: components["schemas"]["MarketplaceItemStatus"];
+            /** @description Human-readable name. */
             name: string;
         };
         /** @description A release of an application on the IoT platform. */
         IotRelease: {
+            /** @description The IoT platform's application id (integer). */
             applicationId: number;
             board: components["schemas"]["Board"];
             /** @description CRC-32 of the binary, 8 hex digits. */
             crc32: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The IoT platform's release id. */
             releaseId: string;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
         };
         /** @description A gallery image, in display order. */
         ItemImage: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The asset's id (guid).
+             */
             assetId: string;
+            /** @description Height in pixels. */
             height: number;
-            /** @enum {string} */
+            /**
+             * @description The image's content type.
+             * @enum {string}
+             */
             mimeType: "image/png" | "image/jpeg";
             /** @description 0-based display position. */
             position: number;
@@ -1617,56 +1812,100 @@ export interface components {
              * @description Short-lived presigned GET, or a CDN address.
              */
             url: string;
+            /** @description Width in pixels. */
             width: number;
         };
         /** @description One appended metadata record; the newest is in force. */
         ItemMetadata: {
+            /** @description Free-form kind of algorithm; null for apps. */
             algorithmType: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string | null;
+            /** @description The item's display name. */
             displayName: string | null;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
         };
         /** @description An IoT release selected for an item; `available` once its binary is stored and verified. */
         ItemRelease: {
             board: components["schemas"]["Board"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The IoT platform's id of the selected release. */
             infuseIotReleaseId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             /** @description Hex digest of the stored binary; null while preparing. */
             sha256: string | null;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `preparing` while the binary is copied; `available` once stored and verified; `failed` (final).
+             * @enum {string}
+             */
             status: "preparing" | "available" | "failed";
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
         };
         /** @description A published item with at least one enabled, public listing in the instance. */
         ListedItem: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string | null;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
             /** @description The lowest current public listing price. */
             fromPrice: components["schemas"]["Money"];
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
+            /** @description Every enabled public listing of the item. */
             listings: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The listing's id (guid).
+                 */
                 listingId: string;
+                /** @description The listing's price. */
                 price: components["schemas"]["Money"];
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The provider organisation's id (guid).
+                 */
                 providerOrganisationId: string;
             }[];
             /**
@@ -1683,34 +1922,68 @@ export interface components {
         };
         /** @description A provider's offer to sell an item in an instance. */
         Listing: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description A disabled listing cannot be bought. */
             disabled: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             price: components["schemas"]["Money"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The provider organisation's id (guid).
+             */
             providerOrganisationId: string;
+            /** @description When a newer listing replaced this one; null for the current listing. */
             supersededAt: string | null;
             visibility: components["schemas"]["ListingVisibility"];
         };
+        /** @description A listing with its item's name, icon and purchase count. */
         ListingSummary: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description A disabled listing cannot be bought. */
             disabled: boolean;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             price: components["schemas"]["Money"];
+            /** @description Number of purchases. */
             purchaseCount: number;
             type: components["schemas"]["MarketplaceItemType"];
             visibility: components["schemas"]["ListingVisibility"];
@@ -1754,36 +2027,69 @@ export interface components {
         /** @description An item an instance's admin offered for providers to list. */
         OfferedItem: {
             basePrice: components["schemas"]["Money"];
+            /** @description Longer text; may span lines. */
             description: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The developer organisation's id (guid).
+             */
             developerOrganisationId: string;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
             /** @description This provider has a current listing of the item. */
             listed: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the instance's admin offered the item (UTC).
+             */
             offeredAt: string;
+            /** @description Releases available to install. */
             releases: components["schemas"]["ItemRelease"][];
             type: components["schemas"]["MarketplaceItemType"];
         };
         /** @description A published item an instance's admin made available for listing. */
         Offering: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description When the offering was withdrawn; null while active. */
             withdrawnAt: string | null;
         };
         /** @description The platform's fees of one instance, currency and UTC month. */
@@ -1791,53 +2097,70 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             /** @description Gross of sales (reversals not deducted), in minor units. */
             grossSales: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
             /** @description The UTC calendar month, `YYYY-MM`. */
             month: string;
             /** @description Fees of sales minus the fee share of reversals, in minor units. */
             platformFees: number;
+            /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `errorId`. */
         ProblemDetails: {
+            /** @description `price-below-base` only: the item's base price the listing price must cover. */
+            basePrice?: {
+                /** @description Integer amount in the currency's minor unit. */
+                amount: number;
+                /** @description ISO 4217 currency code. */
+                currency: string;
+            };
             /**
              * @description Stable machine code.
              * @enum {string}
              */
             code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            /** @description What went wrong with this request, in a sentence. */
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
-            /** @description The request path. */
-            instance: string;
-            status: number;
-            title: string;
-            traceId: string;
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A validation problem: the fields at fault and why. */
-        ProblemDetails2: {
-            /**
-             * @description Stable machine code.
-             * @enum {string}
-             */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
-            detail: string;
-            /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
-            errorId?: string;
-            /** @description Messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
-            errors: {
+            /** @description `validation-failed` only: messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
+            errors?: {
                 [key: string]: string[];
             };
+            /**
+             * Format: date-time
+             * @description `upload-expired` only: when the upload address expired.
+             */
+            expiresAt?: string;
             /** @description The request path. */
             instance: string;
+            /** @description `price-below-base` only: the instance's platform fee in basis points. */
+            platformFeeBps?: number;
+            /** @description `asset-invalid` only: every check the uploaded object failed. */
+            reasons?: components["schemas"]["AssetRejectionReason"][];
+            /** @description `refund-exceeds-remaining` only: what is left to refund. */
+            remaining?: {
+                /** @description Integer amount in the currency's minor unit. */
+                amount: number;
+                /** @description ISO 4217 currency code. */
+                currency: string;
+            };
+            /** @description `invalid-state` and some other 409s: the state that forbids it. */
+            state?: string;
+            /** @description The HTTP status code, repeated. */
             status: number;
+            /** @description Short, fixed summary of the problem type. */
             title: string;
+            /** @description W3C trace id of the request (32 hex digits), for support. */
             traceId: string;
+            /** @description URI naming the problem type: the documentation base followed by `code`. */
             type: string;
+            /** @description `item-not-ready` only: the conditions still unmet (`displayName`, `basePrice`, `release`). */
+            unmet?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -1845,21 +2168,43 @@ export interface components {
         Purchase: {
             /** @description The amount paid, from the payment event. */
             amount: components["schemas"]["Money"];
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description The item's display name. */
             displayName: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The listing's id (guid).
+             */
             listingId: string;
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description The payment processor's reference of the payment. */
             paymentReference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The provider organisation's id (guid).
+             */
             providerOrganisationId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the payment completed (UTC).
+             */
             purchasedAt: string;
             reason?: components["schemas"]["PurchaseHeldReason"];
             /**
@@ -1870,18 +2215,32 @@ export interface components {
         };
         /** @description Purchases, refunds, disputes and installs, newest first. */
         PurchaseActivity: {
+            /** @description Up to `limit` entries, newest first. */
             items: {
+                /** @description The amount paid or refunded; absent for installs. */
                 amount?: components["schemas"]["Money"];
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it happened (UTC).
+                 */
                 at: string;
+                /** @description The IoT device's id (16 hex characters). */
                 deviceId: string;
+                /** @description The item's display name. */
                 displayName: string;
-                /** @enum {string} */
+                /**
+                 * @description What happened.
+                 * @enum {string}
+                 */
                 kind: "purchase" | "refund" | "dispute" | "install";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The marketplace item's id (guid).
+                 */
                 marketplaceItemId: string;
                 reason?: components["schemas"]["PurchaseHeldReason"];
             }[];
+            /** @description Entries asked for, as requested. */
             limit: number;
         };
         /**
@@ -1892,19 +2251,31 @@ export interface components {
         /** @description A release of a purchased item; `installed` means the device reports this application and version. */
         PurchaseRelease: {
             board: components["schemas"]["Board"];
-            /** @enum {string} */
+            /**
+             * @description Whether the release fits the device's board; `installed`: the device runs it now.
+             * @enum {string}
+             */
             compatibility: "compatible" | "incompatible" | "installed" | "unknown";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Why the release is `incompatible` or `unknown`. */
             reason?: string;
+            /** @description The IoT platform's release id. */
             releaseId: string;
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
         /** @description A refund Stripe accepted; the purchase and the ledger change when Stripe's refund notification arrives. */
         RefundAccepted: {
             /** @description The amount asked to be refunded. */
             amount: components["schemas"]["Money"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The purchase's id (guid).
+             */
             purchaseId: string;
             /** @description Stripe's refund id (`re_...`). */
             refundId: string;
@@ -2079,106 +2450,211 @@ export interface components {
         RolloutStatusInput: "running" | "paused" | "cancelled" | "completed";
         /** @description Progress of an install, following the IoT platform's records. */
         RpcStatus: {
+            /** @description How many times the IoT platform tried to deliver the update. */
             attemptCount: number;
+            /** @description The IoT platform's message about the last status; null when none. */
             detail: string | null;
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description Every status the install went through, oldest first. */
             history: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it happened (UTC).
+                 */
                 at: string;
                 status: components["schemas"]["InstallStatus"];
             }[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The install's id (guid).
+             */
             installId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description The IoT platform's application update id. */
             rpcId: string;
             status: components["schemas"]["InstallStatus"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record last changed (UTC).
+             */
             updatedAt: string;
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
         /** @description One per organisation, role, currency, livemode and calendar month (UTC); never changes once finalized. */
         Statement: {
+            /** @description The statement batch's id (guid). */
             batchId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
+            /** @description When the statement was finalized; null while open. */
             finalizedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Number of lines in the statement. */
             lineCount: number;
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the statement was marked paid; null until then. */
             paidAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the statement period (exclusive, UTC).
+             */
             periodEndUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the statement period (inclusive, UTC).
+             */
             periodStartUtc: string;
-            /** @enum {string} */
+            /**
+             * @description Whose earnings the statement holds: the developer's base prices or the provider's shares.
+             * @enum {string}
+             */
             role: "developer" | "provider";
-            /** @enum {string} */
+            /**
+             * @description `open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.
+             * @enum {string}
+             */
             status: "open" | "finalized" | "paid";
+            /** @description Sums of the lines, in the statement's currency's minor unit. */
             totals: {
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What the statement pays the organisation, an integer in the currency's minor unit. */
                 net: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             };
         };
         /** @description Running the same close twice returns the same batch. */
         StatementBatch: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The statement batch's id (guid).
+             */
             batchId: string;
+            /** @description Number of statements the batch created. */
             statementCount: number;
         };
+        /** @description A statement with its lines, oldest first. */
         StatementWithLines: {
+            /** @description The statement batch's id (guid). */
             batchId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
+            /** @description When the statement was finalized; null while open. */
             finalizedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Number of lines in the statement. */
             lineCount: number;
             /** @description The first 1000 lines; the CSV export has all. */
             lines: {
+                /** @description The IoT device's id (16 hex characters). */
                 deviceId: string;
+                /** @description The item's display name. */
                 displayName: string;
+                /** @description What the buyer paid, an integer in the currency's minor unit. */
                 gross: number;
-                /** @enum {string} */
+                /**
+                 * @description What the ledger entry records.
+                 * @enum {string}
+                 */
                 kind: "sale" | "refund" | "dispute" | "adjustment";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The marketplace item's id (guid).
+                 */
                 marketplaceItemId: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the ledger entry happened (UTC).
+                 */
                 occurredAt: string;
+                /** @description The platform's fee of the entry, an integer in the currency's minor unit. */
                 platformFee: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The purchase's id (guid).
+                 */
                 purchaseId: string;
+                /** @description The organisation's share of the entry, an integer in the currency's minor unit. */
                 share: number;
             }[];
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the statement was marked paid; null until then. */
             paidAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the statement period (exclusive, UTC).
+             */
             periodEndUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the statement period (inclusive, UTC).
+             */
             periodStartUtc: string;
-            /** @enum {string} */
+            /**
+             * @description Whose earnings the statement holds: the developer's base prices or the provider's shares.
+             * @enum {string}
+             */
             role: "developer" | "provider";
-            /** @enum {string} */
+            /**
+             * @description `open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.
+             * @enum {string}
+             */
             status: "open" | "finalized" | "paid";
+            /** @description Sums of the lines, in the statement's currency's minor unit. */
             totals: {
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What the statement pays the organisation, an integer in the currency's minor unit. */
                 net: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             };
         };
         /** @description Where to PUT the file; it never passes through the API. */
         UploadSession: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The asset's id (guid).
+             */
             assetId: string;
             /**
              * Format: date-time
@@ -2187,10 +2663,16 @@ export interface components {
             expiresAt: string;
             /** @description Send exactly these headers with the PUT: the signature covers them. */
             uploadHeaders: {
-                /** @enum {string} */
+                /**
+                 * @description The image's content type.
+                 * @enum {string}
+                 */
                 "Content-Type": "image/png" | "image/jpeg";
             };
-            /** @constant */
+            /**
+             * @description The HTTP method of the upload: always `PUT`.
+             * @constant
+             */
             uploadMethod: "PUT";
             /**
              * Format: uri
@@ -2198,8 +2680,12 @@ export interface components {
              */
             uploadUri: string;
         };
+        /** @description One appended visibility of a listing; the newest is in force. */
         VisibilityState: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this visibility was set (UTC).
+             */
             setAt: string;
             /** @description Subject that set it. */
             setBy: string;
@@ -2219,19 +2705,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id (guid, any case). */
+                /**
+                 * @description Asset id (guid, any case).
+                 * @example 01957b42-bed5-7a84-8e1c-60013a97cf6c
+                 */
                 assetId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                 *       "height": 512,
+                 *       "sizeBytes": 48213,
+                 *       "width": 512
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
                      * @description Must equal the path's asset id.
                      */
                     assetId: string;
+                    /** @description Pixels; must match the uploaded image. */
                     height: number;
                     /** @description The uploaded file's size; over 1 MiB (icon) or 5 MiB (image) is 409 `asset-invalid`. */
                     sizeBytes: number;
@@ -2247,6 +2745,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetType": "icon",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "fileName": "icon.png",
+                     *       "height": 512,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "mimeType": "image/png",
+                     *       "sizeBytes": 48213,
+                     *       "status": "pending",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *       "width": 512
+                     *     }
+                     */
                     "application/json": components["schemas"]["Asset"];
                 };
             };
@@ -2256,7 +2768,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2267,6 +2795,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2276,6 +2815,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2285,6 +2835,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2294,7 +2855,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AssetProblem"];
+                    /**
+                     * @example {
+                     *       "code": "asset-invalid",
+                     *       "detail": "The uploaded object does not match the asset.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "reasons": [
+                     *         "not-square"
+                     *       ],
+                     *       "status": 409,
+                     *       "title": "The uploaded object does not match the asset.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/asset-invalid"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -2303,6 +2878,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2312,6 +2898,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2323,6 +2920,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2334,6 +2942,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2348,6 +2967,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetType": "icon",
+                 *       "fileName": "icon.png",
+                 *       "mimeType": "image/png"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description `icon` goes to `/icon`, `image` to `/images`.
@@ -2356,7 +2982,10 @@ export interface operations {
                     assetType: "icon" | "image";
                     /** @description 1..255 characters after trimming; no `/`, `\` or control characters. A label only. */
                     fileName: string & (unknown & unknown);
-                    /** @enum {string} */
+                    /**
+                     * @description The image's content type.
+                     * @enum {string}
+                     */
                     mimeType: "image/png" | "image/jpeg";
                 };
             };
@@ -2368,6 +2997,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "uploadHeaders": {
+                     *         "Content-Type": "image/png"
+                     *       },
+                     *       "uploadMethod": "PUT",
+                     *       "uploadUri": "https://objects.example.com/marketplace/upload?X-Amz-Signature=abc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadSession"];
                 };
             };
@@ -2377,7 +3017,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetType": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2388,6 +3044,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2397,6 +3064,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2406,6 +3084,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2415,6 +3104,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2426,6 +3126,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2437,6 +3148,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2445,13 +3167,25 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `name`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `name`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "name";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -2466,11 +3200,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "createdBy": "auth0|6571c0ffee",
+                     *           "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lastUsedAt": "2026-03-14T09:26:53.000Z",
+                     *           "name": "Field sensors",
+                     *           "prefix": "mk_test_7Hq2",
+                     *           "roles": [
+                     *             "developer"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ApiKey"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -2481,7 +3242,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2492,6 +3269,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2501,6 +3289,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2512,6 +3311,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2523,6 +3333,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2537,6 +3358,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                 *       "name": "Field sensors",
+                 *       "roles": [
+                 *         "developer"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -2557,6 +3387,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "createdBy": "auth0|6571c0ffee",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "key": "mk_test_7Hq2Xk9LmP3nR5tV8wY0zA1bC4dE6fG8hJ0kL2mN",
+                     *       "lastUsedAt": "2026-03-14T09:26:53.000Z",
+                     *       "name": "Field sensors",
+                     *       "prefix": "mk_test_7Hq2",
+                     *       "roles": [
+                     *         "developer"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -2566,7 +3411,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.name": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2577,6 +3438,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2586,6 +3458,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2595,6 +3478,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2604,6 +3498,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2615,6 +3520,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2626,6 +3542,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2636,7 +3563,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (guid, any case). */
+                /**
+                 * @description API key id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2656,7 +3586,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2667,6 +3613,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2676,6 +3633,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2685,6 +3653,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2694,6 +3673,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2703,6 +3693,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2714,6 +3715,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2725,6 +3737,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2733,11 +3756,20 @@ export interface operations {
     listIotApplications: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Instance whose item links to report. */
+                /**
+                 * @description Instance whose item links to report.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
@@ -2752,10 +3784,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": 4211,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "marketplaceItemStatus": "draft",
+                     *           "name": "Field sensors"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["IotApplication"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -2766,7 +3819,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2777,6 +3846,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2786,6 +3866,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2797,6 +3888,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2808,6 +3910,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2818,13 +3931,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT application id (the platform's integer id). */
+                /**
+                 * @description IoT application id (the platform's integer id).
+                 * @example 4211
+                 */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "type": "app"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -2842,6 +3964,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2851,7 +4028,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2862,6 +4055,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2871,6 +4075,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2880,6 +4095,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2889,6 +4115,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "already-linked",
+                     *       "detail": "The application is already linked in this instance.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 409,
+                     *       "title": "The application is already linked in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/already-linked"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2898,6 +4135,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2907,6 +4155,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2918,6 +4177,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2929,6 +4199,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2937,14 +4218,23 @@ export interface operations {
     listIotReleases: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
             path: {
-                /** @description IoT application id (the platform's integer id). */
+                /**
+                 * @description IoT application id (the platform's integer id).
+                 * @example 4211
+                 */
                 applicationId: number;
             };
             cookie?: never;
@@ -2957,10 +4247,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": 4211,
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "crc32": "1c291ca3",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "releaseId": "rel-4211-17",
+                     *           "sizeBytes": 48213,
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["IotRelease"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -2971,7 +4287,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.limit": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2982,6 +4314,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2991,6 +4334,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3000,6 +4354,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3011,6 +4376,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3022,6 +4398,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3030,19 +4417,45 @@ export interface operations {
     listDeveloperItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only items of this instance. */
+                /**
+                 * @description Only items of this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `createdAt`, `updatedAt`, `displayName`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `updatedAt`, `displayName`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "updatedAt" | "displayName";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Matches displayName and description. */
+                /**
+                 * @description Matches displayName and description.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `retired` is final.
+                 * @example draft
+                 */
                 status?: components["schemas"]["MarketplaceItemStatusInput"];
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -3057,11 +4470,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "basePrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "icon": {
+                     *             "assetType": "icon",
+                     *             "createdAt": "2026-03-14T09:26:53.000Z",
+                     *             "fileName": "icon.png",
+                     *             "height": 512,
+                     *             "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *             "mimeType": "image/png",
+                     *             "sizeBytes": 48213,
+                     *             "status": "pending",
+                     *             "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *             "width": 512
+                     *           },
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "infuseIotApplicationId": 4211,
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "metadata": {
+                     *             "algorithmType": "anomaly-detection",
+                     *             "createdAt": "2026-03-14T09:26:53.000Z",
+                     *             "description": "Reports soil moisture every ten minutes.",
+                     *             "displayName": "Soil moisture monitor",
+                     *             "eulaUrl": "https://example.com/eulaUrl",
+                     *             "licenseUrl": "https://example.com/licenseUrl"
+                     *           },
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *           "readiness": {
+                     *             "ready": false,
+                     *             "unmet": [
+                     *               "displayName"
+                     *             ]
+                     *           },
+                     *           "releaseCount": 1,
+                     *           "status": "draft",
+                     *           "type": "app",
+                     *           "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["DeveloperItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -3072,7 +4553,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3083,6 +4580,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3092,6 +4600,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3103,6 +4622,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3114,6 +4644,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3124,7 +4665,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3137,6 +4681,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -3146,7 +4745,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3157,6 +4772,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3166,6 +4792,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3175,6 +4812,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3186,6 +4834,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3197,6 +4856,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3207,13 +4877,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -3230,6 +4908,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -3239,7 +4972,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3250,6 +4999,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3259,6 +5019,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3268,6 +5039,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3277,6 +5059,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "asset-not-ready",
+                     *       "detail": "The asset is not finalised.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 409,
+                     *       "title": "The asset is not finalised.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/asset-not-ready"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3286,6 +5079,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3295,6 +5099,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3306,6 +5121,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3317,6 +5143,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3327,7 +5164,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3340,6 +5180,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3349,7 +5201,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3360,6 +5228,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3369,6 +5248,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3378,6 +5268,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3389,6 +5290,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3400,6 +5312,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3410,13 +5333,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -3433,6 +5364,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3442,7 +5385,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3453,6 +5412,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3462,6 +5432,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3471,6 +5452,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3480,6 +5472,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "gallery-full",
+                     *       "detail": "The gallery is full.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 409,
+                     *       "title": "The gallery is full.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/gallery-full"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3489,6 +5492,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3498,6 +5512,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3509,6 +5534,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3520,6 +5556,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3530,9 +5577,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Gallery image asset id (guid, any case). */
+                /**
+                 * @description Gallery image asset id (guid, any case).
+                 * @example 01957b42-bed5-7a84-8e1c-60013a97cf6c
+                 */
                 assetId: string;
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3552,7 +5605,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3563,6 +5632,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3572,6 +5652,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3581,6 +5672,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3590,6 +5692,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3599,6 +5713,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3608,6 +5733,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3619,6 +5755,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3630,6 +5777,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3640,13 +5798,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetIds": [
+                 *         "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description A permutation of the current gallery. */
                     assetIds: string[];
@@ -3660,6 +5828,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3669,7 +5849,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetIds": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3680,6 +5876,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3689,6 +5896,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3698,6 +5916,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3707,6 +5936,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3716,6 +5957,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3725,6 +5977,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3736,6 +5999,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3747,6 +6021,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3757,13 +6042,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "releaseId": "rel-4211-17"
+                 *     }
+                 */
                 "application/json": {
                     /** @description An IoT release of the item's application: 1..128 characters, no `/` or `\`, not `.` or `..`. */
                     releaseId: string;
@@ -3777,6 +6070,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "board": {
+                     *         "id": "nrf9160dk",
+                     *         "name": "nRF9160 DK",
+                     *         "target": "nrf9160dk/nrf9160/ns"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "failureReason": "failureReason-example",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "infuseIotReleaseId": "rel-4211-17",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *       "sizeBytes": 48213,
+                     *       "status": "preparing",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItemRelease"];
                 };
             };
@@ -3786,7 +6097,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.releaseId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3797,6 +6124,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3806,6 +6144,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3815,6 +6164,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3824,6 +6184,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3833,6 +6205,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3842,6 +6225,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3853,6 +6247,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3864,6 +6269,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3874,13 +6290,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "algorithmType": "anomaly-detection",
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "displayName": "Soil moisture monitor",
+                 *       "eulaUrl": "https://example.com/eulaUrl",
+                 *       "licenseUrl": "https://example.com/licenseUrl"
+                 *     }
+                 */
                 "application/json": {
                     /** @description <= 64 characters. */
                     algorithmType?: string | null;
@@ -3902,6 +6330,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -3911,7 +6394,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.displayName": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3922,6 +6421,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3931,6 +6441,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3940,6 +6461,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3949,6 +6481,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3958,6 +6502,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3967,6 +6522,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3978,6 +6544,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3989,6 +6566,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3997,18 +6585,33 @@ export interface operations {
     listItemMetadata: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4021,11 +6624,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "algorithmType": "anomaly-detection",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "licenseUrl": "https://example.com/licenseUrl"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ItemMetadata"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4036,7 +6662,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4047,6 +6689,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4056,6 +6709,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4065,6 +6729,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4076,6 +6751,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4087,6 +6773,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4097,13 +6794,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1999,
+                 *       "currency": "EUR"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Integer amount in the minor unit; 0 means free. */
                     amount: number;
@@ -4118,6 +6824,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1999,
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "effectiveFrom": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePrice"];
                 };
             };
@@ -4127,7 +6841,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.amount": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4138,6 +6868,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4147,6 +6888,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4156,6 +6908,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4165,6 +6928,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4174,6 +6949,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4183,6 +6969,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4194,6 +6991,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4205,6 +7013,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4213,18 +7032,33 @@ export interface operations {
     listItemPrices: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4237,11 +7071,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": 1999,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "currency": "EUR",
+                     *           "effectiveFrom": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["BasePrice"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4252,7 +7107,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4263,6 +7134,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4272,6 +7154,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4281,6 +7174,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4292,6 +7196,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4303,6 +7218,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4313,7 +7239,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4321,6 +7250,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4331,6 +7261,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4340,7 +7325,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4351,6 +7352,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4360,6 +7372,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4369,6 +7392,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4378,6 +7412,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "item-not-ready",
+                     *       "detail": "The item is not ready to publish.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 409,
+                     *       "title": "The item is not ready to publish.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/item-not-ready",
+                     *       "unmet": [
+                     *         "release"
+                     *       ]
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4387,6 +7435,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4396,6 +7455,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4407,6 +7477,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4418,6 +7499,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4426,18 +7518,33 @@ export interface operations {
     listItemReleases: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `version`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `version`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "version";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4450,11 +7557,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "failureReason": "failureReason-example",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "infuseIotReleaseId": "rel-4211-17",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *           "sizeBytes": 48213,
+                     *           "status": "preparing",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["DeveloperItemRelease"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4465,7 +7603,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4476,6 +7630,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4485,6 +7650,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4494,6 +7670,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4505,6 +7692,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4516,6 +7714,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4526,7 +7735,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4534,6 +7746,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4544,6 +7757,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4553,7 +7821,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4564,6 +7848,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4573,6 +7868,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4582,6 +7888,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4591,6 +7908,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4600,6 +7929,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4609,6 +7949,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4620,6 +7971,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4631,6 +7993,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4641,7 +8014,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4649,6 +8025,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4659,6 +8036,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4668,7 +8100,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4679,6 +8127,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4688,6 +8147,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4697,6 +8167,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4706,6 +8187,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4715,6 +8208,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4724,6 +8228,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4735,6 +8250,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4746,6 +8272,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4754,22 +8291,50 @@ export interface operations {
     listPlatformFees: {
         parameters: {
             query?: {
+                /**
+                 * @description ISO 4217 currency code the marketplace accepts.
+                 * @example EUR
+                 */
                 currency?: components["schemas"]["CurrencyCodeInput"];
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Only this instance's fees. */
+                /**
+                 * @description Only this instance's fees.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `month`, `platformFees`, `grossSales`, `saleCount`; default `month`. */
+                /**
+                 * @description Sort key: `month`, `platformFees`, `grossSales`, `saleCount`; default `month`.
+                 * @example month
+                 */
                 orderBy?: "month" | "platformFees" | "grossSales" | "saleCount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -4784,11 +8349,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "grossSales": 5997,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "month": "2026-03",
+                     *           "platformFees": 600,
+                     *           "saleCount": 3
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["PlatformFees"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4799,7 +8387,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4810,6 +8414,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4819,6 +8434,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4830,6 +8456,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4841,6 +8478,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4849,28 +8497,65 @@ export interface operations {
     listStatements: {
         parameters: {
             query: {
-                /** @description Statements of one batch. */
+                /**
+                 * @description Statements of one batch.
+                 * @example 0195c57e-2ee3-7065-8220-961e325498ff
+                 */
                 batchId?: string;
+                /**
+                 * @description ISO 4217 currency code the marketplace accepts.
+                 * @example EUR
+                 */
                 currency?: components["schemas"]["CurrencyCodeInput"];
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Live (`true`) or test (`false`) statements; both when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) statements; both when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `createdAt`, `periodStartUtc`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `periodStartUtc`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "periodStartUtc";
-                /** @description Another organisation's statements: the platform operator only (403 otherwise). */
+                /**
+                 * @description Another organisation's statements: the platform operator only (403 otherwise).
+                 * @example 0195ef0d-8bab-7ce8-86e9-353a356c36d2
+                 */
                 organisationId?: string;
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Statements whose period ends at or before this instant. */
+                /**
+                 * @description Statements whose period ends at or before this instant.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 periodEndUtc?: string;
-                /** @description Statements whose period starts at or after this instant. */
+                /**
+                 * @description Statements whose period starts at or after this instant.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 periodStartUtc?: string;
-                /** @description Statement role filter. */
+                /**
+                 * @description Statement role filter.
+                 * @example developer
+                 */
                 role: "developer" | "provider" | "any";
-                /** @description Statement status filter. */
+                /**
+                 * @description Statement status filter.
+                 * @example open
+                 */
                 status: "open" | "finalized" | "paid" | "any";
             };
             header?: never;
@@ -4885,11 +8570,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "currency": "EUR",
+                     *           "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lineCount": 3,
+                     *           "livemode": false,
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "paidAt": "2026-03-14T09:26:53.000Z",
+                     *           "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *           "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *           "role": "developer",
+                     *           "status": "open",
+                     *           "totals": {
+                     *             "grossSales": 5997,
+                     *             "net": 2400,
+                     *             "platformFees": 600,
+                     *             "refunds": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Statement"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4900,7 +8621,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.periodStartUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4911,6 +8648,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4920,6 +8668,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4931,6 +8690,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4942,6 +8712,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4952,7 +8733,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4965,6 +8749,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lineCount": 3,
+                     *       "livemode": false,
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "paidAt": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *       "role": "developer",
+                     *       "status": "open",
+                     *       "totals": {
+                     *         "grossSales": 5997,
+                     *         "net": 2400,
+                     *         "platformFees": 600,
+                     *         "refunds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Statement"];
                 };
             };
@@ -4974,7 +8781,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4985,6 +8808,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4994,6 +8828,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5003,6 +8848,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5012,6 +8868,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5021,6 +8889,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5030,6 +8909,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5041,6 +8931,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5052,6 +8953,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5062,7 +8974,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -5075,6 +8990,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lineCount": 3,
+                     *       "lines": [
+                     *         {
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "gross": 1999,
+                     *           "kind": "sale",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "occurredAt": "2026-03-14T09:26:53.000Z",
+                     *           "platformFee": 200,
+                     *           "purchaseId": "01957d57-9f50-75bd-887b-153761603473",
+                     *           "share": 800
+                     *         }
+                     *       ],
+                     *       "livemode": false,
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "paidAt": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *       "role": "developer",
+                     *       "status": "open",
+                     *       "totals": {
+                     *         "grossSales": 5997,
+                     *         "net": 2400,
+                     *         "platformFees": 600,
+                     *         "refunds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatementWithLines"];
                 };
             };
@@ -5084,7 +9035,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5095,6 +9062,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5104,6 +9082,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5113,6 +9102,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5124,6 +9124,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5135,6 +9146,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5145,7 +9167,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -5158,6 +9183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example occurredAt,kind,purchaseId,marketplaceItemId,displayName,deviceId,gross,platformFee,share */
                     "text/csv; charset=utf-8": string;
                 };
             };
@@ -5167,7 +9193,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5178,6 +9220,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5187,6 +9240,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5196,6 +9260,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5207,6 +9282,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5218,6 +9304,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5228,7 +9325,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -5241,6 +9341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 ... */
                     "application/pdf": string;
                 };
             };
@@ -5250,7 +9351,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5261,6 +9378,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5270,6 +9398,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5279,6 +9418,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5290,6 +9440,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5301,6 +9462,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5315,7 +9487,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "livemode": false,
+                 *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                 *       "periodStartUtc": "2026-03-01T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Live (`true`) or test (`false`) payment data. */
                     livemode: boolean;
                     /**
                      * Format: date-time
@@ -5337,6 +9517,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "statementCount": 4
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatementBatch"];
                 };
             };
@@ -5346,7 +9532,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.periodStartUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5357,6 +9559,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5366,6 +9579,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5375,6 +9599,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5384,6 +9619,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5395,6 +9641,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5406,6 +9663,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5414,13 +9682,25 @@ export interface operations {
     listInstances: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `name`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `name`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "name";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -5435,11 +9715,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "defaultCurrency": "EUR",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "name": "Field sensors",
+                     *           "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *           "platformFeeBps": 1000
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Instance"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5450,7 +9753,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5461,6 +9780,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5470,6 +9800,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5481,6 +9822,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5492,6 +9844,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5506,11 +9869,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCurrency": "EUR",
+                 *       "name": "Field sensors",
+                 *       "platformFeeBps": 1000
+                 *     }
+                 */
                 "application/json": {
                     defaultCurrency: components["schemas"]["CurrencyCodeInput"];
                     /** @description 1..120 characters after trimming. */
                     name: string;
-                    /** @description Basis points of each sale kept by the platform, 0..5000. */
+                    /**
+                     * @description Basis points of each sale kept by the platform, 0..5000.
+                     * @example 1000
+                     */
                     platformFeeBps: number;
                 };
             };
@@ -5522,6 +9895,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "defaultCurrency": "EUR",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "name": "Field sensors",
+                     *       "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *       "platformFeeBps": 1000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Instance"];
                 };
             };
@@ -5531,7 +9914,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.name": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5542,6 +9941,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5551,6 +9961,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5560,6 +9981,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5569,6 +10001,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5580,6 +10023,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5591,6 +10045,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5601,7 +10066,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5614,6 +10082,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "defaultCurrency": "EUR",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "name": "Field sensors",
+                     *       "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *       "platformFeeBps": 1000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Instance"];
                 };
             };
@@ -5623,7 +10101,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5634,6 +10128,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5643,6 +10148,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5652,6 +10168,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5663,6 +10190,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5674,6 +10212,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5682,18 +10231,33 @@ export interface operations {
     listOfferings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
             };
             cookie?: never;
@@ -5706,11 +10270,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "withdrawnAt": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Offering"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5721,7 +10307,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5732,6 +10334,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5741,6 +10354,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5750,6 +10374,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5761,6 +10396,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5772,6 +10418,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5782,13 +10439,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -5805,6 +10470,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "withdrawnAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Offering"];
                 };
             };
@@ -5814,7 +10488,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceItemId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5825,6 +10515,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5834,6 +10535,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5843,6 +10555,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5852,6 +10575,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5861,6 +10596,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5870,6 +10616,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5881,6 +10638,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5892,6 +10660,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5902,9 +10681,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
-                /** @description Offering id (guid, any case). */
+                /**
+                 * @description Offering id (guid, any case).
+                 * @example 01959c3d-61c6-725b-83de-0eaa6e823c86
+                 */
                 offeringId: string;
             };
             cookie?: never;
@@ -5924,7 +10709,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.instanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5935,6 +10736,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5944,6 +10756,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5953,6 +10776,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5962,6 +10796,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5971,6 +10816,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5982,6 +10838,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5993,6 +10860,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6001,18 +10879,40 @@ export interface operations {
     listListedItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Instance whose catalogue to read. */
+                /**
+                 * @description Instance whose catalogue to read.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without. */
+                /**
+                 * @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without.
+                 * @example relevance
+                 */
                 orderBy?: "relevance" | "createdAt" | "displayName" | "price";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Full text over displayName and description: accent- and case-insensitive, prefix, typo-tolerant. */
+                /**
+                 * @description Full text over displayName and description: accent- and case-insensitive, prefix, typo-tolerant.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -6027,11 +10927,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "fromPrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "licenseUrl": "https://example.com/licenseUrl",
+                     *           "listings": [
+                     *             {
+                     *               "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *               "price": {
+                     *                 "amount": 1999,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264"
+                     *             }
+                     *           ],
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "type": "app"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ListedItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6042,7 +10994,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6053,6 +11021,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6062,6 +11041,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6073,6 +11063,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6084,6 +11085,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6092,12 +11104,18 @@ export interface operations {
     getListedItem: {
         parameters: {
             query: {
-                /** @description Instance the item is listed in. */
+                /**
+                 * @description Instance the item is listed in.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6110,6 +11128,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "displayName": "Soil moisture monitor",
+                     *       "eulaUrl": "https://example.com/eulaUrl",
+                     *       "fromPrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "iconUrl": "https://example.com/iconUrl",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "licenseUrl": "https://example.com/licenseUrl",
+                     *       "listings": [
+                     *         {
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264"
+                     *         }
+                     *       ],
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "type": "app"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListedItem"];
                 };
             };
@@ -6119,7 +11176,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6130,6 +11203,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6139,6 +11223,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6148,6 +11243,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6159,6 +11265,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6170,6 +11287,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6178,14 +11306,23 @@ export interface operations {
     getDownloadAccess: {
         parameters: {
             query: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
-                /** @description Release version, e.g. `1.4.0+0a1b2c3d`. */
+                /**
+                 * @description Release version, e.g. `1.4.0+0a1b2c3d`.
+                 * @example 1.4.0+0a1b2c3d
+                 */
                 version: string;
             };
             cookie?: never;
@@ -6198,6 +11335,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "download": {
+                     *         "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *         "method": "GET",
+                     *         "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *         "sizeBytes": 48213,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *       },
+                     *       "eligible": false,
+                     *       "reason": "not-purchased"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DownloadAccess"];
                 };
             };
@@ -6207,7 +11357,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6218,6 +11384,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6227,6 +11404,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6236,6 +11424,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6247,6 +11446,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6258,6 +11468,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6266,9 +11487,15 @@ export interface operations {
     listProviderDevices: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
@@ -6283,10 +11510,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "application": {
+                     *             "applicationId": 4211,
+                     *             "version": "1.4.0+0a1b2c3d"
+                     *           },
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "lastSeenAt": "2026-03-14T09:26:53.000Z",
+                     *           "metadata": {
+                     *             "firmware": "2.1.0",
+                     *             "site": "greenhouse-3"
+                     *           },
+                     *           "purchaseCount": 3
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["Device"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -6297,7 +11554,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.limit": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6308,6 +11581,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6317,6 +11601,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6328,6 +11623,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6339,6 +11645,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6349,7 +11666,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
             };
             cookie?: never;
@@ -6362,6 +11682,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "board": {
+                     *         "id": "nrf9160dk",
+                     *         "name": "nRF9160 DK"
+                     *       },
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "installs": [
+                     *         {
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "queuedAt": "2026-03-14T09:26:53.000Z",
+                     *           "rpcId": "rpc-8c1f2e",
+                     *           "status": "queued",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "firmware": "2.1.0",
+                     *         "site": "greenhouse-3"
+                     *       },
+                     *       "purchases": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "livemode": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "paymentReference": "pi_3PqR2sT4uV5w",
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "purchasedAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "amount-mismatch",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "state": {
+                     *         "application": {
+                     *           "applicationId": 4211,
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         },
+                     *         "lastRoute": "lte",
+                     *         "lastSeenAt": "2026-03-14T09:26:53.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeviceDetails"];
                 };
             };
@@ -6371,7 +11743,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6382,6 +11770,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6391,6 +11790,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6400,6 +11810,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6411,6 +11832,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6422,6 +11854,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6432,15 +11875,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
-                /** @description Purchased marketplace item id (guid, any case). */
+                /**
+                 * @description Purchased marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": "1.4.0+0a1b2c3d"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Release version to install. */
                     version: string;
@@ -6454,6 +11908,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "queuedAt": "2026-03-14T09:26:53.000Z",
+                     *       "rpcId": "rpc-8c1f2e",
+                     *       "status": "queued",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Install"];
                 };
             };
@@ -6463,7 +11928,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.version": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6474,6 +11955,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6483,6 +11975,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6492,6 +11995,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6501,6 +12015,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "purchase-not-active",
+                     *       "detail": "The purchase is not active.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 409,
+                     *       "title": "The purchase is not active.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/purchase-not-active"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6510,6 +12035,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6519,6 +12055,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6530,6 +12077,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6541,6 +12099,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6549,20 +12118,38 @@ export interface operations {
     listPurchaseReleases: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `version`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `version`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "version";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
-                /** @description Purchased marketplace item id (guid, any case). */
+                /**
+                 * @description Purchased marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -6575,11 +12162,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "compatibility": "compatible",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "reason-example",
+                     *           "releaseId": "rel-4211-17",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["PurchaseRelease"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6590,7 +12204,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6601,6 +12231,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6610,6 +12251,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6619,6 +12271,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6630,6 +12293,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6641,6 +12315,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6649,19 +12334,40 @@ export interface operations {
     listAppEarnings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `netEarnings`, `grossSales`, `purchaseCount`, `displayName`; default `netEarnings`. */
+                /**
+                 * @description Sort key: `netEarnings`, `grossSales`, `purchaseCount`, `displayName`; default `netEarnings`.
+                 * @example netEarnings
+                 */
                 orderBy?: "netEarnings" | "grossSales" | "purchaseCount" | "displayName";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6676,11 +12382,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "grossSales": 5997,
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "netEarnings": 2400,
+                     *           "purchaseCount": 3,
+                     *           "refunds": 0
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["AppEarnings"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6691,7 +12421,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6702,6 +12448,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6711,6 +12468,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6722,6 +12490,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6733,6 +12512,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6741,11 +12531,20 @@ export interface operations {
     getEarningsSummary: {
         parameters: {
             query?: {
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6760,6 +12559,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endUtc": "2026-04-01T00:00:00.000Z",
+                     *       "startUtc": "2026-03-01T00:00:00.000Z",
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "developerCosts": 2997,
+                     *           "grossSales": 5997,
+                     *           "netEarnings": 2400,
+                     *           "platformFees": 600,
+                     *           "purchaseCount": 3,
+                     *           "refunds": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EarningsSummary"];
                 };
             };
@@ -6769,7 +12585,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6780,6 +12612,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6789,6 +12632,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6800,6 +12654,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6811,6 +12676,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6819,13 +12695,25 @@ export interface operations {
     getEarningsTimeseries: {
         parameters: {
             query: {
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Bucket size; weeks start on Monday, UTC. */
+                /**
+                 * @description Bucket size; weeks start on Monday, UTC.
+                 * @example day
+                 */
                 interval: "day" | "week" | "month";
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6840,6 +12728,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "interval": "day",
+                     *       "points": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "grossSales": 5997,
+                     *           "netEarnings": 2400,
+                     *           "periodStart": "2026-03-14T09:26:53.000Z",
+                     *           "purchaseCount": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EarningsTimeseries"];
                 };
             };
@@ -6849,7 +12751,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.interval": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6860,6 +12778,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6869,6 +12798,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6880,6 +12820,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6891,6 +12842,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6899,20 +12861,45 @@ export interface operations {
     listListings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only disabled (`true`) or only enabled (`false`) listings. */
+                /**
+                 * @description Only disabled (`true`) or only enabled (`false`) listings.
+                 * @example false
+                 */
                 disabled?: boolean;
-                /** @description Only listings in this instance. */
+                /**
+                 * @description Only listings in this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `createdAt`, `displayName`, `price`, `purchaseCount`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `displayName`, `price`, `purchaseCount`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "displayName" | "price" | "purchaseCount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Case-insensitive substring of the item's displayName. */
+                /**
+                 * @description Case-insensitive substring of the item's displayName.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -6927,11 +12914,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "disabled": false,
+                     *           "displayName": "Soil moisture monitor",
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "purchaseCount": 3,
+                     *           "type": "app",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ListingSummary"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6942,7 +12960,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.disabled": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6953,6 +12987,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6962,6 +13007,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6973,6 +13029,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6984,6 +13051,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6992,18 +13070,33 @@ export interface operations {
     listListingVisibility: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `setAt`; default `setAt`. */
+                /**
+                 * @description Sort key: `setAt`; default `setAt`.
+                 * @example setAt
+                 */
                 orderBy?: "setAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Listing id (guid, any case). */
+                /**
+                 * @description Listing id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7016,11 +13109,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "setAt": "2026-03-14T09:26:53.000Z",
+                     *           "setBy": "auth0|6571c0ffee",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["VisibilityState"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7031,7 +13144,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7042,6 +13171,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7051,6 +13191,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7060,6 +13211,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7071,6 +13233,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7082,6 +13255,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7092,13 +13276,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Listing id (guid, any case). */
+                /**
+                 * @description Listing id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     visibility: components["schemas"]["ListingVisibilityInput"];
                 };
@@ -7118,7 +13310,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.visibility": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7129,6 +13337,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7138,6 +13357,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7147,6 +13377,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7156,6 +13397,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7165,6 +13418,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7174,6 +13438,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7185,6 +13460,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7196,6 +13482,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7204,12 +13501,18 @@ export interface operations {
     getCurrentListing: {
         parameters: {
             query: {
-                /** @description Instance of the listing. */
+                /**
+                 * @description Instance of the listing.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -7222,6 +13525,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "disabled": false,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "price": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *       "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *       "visibility": "public"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Listing"];
                 };
             };
@@ -7231,7 +13550,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7242,6 +13577,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7251,6 +13597,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7260,6 +13617,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7271,6 +13639,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7282,6 +13661,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7292,13 +13682,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "price": {
+                 *         "amount": 1999,
+                 *         "currency": "EUR"
+                 *       },
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -7322,6 +13725,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "disabled": false,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "price": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *       "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *       "visibility": "public"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Listing"];
                 };
             };
@@ -7331,7 +13750,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7342,6 +13777,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7351,6 +13797,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7360,6 +13817,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7369,6 +13837,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-offered",
+                     *       "detail": "The item is not offered in this instance.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 409,
+                     *       "title": "The item is not offered in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-offered"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7378,6 +13857,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7387,6 +13877,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7398,6 +13899,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7409,6 +13921,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7419,13 +13942,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case): the item of your current listing. */
+                /**
+                 * @description Marketplace item id (guid, any case): the item of your current listing.
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cancelUrl": "https://shop.example.com/cart",
+                 *       "customerEmail": "buyer@example.com",
+                 *       "deviceId": "00112233aabbccdd",
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "successUrl": "https://shop.example.com/paid"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uri
@@ -7456,9 +13991,22 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "checkoutSessionId": "cs_test_a1B2c3D4",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutSession"];
                 };
             };
@@ -7468,7 +14016,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7479,6 +14043,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7488,6 +14063,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7497,6 +14083,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7506,6 +14103,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-listed",
+                     *       "detail": "The item has no enabled listing of yours in this instance.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 409,
+                     *       "title": "The item has no enabled listing of yours in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-listed"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7515,6 +14123,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7524,6 +14143,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7535,6 +14165,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7546,6 +14187,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7554,20 +14206,38 @@ export interface operations {
     listListingHistory: {
         parameters: {
             query: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Instance of the listings. */
+                /**
+                 * @description Instance of the listings.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
-                /** @description Sort key: `createdAt`, `supersededAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `supersededAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "supersededAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -7580,11 +14250,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "disabled": false,
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Listing"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7595,7 +14294,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7606,6 +14321,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7615,6 +14341,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7624,6 +14361,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7635,6 +14383,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7646,6 +14405,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7654,18 +14424,40 @@ export interface operations {
     listOfferedItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only items offered in this instance. */
+                /**
+                 * @description Only items offered in this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without. */
+                /**
+                 * @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without.
+                 * @example relevance
+                 */
                 orderBy?: "relevance" | "createdAt" | "displayName" | "price";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Matches displayName and description. */
+                /**
+                 * @description Matches displayName and description.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -7680,11 +14472,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "basePrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "developerOrganisationId": "019538f2-6b92-7834-8af8-5bab2fa3ab4d",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "licenseUrl": "https://example.com/licenseUrl",
+                     *           "listed": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "offeredAt": "2026-03-14T09:26:53.000Z",
+                     *           "releases": [
+                     *             {
+                     *               "board": {
+                     *                 "id": "nrf9160dk",
+                     *                 "name": "nRF9160 DK",
+                     *                 "target": "nrf9160dk/nrf9160/ns"
+                     *               },
+                     *               "createdAt": "2026-03-14T09:26:53.000Z",
+                     *               "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *               "infuseIotReleaseId": "rel-4211-17",
+                     *               "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *               "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *               "sizeBytes": 48213,
+                     *               "status": "preparing",
+                     *               "version": "1.4.0+0a1b2c3d"
+                     *             }
+                     *           ],
+                     *           "type": "app"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["OfferedItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7695,7 +14547,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7706,6 +14574,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7715,6 +14594,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7726,6 +14616,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7737,6 +14638,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7747,7 +14659,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7760,6 +14675,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "developerOrganisationId": "019538f2-6b92-7834-8af8-5bab2fa3ab4d",
+                     *       "displayName": "Soil moisture monitor",
+                     *       "eulaUrl": "https://example.com/eulaUrl",
+                     *       "iconUrl": "https://example.com/iconUrl",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "licenseUrl": "https://example.com/licenseUrl",
+                     *       "listed": false,
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "offeredAt": "2026-03-14T09:26:53.000Z",
+                     *       "releases": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "infuseIotReleaseId": "rel-4211-17",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *           "sizeBytes": 48213,
+                     *           "status": "preparing",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "type": "app"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OfferedItem"];
                 };
             };
@@ -7769,7 +14731,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7780,6 +14758,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7789,6 +14778,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7798,6 +14798,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7809,6 +14820,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7820,6 +14842,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7828,17 +14861,35 @@ export interface operations {
     listProviderPurchases: {
         parameters: {
             query?: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId?: string & (unknown & unknown);
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `purchasedAt`, `amount`; default `purchasedAt`. */
+                /**
+                 * @description Sort key: `purchasedAt`, `amount`; default `purchasedAt`.
+                 * @example purchasedAt
+                 */
                 orderBy?: "purchasedAt" | "amount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -7853,11 +14904,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "livemode": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "paymentReference": "pi_3PqR2sT4uV5w",
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "purchasedAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "amount-mismatch",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Purchase"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7868,7 +14952,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7879,6 +14979,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7888,6 +14999,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7899,6 +15021,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7910,6 +15043,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7920,13 +15064,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Purchase id (guid, any case). */
+                /**
+                 * @description Purchase id (guid, any case).
+                 * @example 01957d57-9f50-75bd-887b-153761603473
+                 */
                 purchaseId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1999,
+                 *       "reason": "duplicate"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Minor units of the purchase's currency; default: all that is left to refund. */
                     amount?: number;
@@ -7945,6 +15098,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "purchaseId": "01957d57-9f50-75bd-887b-153761603473",
+                     *       "refundId": "re_3PqR2sT4uV5w",
+                     *       "status": "status-example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundAccepted"];
                 };
             };
@@ -7954,7 +15118,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.amount": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7965,6 +15145,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7974,6 +15165,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7983,6 +15185,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7992,6 +15205,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "refund-exceeds-remaining",
+                     *       "detail": "The refund is more than what is left to refund.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "remaining": {
+                     *         "amount": 500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "status": 409,
+                     *       "title": "The refund is more than what is left to refund.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/refund-exceeds-remaining"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8001,6 +15229,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8010,6 +15249,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8021,6 +15271,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8032,6 +15293,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8040,13 +15312,25 @@ export interface operations {
     listPurchaseActivity: {
         parameters: {
             query?: {
-                /** @description End of the window (exclusive). */
+                /**
+                 * @description End of the window (exclusive).
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Entries to return, 1..500; default 50. */
+                /**
+                 * @description Entries to return, 1..500; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive). */
+                /**
+                 * @description Start of the window (inclusive).
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -8061,6 +15345,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "at": "2026-03-14T09:26:53.000Z",
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "kind": "purchase",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "reason": "amount-mismatch"
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["PurchaseActivity"];
                 };
             };
@@ -8070,7 +15373,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -8081,6 +15400,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8090,6 +15420,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8101,6 +15442,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8112,6 +15464,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8798,7 +16161,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release). */
+                /**
+                 * @description An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release).
+                 * @example rpc-8c1f2e
+                 */
                 rpcId: string;
             };
             cookie?: never;
@@ -8811,6 +16177,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attemptCount": 1,
+                     *       "detail": "detail-example",
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-03-14T09:26:53.000Z",
+                     *           "status": "queued"
+                     *         }
+                     *       ],
+                     *       "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "rpcId": "rpc-8c1f2e",
+                     *       "status": "queued",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RpcStatus"];
                 };
             };
@@ -8820,7 +16205,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rpcId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -8831,6 +16232,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8840,6 +16252,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8849,6 +16272,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8860,6 +16294,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8871,6 +16316,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8880,7 +16336,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance. */
+                /**
+                 * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "stripe-signature"?: string;
             };
             path?: never;
@@ -8889,6 +16348,24 @@ export interface operations {
         /** @description The event exactly as the payment processor sends it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The processor's event id; a repeated id is acknowledged as a no-op. */
                     id: string;
@@ -8913,7 +16390,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -8922,6 +16415,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8931,6 +16435,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8942,6 +16457,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8953,6 +16479,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8962,7 +16499,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance. */
+                /**
+                 * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "stripe-signature"?: string;
             };
             path?: never;
@@ -8971,6 +16511,24 @@ export interface operations {
         /** @description The event exactly as the payment processor sends it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The processor's event id; a repeated id is acknowledged as a no-op. */
                     id: string;
@@ -8995,7 +16553,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -9004,6 +16578,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -9013,6 +16598,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -9024,6 +16620,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -9035,6 +16642,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
