@@ -99,7 +99,7 @@ export function providerRolloutsRoutes(app: ZodApp, deps: { purchases: Purchases
     route(
       "listRolloutDevices",
       "List a rollout's devices",
-      "Every device of the rollout in its order, with its status, wave, skip reason or failure code, and its install (`rpcId` for `GET /marketplace/providers/rpc/{rpcId}`).",
+      "Every device of the rollout in its order (`direction=desc`: last first), with its status, wave, skip reason or failure code, and its install (`rpcId` for `GET /marketplace/providers/rpc/{rpcId}`).",
       {
         params: RolloutParams,
         querystring: RolloutDevicesQuery,
@@ -111,7 +111,13 @@ export function providerRolloutsRoutes(app: ZodApp, deps: { purchases: Purchases
         await callUpstream(request, (ctx) =>
           call(
             "listRolloutDevices",
-            { ...request.params, ...request.query, status: request.query.status ?? "" },
+            {
+              ...request.params,
+              page: request.query.page,
+              pageSize: request.query.pageSize,
+              direction: request.query.direction,
+              status: request.query.status ?? "",
+            },
             ctx,
           ),
         ),

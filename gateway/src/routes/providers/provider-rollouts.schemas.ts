@@ -201,8 +201,11 @@ export const RolloutDevice = z
 
 export const RolloutDevicePage = paged(RolloutDevice);
 export const RolloutDevicesQuery = z.object({
-  page: pageQuery(["createdAt"]).page,
-  pageSize: pageQuery(["createdAt"]).pageSize,
+  ...pageQuery(["ordinal"], "ordinal"),
+  direction: z
+    .enum(["asc", "desc"])
+    .default("asc")
+    .describe("Sort direction; default `asc`: the order the rollout takes the devices in."),
   status: RolloutDeviceStatus.optional().describe("Only devices in this status."),
 });
 

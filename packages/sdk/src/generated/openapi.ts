@@ -1155,7 +1155,7 @@ export interface paths {
         };
         /**
          * List a rollout's devices
-         * @description Every device of the rollout in its order, with its status, wave, skip reason or failure code, and its install (`rpcId` for `GET /marketplace/providers/rpc/{rpcId}`).
+         * @description Every device of the rollout in its order (`direction=desc`: last first), with its status, wave, skip reason or failure code, and its install (`rpcId` for `GET /marketplace/providers/rpc/{rpcId}`).
          */
         get: operations["listRolloutDevices"];
         put?: never;
@@ -15483,14 +15483,30 @@ export interface operations {
     listRollouts: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
+                /**
+                 * @description `running` (waves being installed), `paused` (failures exceeded the threshold; nothing new starts until resumed), `cancelled`, `completed` (every eligible device finished).
+                 * @example running
+                 */
                 status?: components["schemas"]["RolloutStatusInput"];
             };
             header?: never;
@@ -15505,11 +15521,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "counts": {
+                     *             "cancelled": 0,
+                     *             "failed": 0,
+                     *             "inProgress": 1,
+                     *             "queued": 2,
+                     *             "skipped": 0,
+                     *             "succeeded": 0,
+                     *             "total": 3
+                     *           },
+                     *           "createdAt": "2026-11-28T12:00:00.000Z",
+                     *           "currentWave": 1,
+                     *           "failureThresholdPercent": 10,
+                     *           "finishedAt": null,
+                     *           "firstWave": 1,
+                     *           "growth": 2,
+                     *           "lastEventId": 3,
+                     *           "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *           "maxInFlight": 50,
+                     *           "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *           "status": "running",
+                     *           "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *           "version": "1.2.0+00000009",
+                     *           "waveCount": 2
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Rollout"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -15520,7 +15576,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -15531,6 +15603,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15540,6 +15623,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15551,6 +15645,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15562,6 +15667,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15576,6 +15692,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "boardId": "01954145-18c2-76ad-895b-4e5704a64520",
+                 *       "deviceIds": [
+                 *         "00112233aabbccdd"
+                 *       ],
+                 *       "failureThresholdPercent": 10,
+                 *       "firstWave": 1,
+                 *       "growth": 2,
+                 *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                 *       "maxInFlight": 50,
+                 *       "version": "1.4.0+0a1b2c3d"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RolloutRequestInput"];
             };
         };
@@ -15583,9 +15713,38 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rollout"];
                 };
             };
@@ -15595,7 +15754,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceItemId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -15606,6 +15781,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15615,6 +15801,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15624,6 +15821,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15633,6 +15841,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15642,6 +15861,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15653,6 +15883,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15664,6 +15905,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15674,7 +15926,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Rollout id (guid, any case). */
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
                 rolloutId: string;
             };
             cookie?: never;
@@ -15687,6 +15942,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rollout"];
                 };
             };
@@ -15696,7 +15978,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rolloutId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -15707,6 +16005,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15716,6 +16025,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15725,6 +16045,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15736,6 +16067,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15747,6 +16089,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15757,7 +16110,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Rollout id (guid, any case). */
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
                 rolloutId: string;
             };
             cookie?: never;
@@ -15770,6 +16126,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rollout"];
                 };
             };
@@ -15779,7 +16162,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rolloutId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -15790,6 +16189,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15799,6 +16209,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15808,6 +16229,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15817,6 +16249,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15826,6 +16270,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15835,6 +16290,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15846,6 +16312,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15857,6 +16334,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15865,15 +16353,38 @@ export interface operations {
     listRolloutDevices: {
         parameters: {
             query?: {
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description Sort direction; default `asc`: the order the rollout takes the devices in.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `ordinal`; default `ordinal`.
+                 * @example ordinal
+                 */
+                orderBy?: "ordinal";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
+                /**
+                 * @description Where the device stands in the rollout.
+                 * @example skipped
+                 */
                 status?: components["schemas"]["RolloutDeviceStatusInput"];
             };
             header?: never;
             path: {
-                /** @description Rollout id (guid, any case). */
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
                 rolloutId: string;
             };
             cookie?: never;
@@ -15886,11 +16397,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "detail": "detail-example",
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "failureCode": "failureCode-example",
+                     *           "finishedAt": "2026-03-14T09:26:53.000Z",
+                     *           "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *           "rpcId": "rpc-8c1f2e",
+                     *           "skipReason": "not-purchased",
+                     *           "startedAt": "2026-03-14T09:26:53.000Z",
+                     *           "status": "skipped",
+                     *           "wave": 1
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["RolloutDevice"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -15901,7 +16439,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -15912,6 +16466,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15921,6 +16486,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15930,6 +16506,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15941,6 +16528,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15952,6 +16550,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -15960,15 +16569,24 @@ export interface operations {
     streamRolloutEvents: {
         parameters: {
             query?: {
-                /** @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (the header wins when both are given). */
+                /**
+                 * @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (the header wins when both are given).
+                 * @example 1
+                 */
                 lastEventId?: number;
             };
             header?: {
-                /** @description The id of the last event received: the stream resumes after it. */
+                /**
+                 * @description The id of the last event received: the stream resumes after it.
+                 * @example 1
+                 */
                 "last-event-id"?: string & (unknown & unknown);
             };
             path: {
-                /** @description Rollout id (guid, any case). */
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
                 rolloutId: string;
             };
             cookie?: never;
@@ -15981,6 +16599,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example id: 1
+                     *     event: progress
+                     *     data: {"status":"running"}
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -15990,7 +16613,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.lastEventId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -16001,6 +16640,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16010,6 +16660,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16019,6 +16680,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16030,6 +16702,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16041,6 +16724,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16051,7 +16745,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Rollout id (guid, any case). */
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
                 rolloutId: string;
             };
             cookie?: never;
@@ -16064,6 +16761,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["Rollout"];
                 };
             };
@@ -16073,7 +16797,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rolloutId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -16084,6 +16824,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16093,6 +16844,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16102,6 +16864,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16111,6 +16884,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16120,6 +16905,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16129,6 +16925,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16140,6 +16947,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -16151,6 +16969,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };

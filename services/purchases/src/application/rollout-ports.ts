@@ -141,7 +141,7 @@ export interface RolloutRepository {
   ): Promise<Paged<RolloutView>>;
   devices(
     rolloutId: string,
-    query: { page: number; pageSize: number; status?: RolloutDeviceStatus },
+    query: { page: number; pageSize: number; direction: "asc" | "desc"; status?: RolloutDeviceStatus },
   ): Promise<Paged<RolloutDevice>>;
   events(rolloutId: string, afterId: number, limit: number): Promise<RolloutProgressEvent[]>;
 }

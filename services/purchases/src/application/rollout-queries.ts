@@ -45,16 +45,19 @@ export function makeRolloutQueries(deps: { rollouts: RolloutRepository }) {
     },
 
     async devices(
-      raw: { rolloutId: string; page: number; pageSize: number; status: string },
+      raw: { rolloutId: string; page: number; pageSize: number; status: string; direction: string },
       ctx: CallContext,
     ): Promise<Paged<RolloutDevice>> {
       if (raw.status && !DEVICE_STATUSES.includes(raw.status as RolloutDeviceStatus))
         throw new ValidationError({ "query.status": [`must be one of ${DEVICE_STATUSES.join(", ")}`] });
-      const page = parsePageQuery({ ...raw, orderBy: "", direction: "" }, ["createdAt"]);
+      const page = parsePageQuery({ ...raw, orderBy: "ordinal", direction: raw.direction || "asc" }, [
+        "ordinal",
+      ]);
       const rollout = await own(raw.rolloutId, ctx);
       return deps.rollouts.devices(rollout.id, {
         page: page.page,
         pageSize: page.pageSize,
+        direction: page.direction,
         ...(raw.status ? { status: raw.status as RolloutDeviceStatus } : {}),
       });
     },

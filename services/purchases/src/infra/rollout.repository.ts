@@ -386,7 +386,7 @@ export function makeRolloutRepository(pool: Pool): RolloutRepository {
                 i.rpc_id, d.started_at, d.finished_at
            FROM rollout_devices d LEFT JOIN installs i ON i.id = d.install_id
           WHERE d.rollout_id = $1 ${statusFilter}
-          ORDER BY d.ordinal
+          ORDER BY d.ordinal ${query.direction === "desc" ? "DESC" : "ASC"}
           LIMIT $2 OFFSET $3`,
         params,
       );

@@ -9,6 +9,10 @@ export interface ListRolloutDevicesRequest {
    * Empty: every status.
    */
   'status'?: (string);
+  /**
+   * asc (the rollout's order, the default) or desc.
+   */
+  'direction'?: (string);
 }
 
 export interface ListRolloutDevicesRequest__Output {
@@ -19,4 +23,8 @@ export interface ListRolloutDevicesRequest__Output {
    * Empty: every status.
    */
   'status': (string);
+  /**
+   * asc (the rollout's order, the default) or desc.
+   */
+  'direction': (string);
 }
