@@ -47,6 +47,8 @@ CREATE TABLE rollout_devices (
   failure_code text,
   detail       text,
   started_at   timestamptz,
+  -- When its install was last asked of the iot-adapter again (never queued on the first try).
+  queue_attempted_at timestamptz,
   finished_at  timestamptz,
   updated_at   timestamptz NOT NULL,
   PRIMARY KEY (rollout_id, device_id)

@@ -13,7 +13,7 @@ import {
   STREAMS,
 } from "@mp/contracts";
 import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
-import { AppError, NotFoundError } from "@mp/errors";
+import { AppError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
 import {
   type CallContext,
   createUnaryClient,
@@ -72,6 +72,8 @@ const queueCalls: { installId: string; deviceId: string }[] = [];
 const rpcOf = new Map<string, string>();
 /** Devices whose installs the double fails. */
 const failing = new Set<string>();
+/** Devices for which QueueInstall answers unavailable, this many more times. */
+const unavailable = new Map<string, number>();
 let inFlight = 0;
 let maxInFlightSeen = 0;
 let reportDelayMs = 40;
@@ -135,6 +137,11 @@ async function startIotAdapterDouble(): Promise<GrpcServer> {
             QueueInstall: async (req, ctx) => {
               mine(req.deviceId, actingFor(ctx));
               queueCalls.push({ installId: req.installId, deviceId: req.deviceId });
+              const outages = unavailable.get(req.deviceId) ?? 0;
+              if (outages > 0) {
+                unavailable.set(req.deviceId, outages - 1);
+                throw new UpstreamUnavailableError("the platform is down");
+              }
               const known = rpcOf.get(req.installId);
               const rpcId = known ?? uuidv7();
               if (!known) {
@@ -533,6 +540,27 @@ describe("rollouts, two replicas (real PostgreSQL and NATS, an iot-adapter doubl
       code: "invalid-state",
     });
     reportDelayMs = 40;
+  }, 120_000);
+
+  it("asks again, with the same install id, for an install the adapter could not queue", async () => {
+    const [device] = trackers.slice(47, 48) as [string];
+    const itemId = await boughtItem([device]);
+    unavailable.set(device, 20);
+    const created = await clients[0]!.call(
+      "createRollout",
+      { marketplaceItemId: itemId, version: V12, deviceIds: [device], boardId: "" },
+      as(provider),
+    );
+    await waitStatus(created.rolloutId, "completed");
+    const calls = queueCalls.filter((q) => q.deviceId === device);
+    expect(unavailable.get(device)).toBe(0);
+    expect(calls.length).toBeGreaterThan(20);
+    expect(new Set(calls.map((q) => q.installId)).size).toBe(1);
+    const installs = await rowsOf<{ n: number }>(
+      "SELECT count(*)::int AS n FROM installs WHERE marketplace_item_id = $1",
+      [itemId],
+    );
+    expect(installs[0]!.n).toBe(1);
   }, 120_000);
 
   it("refuses bad requests naming the field, and another organisation's rollout is not found", async () => {

@@ -132,7 +132,10 @@ export interface RolloutRepository {
   finishedInFlight(limit: number): Promise<string[]>;
   /** Rollouts running now, least recently advanced first. */
   running(limit: number): Promise<string[]>;
-  /** Installs of in-progress devices whose platform update was not queued `olderThan` ago. */
+  /**
+   * Installs of in-progress devices whose platform update was not queued, last asked for before
+   * `olderThan`: taken and stamped, so each is asked again once per interval by one replica.
+   */
   unqueued(olderThan: Date, limit: number): Promise<ClaimedInstall[]>;
   get(organisationId: string, id: string): Promise<RolloutView | undefined>;
   list(

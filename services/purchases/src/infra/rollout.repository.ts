@@ -320,11 +320,20 @@ export function makeRolloutRepository(pool: Pool): RolloutRepository {
         device_id: string;
         release_id: string;
       }>(
-        `SELECT d.rollout_id, i.provider_organisation_id, i.id AS install_id, i.device_id, i.release_id
-           FROM rollout_devices d JOIN installs i ON i.id = d.install_id
-          WHERE d.status = 'in_progress' AND i.rpc_id IS NULL AND i.status = 'queued' AND d.started_at < $1
-          ORDER BY d.started_at
-          LIMIT $2`,
+        // Taken (SKIP LOCKED) and stamped in one statement: one replica asks again, and not before
+        // another ROLLOUT_REQUEUE_AFTER_MS (an adapter refusing every call is not asked every tick).
+        `WITH due AS (
+           SELECT d.rollout_id, d.device_id, i.provider_organisation_id, i.id AS install_id, i.release_id
+             FROM rollout_devices d JOIN installs i ON i.id = d.install_id
+            WHERE d.status = 'in_progress' AND i.rpc_id IS NULL AND i.status = 'queued'
+              AND COALESCE(d.queue_attempted_at, d.started_at) < $1
+            ORDER BY COALESCE(d.queue_attempted_at, d.started_at)
+            LIMIT $2
+            FOR UPDATE OF d SKIP LOCKED)
+         UPDATE rollout_devices d SET queue_attempted_at = now()
+           FROM due
+          WHERE d.rollout_id = due.rollout_id AND d.device_id = due.device_id
+         RETURNING due.rollout_id, due.provider_organisation_id, due.install_id, due.device_id, due.release_id`,
         [olderThan, limit],
       );
       return rows.map((r) => ({
