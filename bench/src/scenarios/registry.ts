@@ -7,6 +7,7 @@ import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
 import { listingVisibility } from "./listing-visibility";
 import { notificationRecovery } from "./notification-recovery";
+import { rolloutFleet } from "./rollout-fleet";
 import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
 import { webhookDelivery } from "./webhook-delivery";
@@ -26,4 +27,5 @@ export const SCENARIOS: readonly Scenario[] = [
   notificationRecovery,
   consoleCatalogueLoad,
   webhookDelivery,
+  rolloutFleet,
 ];

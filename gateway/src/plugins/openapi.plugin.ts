@@ -179,6 +179,10 @@ const TAGS = [
   ["Provider listings", "A provider's listings and their visibility (provider)."],
   ["Provider purchases", "Purchases of the provider's listings (provider)."],
   ["Provider devices", "The provider's IoT devices, compatible releases and installs (provider)."],
+  [
+    "Provider rollouts",
+    "An item version installed over many devices in growing waves, with live progress (provider).",
+  ],
   ["Provider earnings", "Earnings from the ledger (provider)."],
   ["Statements", "Settlement statements and exports; period closing and paying (the platform operator)."],
   ["Catalogue", "Listed items, as buyers see them (any authenticated caller)."],

@@ -79,6 +79,14 @@ const SPECIFIED = [
   "POST /marketplace/webhook-endpoints/{id}/rotate-secret",
   "GET /marketplace/webhook-endpoints/{id}/deliveries",
   "POST /marketplace/webhook-endpoints/{id}/deliveries/{deliveryId}/replay",
+  // issue 27: rollouts over many devices, with live progress
+  "POST /marketplace/providers/rollouts",
+  "GET /marketplace/providers/rollouts",
+  "GET /marketplace/providers/rollouts/{rolloutId}",
+  "GET /marketplace/providers/rollouts/{rolloutId}/devices",
+  "GET /marketplace/providers/rollouts/{rolloutId}/events",
+  "POST /marketplace/providers/rollouts/{rolloutId}/resume",
+  "POST /marketplace/providers/rollouts/{rolloutId}/cancel",
 ];
 
 interface Operation {

@@ -19,6 +19,7 @@ import { providerListingsRoutes } from "./providers/provider-listings.routes";
 import { providerOfferedItemsRoutes } from "./providers/provider-offered-items.routes";
 import { providerPaymentsRoutes } from "./providers/provider-payments.routes";
 import { providerPurchasesRoutes } from "./providers/provider-purchases.routes";
+import { providerRolloutsRoutes } from "./providers/provider-rollouts.routes";
 import type { ZodApp } from "./route-kit";
 import { statementsRoutes } from "./statements/statements.routes";
 import { webhookEndpointsRoutes } from "./webhook-endpoints/webhook-endpoints.routes";
@@ -40,6 +41,7 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   providerDevicesRoutes(app, { purchases: deps.clients.purchases });
   providerPurchasesRoutes(app, { purchases: deps.clients.purchases });
   providerPaymentsRoutes(app, { purchases: deps.clients.purchases });
+  providerRolloutsRoutes(app, { purchases: deps.clients.purchases });
   downloadAccessRoutes(app, { purchases: deps.clients.purchases });
   providerOfferedItemsRoutes(app, { catalogueItems: deps.clients.catalogueItems });
   providerListingsRoutes(app, { listings: deps.clients.listings });

@@ -7,6 +7,7 @@ export * from "./events/owners";
 export * from "./events/publishing";
 export * from "./events/publishing-releases";
 export * from "./events/purchases";
+export * from "./events/rollouts";
 export * from "./events/settlements";
 export * from "./events/statements";
 export * from "./events/streams";

@@ -23,6 +23,12 @@ export const purchasesConfig = z.object({
     .default("1000,5000,15000,60000,300000")
     .transform((value) => value.split(",").map((ms) => Number(ms.trim())))
     .pipe(z.array(z.number().int().min(0).max(3_600_000)).min(1)),
+  /** How often the rollout scheduler passes over every running rollout (it is also woken by events). */
+  ROLLOUT_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long a rollout install claimed but never queued on the platform waits before it is queued again. */
+  ROLLOUT_REQUEUE_AFTER_MS: z.coerce.number().int().min(1000).max(3_600_000).default(15_000),
+  /** Installs one replica queues on the iot-adapter at once for a rollout. */
+  ROLLOUT_QUEUE_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export type PurchasesConfig = z.output<typeof purchasesConfig>;

@@ -7,6 +7,7 @@ import { systemClock, uuidV7Ids } from "@mp/runtime";
 import { makeApplyInstallStatus } from "./application/apply-install-status";
 import { makeApplyPaymentUpdate } from "./application/apply-payment-update";
 import { makeCreateCheckoutSession } from "./application/checkout";
+import { makeCreateRollout } from "./application/create-rollout";
 import { DOWNLOAD_URL_TTL_SECONDS, makeGetDownloadAccess } from "./application/get-download-access";
 import { makeGetInstallRpc, makeInstall } from "./application/install";
 import type { Clock, IdGenerator } from "./application/ports";
@@ -20,6 +21,9 @@ import { makeRecordItem } from "./application/record-item";
 import { makeRecordListing } from "./application/record-listing";
 import { makeRecordRelease } from "./application/record-release";
 import { makeCreateRefund } from "./application/refund";
+import { makeRolloutCommands } from "./application/rollout-commands";
+import { makeRolloutQueries } from "./application/rollout-queries";
+import { makeRolloutScheduler } from "./application/rollout-scheduler";
 import { defaultLivemode, type PurchasesConfig, purchasesConfig } from "./config";
 import { cachedDeviceOwners } from "./infra/device-owner-cache";
 import { makeDeviceOwnersClient } from "./infra/device-owners.client";
@@ -29,6 +33,8 @@ import { makeKnownItemRepository } from "./infra/known-item.repository";
 import { makeKnownListingRepository } from "./infra/known-listing.repository";
 import { makeKnownReleaseRepository } from "./infra/known-release.repository";
 import { makePurchaseRepository } from "./infra/purchase.repository";
+import { makeCompletedPurchases, makeRolloutRepository } from "./infra/rollout.repository";
+import { startRolloutLoop } from "./infra/rollout-loop";
 import { makeStripePaymentsClient } from "./infra/stripe-payments.client";
 import { makeUnmatchedCounter } from "./infra/unmatched-counter";
 import { makeUnmatchedPaymentRepository } from "./infra/unmatched-payment.repository";
@@ -80,6 +86,33 @@ export function buildPurchases(
   });
   const installs = makeInstallRepository(deps.pool);
   const deviceDeps = { iot: devices, purchases, defaultLivemode: modes.defaultLivemode };
+  const ids = overrides.ids ?? uuidV7Ids;
+  const rollouts = makeRolloutRepository(deps.pool);
+  const emitRolloutEvent = (
+    tx: Parameters<typeof appendToOutbox>[0],
+    event: Parameters<typeof appendToOutbox>[1],
+  ) => appendToOutbox(tx, event);
+  let loop: ReturnType<typeof startRolloutLoop> | undefined;
+  const nudge = () => loop?.nudge();
+  const scheduler = makeRolloutScheduler({
+    pool: deps.pool,
+    rollouts,
+    installs,
+    iot: devices,
+    emit: emitRolloutEvent,
+    clock,
+    ids,
+    logger: deps.logger,
+    queueConcurrency: config.ROLLOUT_QUEUE_CONCURRENCY,
+    requeueAfterMs: config.ROLLOUT_REQUEUE_AFTER_MS,
+    nudge,
+  });
+  loop = startRolloutLoop({
+    scheduler,
+    logger: deps.logger,
+    tickMs: config.ROLLOUT_TICK_MS,
+    nudgeDelayMs: 25,
+  });
   return {
     grpc: {
       [PURCHASES_SERVICE]: purchasesGrpc(
@@ -113,6 +146,20 @@ export function buildPurchases(
             production: config.NODE_ENV === "production",
           }),
           createRefund: makeCreateRefund({ purchases, stripe }),
+          createRollout: makeCreateRollout({
+            pool: deps.pool,
+            iot: devices,
+            releases: makeKnownReleaseRepository(),
+            rollouts,
+            completedPurchases: makeCompletedPurchases(deps.pool),
+            defaultLivemode: modes.defaultLivemode,
+            clock,
+            ids,
+            emit: emitRolloutEvent,
+            started: nudge,
+          }),
+          rolloutQueries: makeRolloutQueries({ rollouts }),
+          rolloutCommands: makeRolloutCommands({ pool: deps.pool, rollouts, clock, started: nudge }),
         },
         deps.logger,
       ),
@@ -121,13 +168,21 @@ export function buildPurchases(
       listingSnapshotConsumer(makeRecordListing({ listings: makeKnownListingRepository() })),
       itemSnapshotConsumer(makeRecordItem({ items: makeKnownItemRepository() })),
       releaseConsumer(makeRecordRelease({ releases: makeKnownReleaseRepository() })),
-      installStatusConsumer(makeApplyInstallStatus({ installs, logger: deps.logger })),
+      installStatusConsumer(
+        makeApplyInstallStatus({
+          installs,
+          logger: deps.logger,
+          settleRolloutDevice: scheduler.settle,
+          nudgeRollout: nudge,
+        }),
+      ),
       paymentUpdatedConsumer(applyPaymentUpdate, {
         maxDeliver: config.PAYMENT_RETRY_MAX_DELIVER,
         backoffMs: config.PAYMENT_RETRY_BACKOFF_MS,
       }),
     ],
     stop: async () => {
+      await loop?.stop();
       devices.close();
       stripe.close();
       signer.close();

@@ -25,6 +25,7 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/providers/devices/{deviceId}": (o) => o.device,
   "/marketplace/providers/devices/{deviceId}/purchases/{marketplaceItemId}": (o) => o.listedItem,
   "/marketplace/providers/rpc/{rpcId}": (o) => o.rpc,
+  "/marketplace/providers/rollouts/{rolloutId}": (o) => o.rollout,
   "/marketplace/providers/purchases/{purchaseId}": (o) => o.purchase,
   "/marketplace/earnings/statements/{statementId}": (o) => o.statement,
   "/marketplace/earnings/statements/{id}": (o) => o.statement,
@@ -73,6 +74,11 @@ export const BODY_FIXTURES: Record<string, (owned: Owned) => unknown> = {
   createListing: (o) => ({ marketplaceInstanceId: o.instance, price: { amount: 3000, currency: "EUR" } }),
   setListingVisibility: () => ({ visibility: "public" }),
   installPurchase: (o) => ({ version: o.listedVersion }),
+  createRollout: (o) => ({
+    marketplaceItemId: o.listedItem,
+    version: o.listedVersion,
+    deviceIds: [o.device],
+  }),
   createCheckoutSession: (o) => ({
     marketplaceInstanceId: o.instance,
     deviceId: o.device,

@@ -39,6 +39,8 @@ export interface Owned {
   paymentReference: string;
   /** An install of the listed version on that device: its RPC id (the platform's update id). */
   rpc: string;
+  /** A rollout of the listed version (over a device A never bought for: completed at once). */
+  rollout: string;
   /** A's organisation id, and A's provider statement holding the purchase (the ledger wrote it). */
   organisationId: string;
   statement: string;
@@ -130,6 +132,14 @@ export async function createOwned(
     { version: listedVersion },
   );
   expect(installed.status, `installing: ${installed.text}`).toBe(200);
+  // A device id A holds no purchase for: the rollout skips it and completes at once, so its events stream
+  // ends and the matrix never waits on an install.
+  const rolledOut = await a.call("POST", "/marketplace/providers/rollouts", {
+    marketplaceItemId: listedItem,
+    version: listedVersion,
+    deviceIds: ["00000000000000b0"],
+  });
+  expect(rolledOut.status, `rolling out: ${rolledOut.text}`).toBe(201);
   const statement = await ownedStatement(a);
   return {
     ...bought,
@@ -138,6 +148,7 @@ export async function createOwned(
     webhookEndpoint,
     webhookDelivery,
     rpc: (installed.json as { rpcId: string }).rpcId,
+    rollout: (rolledOut.json as { rolloutId: string }).rolloutId,
     instance,
     applicationId,
     item,
@@ -190,5 +201,6 @@ export function privateIds(owned: Owned): string[] {
     owned.rpc,
     owned.webhookEndpoint,
     owned.webhookDelivery,
+    owned.rollout,
   ];
 }

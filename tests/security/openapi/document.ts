@@ -21,6 +21,8 @@ export interface Schema {
   additionalProperties?: boolean;
   anyOf?: Schema[];
   default?: unknown;
+  /** The member this one may not be sent with, as its description says ("Exclusive with `x`"). */
+  exclusiveWith?: string;
 }
 
 export interface Parameter {
@@ -108,8 +110,13 @@ export function resolve(node: unknown): Schema {
         case "default":
           (out as Json)[key] = value;
           break;
+        case "description": {
+          const exclusive = /Exclusive with `(\w+)`/.exec(String(value));
+          if (exclusive) out.exclusiveWith = exclusive[1];
+          break;
+        }
         default:
-          // description, examples, id and the like carry no constraint.
+          // examples, id and the like carry no constraint.
           break;
       }
     }

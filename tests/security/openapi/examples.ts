@@ -23,10 +23,17 @@ export function example(input: Schema, name = ""): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   switch (typeOf(schema)) {
-    case "object":
+    case "object": {
+      // Every member, but one that may not be sent with another member (a rollout's boardId with its
+      // deviceIds).
+      const members = Object.entries(schema.properties ?? {});
+      const names = new Set(members.map(([member]) => member));
       return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([member, child]) => [member, example(child, member)]),
+        members
+          .filter(([, child]) => !(child.exclusiveWith && names.has(child.exclusiveWith)))
+          .map(([member, child]) => [member, example(child, member)]),
       );
+    }
     case "array": {
       const count = Math.max(schema.minItems ?? 1, 1);
       return Array.from({ length: count }, () => example(schema.items ?? {}, name));
@@ -73,6 +80,8 @@ function stringExample(schema: Schema, name: string): string {
       return "buyer@example.com";
   }
   if (schema.patterns?.includes("^[0-9A-Fa-f]{16}$")) return "00112233aabbccdd";
+  // An SSE `Last-Event-ID`: a non-negative integer, two digits so a character can go inside it.
+  if (schema.patterns?.includes("^\\d{1,15}$")) return "10";
   if (/version/i.test(name)) return "1.0.0";
   const length = Math.max(schema.minLength ?? 1, Math.min(8, schema.maxLength ?? 8));
   return "security".padEnd(length, "x").slice(0, Math.max(length, 1));

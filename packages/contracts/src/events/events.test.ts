@@ -12,6 +12,7 @@ import {
   itemReleaseSnapshotV1,
 } from "./publishing-releases";
 import { PURCHASE_SNAPSHOT_EVENTS, purchaseRefundedV1 } from "./purchases";
+import { ROLLOUT_EVENTS } from "./rollouts";
 import { paymentUpdatedV1 } from "./settlements";
 import { STATEMENT_LIFECYCLE_EVENTS } from "./statements";
 import { STREAMS } from "./streams";
@@ -36,7 +37,7 @@ const events = [
 ];
 
 describe("event contracts", () => {
-  it.each(events.map((e) => [e.type, e] as const))(
+  it.each([...events, ...ROLLOUT_EVENTS].map((e) => [e.type, e] as const))(
     "%s is versioned and lives in its owner's stream",
     (type, event) => {
       expect(type).toMatch(/^[a-z-]+\.[a-z-]+\.[a-z-]+\.v\d+$/);
@@ -132,6 +133,24 @@ describe("event contracts", () => {
     expect(version).toBeDefined();
     for (const bad of [0, -1, 1.5, "1"]) expect(version?.safeParse(bad).success).toBe(false);
     expect(version?.safeParse(1).success).toBe(true);
+  });
+
+  it("rollout events carry the release version installed, not an aggregate version", () => {
+    const data = {
+      rolloutId: "0193a1b2-0000-7000-8000-000000000001",
+      providerOrganisationId: "0193a1b2-0000-7000-8000-000000000002",
+      marketplaceItemId: "0193a1b2-0000-7000-8000-000000000003",
+      version: "1.2.0+00000009",
+      status: "paused",
+      counts: { total: 5, skipped: 1, queued: 2, inProgress: 0, succeeded: 0, failed: 2, cancelled: 0 },
+      occurredAt: "2026-11-28T12:00:00.000Z",
+    };
+    for (const event of ROLLOUT_EVENTS) {
+      expect(event.data.parse(data)).toEqual(data);
+      expect(() => event.data.parse({ ...data, version: 1 })).toThrow();
+      expect(() => event.data.parse({ ...data, status: "failed" })).toThrow();
+      expect(() => event.data.parse({ ...data, counts: { ...data.counts, failed: -1 } })).toThrow();
+    }
   });
 
   it("reads version 1 into single-event aggregates written before versions existed", () => {

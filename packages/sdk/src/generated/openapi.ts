@@ -1082,6 +1082,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace/providers/rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's rollouts
+         * @description The caller's organisation's rollouts, newest first by default, each with its counts by device status.
+         */
+        get: operations["listRollouts"];
+        put?: never;
+        /**
+         * Roll an item version out over many devices
+         * @description Creates a rollout and answers 201 with its `Location`. Devices: `deviceIds`, or every device of the caller's organisation on `boardId`, or (neither given) every device of the organisation; at most 10,000. Eligible devices are the caller's devices with a completed purchase of the item (the deployment's default payment mode) and a release of the version for their board; the others are listed `skipped` with `not-purchased` (also any device the caller does not own), `release-incompatible` or `already-installed`. Eligible devices are installed in waves (wave n has `firstWave * growth^(n-1)` devices); the next wave starts when the current one has finished; at most `maxInFlight` installs are in flight. When failed installs among the finished ones exceed `failureThresholdPercent`, the rollout is `paused`. Each device's install is the single install (`POST .../install`): an install of the same device, item and version already in flight is followed instead of a second one. 404 when the version has no release on the platform. A rollout without an eligible device is `completed` at once.
+         */
+        post: operations["createRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/providers/rollouts/{rolloutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a rollout
+         * @description The rollout's status, counts by device status and current wave. Another organisation's rollout is 404.
+         */
+        get: operations["getRollout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/providers/rollouts/{rolloutId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a rollout
+         * @description Queued devices are cancelled and never started; installs in flight finish and are reported (the events stream ends once they have). 409 `invalid-state` when already cancelled or completed.
+         */
+        post: operations["cancelRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/providers/rollouts/{rolloutId}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a rollout's devices
+         * @description Every device of the rollout in its order (`direction=desc`: last first), with its status, wave, skip reason or failure code, and its install (`rpcId` for `GET /marketplace/providers/rpc/{rpcId}`).
+         */
+        get: operations["listRolloutDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/providers/rollouts/{rolloutId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a rollout's progress (Server-Sent Events)
+         * @description A `text/event-stream` of the rollout's progress events, oldest first, from the first one or after `Last-Event-ID`: each has an `id` (1, 2, 3... per rollout), an `event` (`rollout-created`, `wave-started`, `device-updated`, `rollout-paused`, `rollout-resumed`, `rollout-cancelled`, `rollout-completed`) and one JSON `data` line (with its `at`). Events are stored, so a client resumes on any gateway replica without losing one. The stream ends once the rollout is cancelled or completed, no install of it is in flight and every event was sent; it also ends after 10 minutes (reconnect with `Last-Event-ID`). A comment line keeps a quiet stream open every 15 s. Another organisation's rollout is 404 (a problem, before any event).
+         */
+        get: operations["streamRolloutEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/providers/rollouts/{rolloutId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused rollout
+         * @description A `paused` rollout runs again; the threshold then counts only installs finishing after the resume. 409 `invalid-state` in any other status.
+         */
+        post: operations["resumeRollout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/marketplace/providers/rpc/{rpcId}": {
         parameters: {
             query?: never;
@@ -2270,6 +2394,172 @@ export interface components {
             /** @description Stripe's refund status (`pending`, `succeeded`, ...). */
             status: string;
         };
+        /**
+         * @description An item version installed over many devices in growing waves.
+         * @example {
+         *       "counts": {
+         *         "cancelled": 0,
+         *         "failed": 0,
+         *         "inProgress": 1,
+         *         "queued": 2,
+         *         "skipped": 0,
+         *         "succeeded": 0,
+         *         "total": 3
+         *       },
+         *       "createdAt": "2026-11-28T12:00:00.000Z",
+         *       "currentWave": 1,
+         *       "failureThresholdPercent": 10,
+         *       "finishedAt": null,
+         *       "firstWave": 1,
+         *       "growth": 2,
+         *       "lastEventId": 3,
+         *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+         *       "maxInFlight": 50,
+         *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+         *       "status": "running",
+         *       "updatedAt": "2026-11-28T12:00:00.000Z",
+         *       "version": "1.2.0+00000009",
+         *       "waveCount": 2
+         *     }
+         */
+        Rollout: {
+            counts: components["schemas"]["RolloutCounts"];
+            /**
+             * Format: date-time
+             * @description When the rollout was created.
+             */
+            createdAt: string;
+            /** @description The wave being installed (1-based); 0 when no device was eligible. */
+            currentWave: number;
+            /** @description Failed share of finished installs above which the rollout pauses. */
+            failureThresholdPercent: number;
+            /** @description When it was cancelled or completed; null before. */
+            finishedAt: string | null;
+            /** @description Devices in the first wave. */
+            firstWave: number;
+            /** @description Factor each wave grows by. */
+            growth: number;
+            /** @description The id of its last progress event (see the events stream). */
+            lastEventId: number;
+            /**
+             * Format: uuid
+             * @description The item installed.
+             */
+            marketplaceItemId: string;
+            /** @description Installs in flight at once at most. */
+            maxInFlight: number;
+            /**
+             * Format: uuid
+             * @description The rollout's id.
+             */
+            rolloutId: string;
+            status: components["schemas"]["RolloutStatus"];
+            /**
+             * Format: date-time
+             * @description When the rollout last changed (status or wave).
+             */
+            updatedAt: string;
+            /** @description The release version installed. */
+            version: string;
+            /** @description How many waves the eligible devices make. */
+            waveCount: number;
+        };
+        /** @description How many of the rollout's devices stand where. */
+        RolloutCounts: {
+            /** @description Queued devices the rollout's cancellation kept from starting. */
+            cancelled: number;
+            /** @description Devices whose install failed, was cancelled or expired on the platform, or was refused. */
+            failed: number;
+            /** @description Devices whose install is in flight. */
+            inProgress: number;
+            /** @description Eligible devices waiting for their wave. */
+            queued: number;
+            /** @description Devices not eligible (see their `skipReason`). */
+            skipped: number;
+            /** @description Devices whose install succeeded (or that already ran the release when it was queued). */
+            succeeded: number;
+            /** @description Every device of the rollout, skipped ones included. */
+            total: number;
+        };
+        /** @description One device of a rollout. */
+        RolloutDevice: {
+            /** @description The platform's last error when the install failed; null otherwise. */
+            detail: string | null;
+            /** @description The IoT device id. */
+            deviceId: string;
+            /** @description Why its install failed: the install's status (`failed`, `cancelled`, `expired`) or the single install's refusal (`purchase-not-active`, `invalid-state`, `not-found`). Null unless failed. */
+            failureCode: string | null;
+            /** @description When it finished (or was cancelled); null before. */
+            finishedAt: string | null;
+            /** @description The device's install (null until started). */
+            installId: string | null;
+            /** @description The install's rpc id, for `GET /marketplace/providers/rpc/{rpcId}`; null until queued. */
+            rpcId: string | null;
+            /** @description Why a skipped device takes no part: no completed purchase of the item for it by the caller's organisation (also any device the caller does not own), no release of the version for its board, or it already runs the release. Null unless skipped. */
+            skipReason: ("not-purchased" | "release-incompatible" | "already-installed") | null;
+            /** @description When its install started; null before. */
+            startedAt: string | null;
+            status: components["schemas"]["RolloutDeviceStatus"];
+            /** @description The device's wave (1-based); null when skipped. */
+            wave: number | null;
+        };
+        /**
+         * @description Where the device stands in the rollout.
+         * @enum {string}
+         */
+        RolloutDeviceStatus: "skipped" | "queued" | "in_progress" | "succeeded" | "failed" | "cancelled";
+        /**
+         * @description Where the device stands in the rollout.
+         * @enum {string}
+         */
+        RolloutDeviceStatusInput: "skipped" | "queued" | "in_progress" | "succeeded" | "failed" | "cancelled";
+        /** @description What to roll out, over which devices, and how fast. */
+        RolloutRequestInput: {
+            /**
+             * Format: uuid
+             * @description Every device of the caller's organisation on this board (the platform's board id). Exclusive with `deviceIds`.
+             */
+            boardId?: string;
+            /** @description The devices to install on, in the order waves take them (1..10000, no repeats). Give either `deviceIds` or `boardId`; neither selects every device of the caller's organisation. */
+            deviceIds?: (string & (unknown & unknown))[];
+            /**
+             * @description The rollout pauses when failed installs exceed this share of the finished ones (since it was last resumed), 0..100; default 10.
+             * @default 10
+             */
+            failureThresholdPercent: number;
+            /**
+             * @description Devices in the first wave, 1..10000; default 1.
+             * @default 1
+             */
+            firstWave: number;
+            /**
+             * @description Factor each wave grows by: wave n has firstWave * growth^(n-1) devices (rounded up), 1..10; default 2.
+             * @default 2
+             */
+            growth: number;
+            /**
+             * Format: uuid
+             * @description The purchased marketplace item to install (guid, any case).
+             */
+            marketplaceItemId: string;
+            /**
+             * @description Installs in flight at once at most, 1..1000; default 50.
+             * @default 50
+             */
+            maxInFlight: number;
+            /** @description The item's release version to install on every device. */
+            version: string;
+        };
+        /**
+         * @description `running` (waves being installed), `paused` (failures exceeded the threshold; nothing new starts until resumed), `cancelled`, `completed` (every eligible device finished).
+         * @enum {string}
+         */
+        RolloutStatus: "running" | "paused" | "cancelled" | "completed";
+        /**
+         * @description `running` (waves being installed), `paused` (failures exceeded the threshold; nothing new starts until resumed), `cancelled`, `completed` (every eligible device finished).
+         * @enum {string}
+         */
+        RolloutStatusInput: "running" | "paused" | "cancelled" | "completed";
         /** @description Progress of an install, following the IoT platform's records. */
         RpcStatus: {
             /** @description How many times the IoT platform tried to deliver the update. */
@@ -15417,6 +15707,1511 @@ export interface operations {
                      *       "code": "upstream-unavailable",
                      *       "detail": "The publishing service is unavailable; retry after 1 second.",
                      *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listRollouts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
+                orderBy?: "createdAt";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
+                pageSize?: number;
+                /**
+                 * @description `running` (waves being installed), `paused` (failures exceeded the threshold; nothing new starts until resumed), `cancelled`, `completed` (every eligible device finished).
+                 * @example running
+                 */
+                status?: components["schemas"]["RolloutStatusInput"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "counts": {
+                     *             "cancelled": 0,
+                     *             "failed": 0,
+                     *             "inProgress": 1,
+                     *             "queued": 2,
+                     *             "skipped": 0,
+                     *             "succeeded": 0,
+                     *             "total": 3
+                     *           },
+                     *           "createdAt": "2026-11-28T12:00:00.000Z",
+                     *           "currentWave": 1,
+                     *           "failureThresholdPercent": 10,
+                     *           "finishedAt": null,
+                     *           "firstWave": 1,
+                     *           "growth": 2,
+                     *           "lastEventId": 3,
+                     *           "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *           "maxInFlight": 50,
+                     *           "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *           "status": "running",
+                     *           "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *           "version": "1.2.0+00000009",
+                     *           "waveCount": 2
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This page's items, in the requested order. */
+                        items: components["schemas"]["Rollout"][];
+                        /** @description This page's 1-based number, as requested. */
+                        page: number;
+                        /** @description Items per page, as requested. */
+                        pageSize: number;
+                        /** @description Items matching the query, over all pages. */
+                        totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "boardId": "01954145-18c2-76ad-895b-4e5704a64520",
+                 *       "deviceIds": [
+                 *         "00112233aabbccdd"
+                 *       ],
+                 *       "failureThresholdPercent": 10,
+                 *       "firstWave": 1,
+                 *       "growth": 2,
+                 *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                 *       "maxInFlight": 50,
+                 *       "version": "1.4.0+0a1b2c3d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RolloutRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Rollout"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceItemId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
+                rolloutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Rollout"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rolloutId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    cancelRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
+                rolloutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Rollout"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rolloutId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/cancel",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listRolloutDevices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sort direction; default `asc`: the order the rollout takes the devices in.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `ordinal`; default `ordinal`.
+                 * @example ordinal
+                 */
+                orderBy?: "ordinal";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
+                pageSize?: number;
+                /**
+                 * @description Where the device stands in the rollout.
+                 * @example skipped
+                 */
+                status?: components["schemas"]["RolloutDeviceStatusInput"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
+                rolloutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "detail": "detail-example",
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "failureCode": "failureCode-example",
+                     *           "finishedAt": "2026-03-14T09:26:53.000Z",
+                     *           "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *           "rpcId": "rpc-8c1f2e",
+                     *           "skipReason": "not-purchased",
+                     *           "startedAt": "2026-03-14T09:26:53.000Z",
+                     *           "status": "skipped",
+                     *           "wave": 1
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This page's items, in the requested order. */
+                        items: components["schemas"]["RolloutDevice"][];
+                        /** @description This page's 1-based number, as requested. */
+                        page: number;
+                        /** @description Items per page, as requested. */
+                        pageSize: number;
+                        /** @description Items matching the query, over all pages. */
+                        totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/devices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    streamRolloutEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (the header wins when both are given).
+                 * @example 1
+                 */
+                lastEventId?: number;
+            };
+            header?: {
+                /**
+                 * @description The id of the last event received: the stream resumes after it.
+                 * @example 1
+                 */
+                "last-event-id"?: string & (unknown & unknown);
+            };
+            path: {
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
+                rolloutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events, e.g. `id: 4` / `event: device-updated` / `data: {"deviceId":"a1b2c3d4e5f60001","status":"succeeded",...}`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 1
+                     *     event: progress
+                     *     data: {"status":"running"}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.lastEventId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/events",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    resumeRollout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Rollout id (guid, any case).
+                 * @example 019539ff-5a5a-7b93-8e79-039458a60857
+                 */
+                rolloutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "counts": {
+                     *         "cancelled": 0,
+                     *         "failed": 0,
+                     *         "inProgress": 1,
+                     *         "queued": 2,
+                     *         "skipped": 0,
+                     *         "succeeded": 0,
+                     *         "total": 3
+                     *       },
+                     *       "createdAt": "2026-11-28T12:00:00.000Z",
+                     *       "currentWave": 1,
+                     *       "failureThresholdPercent": 10,
+                     *       "finishedAt": null,
+                     *       "firstWave": 1,
+                     *       "growth": 2,
+                     *       "lastEventId": 3,
+                     *       "marketplaceItemId": "0193a5d0-dd00-7000-8000-0000000000c1",
+                     *       "maxInFlight": 50,
+                     *       "rolloutId": "0193a5d0-7f00-7000-8000-00000000a001",
+                     *       "status": "running",
+                     *       "updatedAt": "2026-11-28T12:00:00.000Z",
+                     *       "version": "1.2.0+00000009",
+                     *       "waveCount": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Rollout"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rolloutId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rollouts/019539ff-5a5a-7b93-8e79-039458a60857/resume",
                      *       "status": 503,
                      *       "title": "A dependency is unavailable.",
                      *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",

@@ -2,6 +2,7 @@ import type { IotAdapterProto } from "@mp/contracts";
 import type { Device__Output } from "@mp/contracts/generated/marketplace/iotadapter/v1/Device";
 import { type ClientOptions, createUnaryClient, loadProto } from "@mp/grpc";
 import type { DeviceOwnersPort, IotDevicesPort, ProviderDevice } from "../application/ports";
+import type { QueueInstallPort } from "../application/rollout-ports";
 import type { InstallStatus } from "../domain/install";
 
 const toDevice = (d: Device__Output): ProviderDevice => ({
@@ -19,12 +20,13 @@ const toDevice = (d: Device__Output): ProviderDevice => ({
  * The iot-adapter as purchases uses it. Device owners: purchases calls as itself (a read, hence retried);
  * an unreachable adapter fails the call, so the payment update is retried by the bus. Devices and installs:
  * the user of the call being served is forwarded (pass its context), so the adapter scopes them to the
- * user's organisation. QueueInstall is idempotent per install id on the adapter, hence retried too.
+ * user's organisation. QueueInstall is idempotent per install id on the adapter, hence retried too; a
+ * rollout's installs are queued as purchases itself naming the organisation (`queueInstallFor`).
  */
 export function makeDeviceOwnersClient(
   address: string,
   mesh: Pick<ClientOptions, "identity" | "logger">,
-): DeviceOwnersPort & IotDevicesPort & { close(): void } {
+): DeviceOwnersPort & IotDevicesPort & QueueInstallPort & { close(): void } {
   const proto = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace
     .iotadapter.v1;
   const client = createUnaryClient(proto.IotAdapterService, address, {
@@ -48,6 +50,15 @@ export function makeDeviceOwnersClient(
     },
     async queueInstall(request, ctx) {
       const queued = await client.call("queueInstall", request, ctx);
+      return {
+        rpcId: queued.rpcId,
+        status: queued.status as InstallStatus,
+        queuedAt: new Date(queued.queuedAt),
+      };
+    },
+    async queueInstallFor(organisationId, request, requestId) {
+      // As purchases itself, naming the organisation: a rollout's waves start long after its user's call.
+      const queued = await client.call("queueInstall", request, { organisationId, requestId });
       return {
         rpcId: queued.rpcId,
         status: queued.status as InstallStatus,

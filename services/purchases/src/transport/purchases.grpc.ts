@@ -3,6 +3,7 @@ import type { PurchasesServiceHandlers } from "@mp/contracts/generated/marketpla
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import type { makeCreateCheckoutSession } from "../application/checkout";
+import type { makeCreateRollout } from "../application/create-rollout";
 import type { makeGetDownloadAccess } from "../application/get-download-access";
 import type { makeGetInstallRpc, makeInstall } from "../application/install";
 import type {
@@ -12,6 +13,8 @@ import type {
 } from "../application/provider-devices";
 import type { makeListActivity, makeListPurchases } from "../application/purchase-queries";
 import type { makeCreateRefund } from "../application/refund";
+import type { makeRolloutCommands } from "../application/rollout-commands";
+import type { makeRolloutQueries } from "../application/rollout-queries";
 import {
   toActivityMessage,
   toDeviceDetailsMessage,
@@ -23,6 +26,12 @@ import {
   toPurchasePage,
   toPurchaseReleasePage,
 } from "./purchases.mapper";
+import {
+  toRolloutDevicePage,
+  toRolloutEventsMessage,
+  toRolloutMessage,
+  toRolloutPage,
+} from "./rollouts.mapper";
 
 export const PURCHASES_SERVICE = "marketplace.purchases.v1.PurchasesService";
 
@@ -37,6 +46,9 @@ export interface PurchasesUseCases {
   getInstallRpc: ReturnType<typeof makeGetInstallRpc>;
   createCheckoutSession: ReturnType<typeof makeCreateCheckoutSession>;
   createRefund: ReturnType<typeof makeCreateRefund>;
+  createRollout: ReturnType<typeof makeCreateRollout>;
+  rolloutQueries: ReturnType<typeof makeRolloutQueries>;
+  rolloutCommands: ReturnType<typeof makeRolloutCommands>;
 }
 
 /**
@@ -91,6 +103,20 @@ export function purchasesGrpc(u: PurchasesUseCases, logger: Logger): ServiceRegi
           amount: toMoneyMessage(refund.amount),
         };
       },
+      CreateRollout: async (request, ctx) => toRolloutMessage(await u.createRollout(request, ctx)),
+      ListRollouts: async (request, ctx) => toRolloutPage(await u.rolloutQueries.list(request, ctx)),
+      GetRollout: async (request, ctx) =>
+        toRolloutMessage(await u.rolloutQueries.get(request.rolloutId, ctx)),
+      ListRolloutDevices: async (request, ctx) =>
+        toRolloutDevicePage(await u.rolloutQueries.devices(request, ctx)),
+      ListRolloutEvents: async (request, ctx) =>
+        toRolloutEventsMessage(
+          await u.rolloutQueries.events({ ...request, afterId: Number(request.afterId) }, ctx),
+        ),
+      ResumeRollout: async (request, ctx) =>
+        toRolloutMessage(await u.rolloutCommands.resume(request.rolloutId, ctx)),
+      CancelRollout: async (request, ctx) =>
+        toRolloutMessage(await u.rolloutCommands.cancel(request.rolloutId, ctx)),
     },
     logger,
   );

@@ -1,0 +1,312 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { DEMO_ORGANISATIONS } from "@mp/local/demo";
+import { demoApi } from "@mp/local/demo-api";
+import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
+import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
+import type { LocalStack } from "@mp/local/stack";
+import { waitFor } from "@mp/testing";
+import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectProblem, httpClient } from "./http";
+import { startTestStack } from "./stack";
+
+/**
+ * A rollout through the front door: the Asset tracker published with every release, listed, bought for a
+ * handful of the provider's simulated devices with signed payment notifications. A first rollout follows
+ * single installs already in flight; a second, over every device of the provider, queues its installs
+ * itself and skips the rest with their reasons. The simulated platform's clock is stopped: the test settles
+ * the update of each device a rollout has in flight. Each rollout reaches `completed` and its progress is
+ * read as Server-Sent Events, whole and resumed after an id.
+ */
+const SECRET = "whsec_e2e_rollouts_00000000000000";
+const provider = DEMO_ORGANISATIONS.provider.id;
+const devices = demoSeed().devices.filter((d) => d.organisationId === provider);
+const V12 = "1.2.0+00000009";
+/**
+ * Trackers and sensors (Asset tracker 1.2.0 has releases for both) whose updates do not fail and that do
+ * not already run 1.2.0: the rollout's eligible ones once bought. The demo organisation has more devices
+ * (gateways among them), which the rollout skips.
+ */
+const runsV12 = (d: (typeof devices)[number]) =>
+  d.state.applicationId === DEMO_APPLICATIONS.assetTracker &&
+  d.state.applicationVersion?.minor === 2 &&
+  d.state.applicationVersion.major === 1;
+const BOUGHT = devices
+  .filter((d) => d.boardId === DEMO_BOARDS.tracker || d.boardId === DEMO_BOARDS.sensor)
+  .filter((d) => !d.failUpdates && !runsV12(d))
+  .slice(0, 5)
+  .map((d) => d.deviceId.toLowerCase());
+
+let stack: LocalStack;
+let call: ReturnType<typeof httpClient>;
+let tokens: { provider: string; otherProvider: string };
+let itemId: string;
+let listingId: string;
+const logs: string[] = [];
+
+type Rollout = {
+  rolloutId: string;
+  status: string;
+  counts: Record<string, number>;
+  currentWave: number;
+  waveCount: number;
+  lastEventId: number;
+};
+
+async function notify(event: Parameters<typeof signedStripeEvent>[0]) {
+  const { body, signature } = signedStripeEvent(event, SECRET);
+  const response = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body,
+  });
+  expect(response.status).toBe(204);
+}
+
+async function buy(deviceId: string): Promise<void> {
+  const pi = stripeId("pi");
+  await notify(
+    paymentIntentSucceeded({ listingId, deviceId, amount: 2500, currency: "EUR", paymentIntentId: pi }),
+  );
+  await waitFor(
+    async () => {
+      const page = await call<{ items: { paymentReference: string }[] }>(
+        "GET",
+        `/marketplace/providers/purchases?deviceId=${deviceId}`,
+        { token: tokens.provider },
+      );
+      return page.body.items?.some((p) => p.paymentReference === pi) ? true : undefined;
+    },
+    { what: `the purchase of ${pi}`, timeoutMs: 30_000 },
+  );
+}
+
+/** The whole SSE answer (it ends with the rollout), parsed into its events. */
+async function readEvents(rolloutId: string, lastEventId?: number) {
+  const response = await fetch(`${stack.gatewayUrl}/marketplace/providers/rollouts/${rolloutId}/events`, {
+    headers: {
+      authorization: `Bearer ${tokens.provider}`,
+      ...(lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) }),
+    },
+    signal: AbortSignal.timeout(120_000),
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  const text = await response.text();
+  return text
+    .split("\n\n")
+    .filter((block) => block.startsWith("id: "))
+    .map((block) => {
+      const field = (name: string) =>
+        block
+          .split("\n")
+          .find((line) => line.startsWith(`${name}: `))!
+          .slice(name.length + 2);
+      return { id: Number(field("id")), type: field("event"), data: JSON.parse(field("data")) };
+    });
+}
+
+beforeAll(async () => {
+  stack = await startTestStack(logs, {
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    SIMULATOR_TICK_MS: "0",
+    INSTALL_POLL_MS: "200",
+    ROLLOUT_TICK_MS: "250",
+  });
+  call = httpClient(stack.gatewayUrl);
+  const developer = stack.credentials.developer.token;
+  tokens = {
+    provider: stack.credentials.provider.token,
+    otherProvider: await stack.signToken({
+      org: "0193a5d0-0000-7000-8000-0000000000fe",
+      roles: ["provider"],
+    }),
+  };
+  const instance = await call("POST", "/marketplace/instances", {
+    token: stack.credentials.admin.token,
+    body: { name: "Rollouts", defaultCurrency: "EUR", platformFeeBps: 1000 },
+  });
+  expect(instance.status).toBe(200);
+  const instanceId = instance.body.id as string;
+  const applicationId = DEMO_APPLICATIONS.assetTracker;
+  const api = demoApi(stack.gatewayUrl);
+  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
+  const releases = await call<{ items: { releaseId: string }[] }>(
+    "GET",
+    `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
+    { token: developer },
+  );
+  for (const release of releases.body.items) {
+    const selected = await call(
+      "POST",
+      `/marketplace/developers/marketplace-items/${itemId}/infuse-iot-releases`,
+      { token: developer, body: { releaseId: release.releaseId } },
+    );
+    expect(selected.status).toBe(200);
+  }
+  await publishApplication(api, developer, {
+    instanceId,
+    application: { applicationId, name: "Asset tracker", marketplaceItemId: itemId },
+    basePrice: { amount: 1000, currency: "EUR" },
+  });
+  await offerItem(api, stack.credentials.admin.token, instanceId, itemId);
+  const listing = await listItem(api, tokens.provider, {
+    instanceId,
+    itemId,
+    price: { amount: 2500, currency: "EUR" },
+    visibility: "public",
+  });
+  listingId = listing.id;
+  expect(BOUGHT.length).toBe(5);
+  for (const device of BOUGHT) await buy(device);
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/**
+ * Settles, on the simulated platform (its clock stopped), the update of every device the rollout has in
+ * flight, over and over until stopped: installs finish only once the rollout started them.
+ */
+function drive(rolloutId: string): () => Promise<void> {
+  let stopped = false;
+  const running = (async () => {
+    while (!stopped) {
+      const page = await call<{ items: { deviceId: string }[] }>(
+        "GET",
+        `/marketplace/providers/rollouts/${rolloutId}/devices?status=in_progress&page=1&pageSize=100`,
+        { token: tokens.provider },
+      );
+      for (const { deviceId } of page.body.items ?? [])
+        await fetch(`${stack.simulatorUrl}/__simulator/updates/advance`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ deviceId }),
+        }).then((r) => r.body?.cancel());
+      await sleep(300);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await running;
+  };
+}
+
+/** Creates a rollout, drives it to completed and checks its event stream whole and resumed. */
+async function rollOut(body: Record<string, unknown>, eligible: string[]) {
+  const created = await call<Rollout>("POST", "/marketplace/providers/rollouts", {
+    token: tokens.provider,
+    body: { marketplaceItemId: itemId, version: V12, firstWave: 1, growth: 2, maxInFlight: 2, ...body },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const rolloutId = created.body.rolloutId;
+  expect(created.headers.get("location")).toBe(`/marketplace/providers/rollouts/${rolloutId}`);
+  expect(created.body.counts.queued).toBe(eligible.length);
+  const stop = drive(rolloutId);
+  try {
+    await waitFor(
+      async () => {
+        const now = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
+          token: tokens.provider,
+        });
+        return now.body.status === "completed" ? true : undefined;
+      },
+      { what: "the rollout completed", timeoutMs: 120_000 },
+    ).catch(async (error: Error) => {
+      const now = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
+        token: tokens.provider,
+      });
+      const warnings = logs.filter((line) => line.includes("rollout install")).slice(-2);
+      throw new Error(`${error.message}: ${JSON.stringify(now.body)}\n${warnings.join("\n")}`);
+    });
+  } finally {
+    await stop();
+  }
+  const events = await readEvents(rolloutId);
+  expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
+  expect(events[0]!.type).toBe("rollout-created");
+  expect(events.at(-1)).toMatchObject({ type: "rollout-completed", data: { status: "completed" } });
+  const succeeded = events.filter((e) => e.type === "device-updated" && e.data.status === "succeeded");
+  expect(new Set(succeeded.map((e) => e.data.deviceId))).toEqual(new Set(eligible));
+  // Resumed after an id: exactly the rest, then the end.
+  const resumed = await readEvents(rolloutId, 3);
+  expect(resumed.map((e) => e.id)).toEqual(events.slice(3).map((e) => e.id));
+  const done = await call<Rollout>("GET", `/marketplace/providers/rollouts/${rolloutId}`, {
+    token: tokens.provider,
+  });
+  expect(done.body).toMatchObject({ status: "completed", currentWave: done.body.waveCount });
+  expect(done.body.counts).toMatchObject({ succeeded: eligible.length, failed: 0, inProgress: 0 });
+  const listed = await call<{ items: RolloutDevice[] }>(
+    "GET",
+    `/marketplace/providers/rollouts/${rolloutId}/devices?page=1&pageSize=100`,
+    { token: tokens.provider },
+  );
+  for (const device of listed.body.items.filter((d) => eligible.includes(d.deviceId))) {
+    expect(device.status).toBe("succeeded");
+    // The single install underneath: its RPC status reads succeeded too.
+    const rpc = await call<{ status: string }>("GET", `/marketplace/providers/rpc/${device.rpcId}`, {
+      token: tokens.provider,
+    });
+    expect(rpc.body.status).toBe("succeeded");
+  }
+  return { rolloutId, devices: listed.body.items };
+}
+
+type RolloutDevice = {
+  deviceId: string;
+  status: string;
+  installId: string | null;
+  rpcId: string | null;
+  skipReason: string | null;
+};
+
+describe("rollouts through the launched stack", () => {
+  it("follows installs already in flight: a device's install is the single install", async () => {
+    const first = BOUGHT.slice(0, 3);
+    const installIds = new Map<string, string>();
+    for (const deviceId of first) {
+      const single = await call<{ installId: string; status: string }>(
+        "POST",
+        `/marketplace/providers/devices/${deviceId}/purchases/${itemId}/install`,
+        { token: tokens.provider, body: { version: V12 } },
+      );
+      expect(single.status, JSON.stringify(single.body)).toBe(200);
+      installIds.set(deviceId, single.body.installId);
+    }
+    const { devices: listed } = await rollOut({ deviceIds: first }, first);
+    for (const device of listed) expect(device.installId).toBe(installIds.get(device.deviceId));
+  }, 240_000);
+
+  it("queues installs itself over every device of the provider, the others skipped with their reason", async () => {
+    // The first three run 1.2.0 now; the rest of the bought ones are eligible.
+    const rest = BOUGHT.slice(3);
+    const { rolloutId, devices: listed } = await rollOut({}, rest);
+    expect(listed).toHaveLength(devices.length);
+    const reasons = new Map(listed.map((d) => [d.deviceId, d.skipReason]));
+    for (const deviceId of BOUGHT.slice(0, 3)) expect(reasons.get(deviceId)).toBe("already-installed");
+    for (const d of listed.filter((d) => !BOUGHT.includes(d.deviceId)))
+      expect(d).toMatchObject({ status: "skipped", rpcId: null, skipReason: "not-purchased" });
+
+    const page = await call<{ items: Rollout[] }>(
+      "GET",
+      "/marketplace/providers/rollouts?page=1&pageSize=20",
+      {
+        token: tokens.provider,
+      },
+    );
+    expect(page.body.items.map((r) => r.rolloutId)).toContain(rolloutId);
+    expectProblem(
+      await call("GET", `/marketplace/providers/rollouts/${rolloutId}/events`, {
+        token: tokens.otherProvider,
+      }),
+      404,
+      "not-found",
+    );
+    expectProblem(
+      await call("POST", `/marketplace/providers/rollouts/${rolloutId}/cancel`, { token: tokens.provider }),
+      409,
+      "invalid-state",
+    );
+  }, 240_000);
+});
