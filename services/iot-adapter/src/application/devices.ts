@@ -1,5 +1,5 @@
 import { NotFoundError, ValidationError } from "@mp/errors";
-import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { type CallContext, requireOrganisation, requirePrincipal } from "@mp/grpc";
 import { DEVICE_ID, type IotDevice } from "../domain/device";
 import type { DevicePlatform, Slice, Window } from "./ports";
 import { parseWindow } from "./window";
@@ -25,10 +25,14 @@ export function makeListDevices(deps: { platform: DevicePlatform }) {
   };
 }
 
-/** One device of the principal's organisation; another organisation's (or an unknown) device is not-found. */
+/**
+ * One device of the caller's organisation; another organisation's (or an unknown) device is not-found.
+ * The caller is a provider, or purchases acting for an organisation it names: a rollout queues installs
+ * long after the user's request (and its forwarded assertion) has gone.
+ */
 export function makeGetDevice(deps: { platform: DevicePlatform }) {
   return async (rawDeviceId: string, ctx: CallContext): Promise<IotDevice> => {
-    const { organisationId } = requirePrincipal(ctx, "provider");
+    const organisationId = requireOrganisation(ctx, { role: "provider", services: ["purchases"] });
     const deviceId = parseDeviceId(rawDeviceId);
     const device = await deps.platform.getDevice(deviceId, ctx.signal);
     if (!device || device.organisationId !== organisationId.toLowerCase()) throw new NotFoundError("Device");
