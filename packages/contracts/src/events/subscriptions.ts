@@ -6,6 +6,7 @@ import type { EventOwner } from "./owners";
 import { ITEM_SNAPSHOT_EVENTS, itemPublishedV1 } from "./publishing";
 import { ITEM_RELEASE_EVENTS } from "./publishing-releases";
 import { PURCHASE_SNAPSHOT_EVENTS } from "./purchases";
+import { ROLLOUT_EVENTS } from "./rollouts";
 import { paymentUpdatedV1 } from "./settlements";
 import { STATEMENT_LIFECYCLE_EVENTS } from "./statements";
 
@@ -62,6 +63,7 @@ export const SUBSCRIPTIONS: Record<EventOwner, readonly Subscription[]> = {
     of("webhooks-installs", [installStatusChangedV1]),
     of("webhooks-items", [itemPublishedV1]),
     of("webhooks-statements", STATEMENT_LIFECYCLE_EVENTS),
+    of("webhooks-rollouts", ROLLOUT_EVENTS),
   ],
 };
 

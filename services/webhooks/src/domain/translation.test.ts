@@ -55,6 +55,8 @@ describe("the translation table", () => {
       "purchases.purchase.created.v1",
       "purchases.purchase.dispute-updated.v1",
       "purchases.purchase.refunded.v1",
+      "purchases.rollout.completed.v1",
+      "purchases.rollout.paused.v1",
       "settlements.statement.closed.v1",
       "settlements.statement.paid.v1",
     ]);
@@ -112,6 +114,28 @@ describe("the translation table", () => {
       organisationId: id(9),
     });
     expect(translate("settlements.statement.paid.v1", statement("paid"))?.type).toBe("statement.paid");
+  });
+
+  it("sends rollouts to the provider organisation", () => {
+    const rollout = (status: "paused" | "completed") => ({
+      rolloutId: id(7),
+      providerOrganisationId: id(5),
+      marketplaceItemId: id(2),
+      version: "1.2.0",
+      status,
+      counts: { total: 10, skipped: 1, queued: 0, inProgress: 0, succeeded: 7, failed: 2, cancelled: 0 },
+      occurredAt: "2026-11-02T00:00:00.000Z",
+    });
+    expect(translate("purchases.rollout.paused.v1", rollout("paused"))).toMatchObject({
+      type: "rollout.paused",
+      organisationId: id(5),
+      data: { rolloutId: id(7), status: "paused", counts: { failed: 2 } },
+    });
+    expect(translate("purchases.rollout.completed.v1", rollout("completed"))).toMatchObject({
+      type: "rollout.completed",
+      organisationId: id(5),
+      data: { rolloutId: id(7), version: "1.2.0" },
+    });
   });
 
   it("ignores event types it has no entry for", () => {

@@ -2,6 +2,7 @@ import type {
   InstallStatusChangedV1,
   ItemSnapshotV1,
   PurchaseSnapshotV1,
+  RolloutChangeV1,
   StatementLifecycleV1,
 } from "@mp/contracts";
 import type { WebhookEventType } from "./event-types";
@@ -59,11 +60,16 @@ const statementData = (s: StatementLifecycleV1) => ({
   status: s.status,
 });
 
-/**
- * The translation table, keyed by the bus event type. Rollouts (`purchases.rollout.paused.v1` /
- * `.completed.v1`: `{ rolloutId, providerOrganisationId, ... }`) join as two more entries, and their
- * subscription in `SUBSCRIPTIONS`, once their contract exists.
- */
+const rolloutData = (r: RolloutChangeV1) => ({
+  rolloutId: r.rolloutId,
+  marketplaceItemId: r.marketplaceItemId,
+  version: r.version,
+  status: r.status,
+  counts: r.counts,
+  occurredAt: r.occurredAt,
+});
+
+/** The translation table, keyed by the bus event type: a new webhook event is one more entry. */
 export const TRANSLATIONS: Record<string, Translation> = {
   // A held purchase (payment not matching the price) was never delivered: not `completed`.
   "purchases.purchase.created.v1": (p: PurchaseSnapshotV1) =>
@@ -88,6 +94,16 @@ export const TRANSLATIONS: Record<string, Translation> = {
       basePrice: item.basePrice,
       publishedAt: item.publishedAt,
     },
+  }),
+  "purchases.rollout.paused.v1": (r: RolloutChangeV1) => ({
+    type: "rollout.paused",
+    organisationId: r.providerOrganisationId,
+    data: rolloutData(r),
+  }),
+  "purchases.rollout.completed.v1": (r: RolloutChangeV1) => ({
+    type: "rollout.completed",
+    organisationId: r.providerOrganisationId,
+    data: rolloutData(r),
   }),
   "settlements.statement.closed.v1": (s: StatementLifecycleV1) => ({
     type: "statement.closed",

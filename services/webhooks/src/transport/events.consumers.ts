@@ -2,6 +2,7 @@ import {
   installStatusChangedV1,
   itemPublishedV1,
   PURCHASE_SNAPSHOT_EVENTS,
+  ROLLOUT_EVENTS,
   STATEMENT_LIFECYCLE_EVENTS,
 } from "@mp/contracts";
 import { defineConsumer, type RegisteredConsumer } from "@mp/runtime";
@@ -10,7 +11,7 @@ import type { makeFanOutEvent } from "../application/fan-out-event";
 
 /**
  * The bus events webhooks are made from, one durable per feed (listed under `webhooks` in SUBSCRIPTIONS),
- * every event of a feed carrying one schema. Rollouts join as one more feed once their contract exists.
+ * every event of a feed carrying one schema.
  */
 export const FEEDS: readonly {
   durable: string;
@@ -20,6 +21,7 @@ export const FEEDS: readonly {
   { durable: "webhooks-installs", events: [installStatusChangedV1] },
   { durable: "webhooks-items", events: [itemPublishedV1] },
   { durable: "webhooks-statements", events: STATEMENT_LIFECYCLE_EVENTS },
+  { durable: "webhooks-rollouts", events: ROLLOUT_EVENTS },
 ];
 
 /**
