@@ -23,7 +23,10 @@ const getDevice = makeGetDevice({ platform });
 const asService = (service: string, organisationId?: string) =>
   ({ service: { service, organisationId }, requestId: "r" }) as unknown as CallContext;
 const asUser = (organisationId: string, roles: string[]) =>
-  ({ principal: { subject: "u", organisationId, roles, via: "jwt" }, requestId: "r" }) as unknown as CallContext;
+  ({
+    principal: { subject: "u", organisationId, roles, via: "jwt" },
+    requestId: "r",
+  }) as unknown as CallContext;
 
 describe("GetDevice", () => {
   it("serves a provider of the owning organisation, and hides the device from another", async () => {
@@ -41,7 +44,9 @@ describe("GetDevice", () => {
     await expect(getDevice(device.deviceId, asService("purchases", OTHER))).rejects.toMatchObject({
       code: "not-found",
     });
-    await expect(getDevice(device.deviceId, asService("purchases"))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getDevice(device.deviceId, asService("purchases"))).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(getDevice(device.deviceId, asService("publishing", ORG))).rejects.toMatchObject({
       code: "forbidden",
     });
