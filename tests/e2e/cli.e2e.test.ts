@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
-import { createMarketplaceClient, unwrap } from "@mp/sdk";
+import { createMarketplaceClient, unwrap, verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "@mp/sdk";
 import { waitFor } from "@mp/testing";
 import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { parse } from "csv-parse/sync";
@@ -19,7 +21,9 @@ import { startTestStack } from "./stack";
  * scratch with an API key (link, describe from YAML, icon and image uploads, release, price, publish), an
  * admin creates the instance and offers the item, a provider lists it, finds it in the catalogue, makes a
  * checkout, sees the purchase a payment notification made, installs it on the device (following it to
- * `succeeded`) and exports its statement as CSV and PDF; the platform operator closes a period.
+ * `succeeded`), registers a webhook endpoint, rolls the release out over more devices it buys (following the
+ * rollout live to `completed`, which the endpoint hears, signed with the secret `mkt` printed) and exports
+ * its statement as CSV and PDF; the platform operator closes a period.
  */
 const BIN = join(import.meta.dirname, "../../packages/cli/bin/mkt.mjs");
 const PROVIDER_DEVICES = demoSeed().devices.filter(
@@ -29,6 +33,10 @@ const PROVIDER_DEVICES = demoSeed().devices.filter(
 let stack: LocalStack;
 let dir: string;
 const logs: string[] = [];
+/** A webhook receiver on this machine (the launcher lets deliveries reach loopback): what it got. */
+let receiver: Server;
+let receiverUrl: string;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 interface Run {
   code: number;
@@ -75,10 +83,32 @@ let displayName: string;
 /** The release the developer selects, and a provider device of its board that takes updates: bought, then installed. */
 let release: { version: string; board: { id: string } };
 let DEVICE: string;
+/** Other provider devices of the release's board that take updates: bought for the rollout. */
+let OTHERS: string[];
+let listingId: string;
+/** The webhook endpoint the provider registers, and the secret `mkt` printed for it. */
+let endpoint: { id: string; secret: string };
 
 beforeAll(async () => {
-  // The simulated platform's clock and the adapter's polling sped up, so an install ends in seconds.
-  stack = await startTestStack(logs, { SIMULATOR_TICK_MS: "300", INSTALL_POLL_MS: "200" });
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  // The simulated platform's clock, the adapter's polling and the rollout scheduler sped up, so an
+  // install ends in seconds.
+  stack = await startTestStack(logs, {
+    SIMULATOR_TICK_MS: "300",
+    INSTALL_POLL_MS: "200",
+    ROLLOUT_TICK_MS: "250",
+  });
   dir = await mkdtemp(join(tmpdir(), "mkt-e2e-"));
   admin = { MKT_TOKEN: stack.credentials.admin.token };
   provider = { MKT_TOKEN: stack.credentials.provider.token };
@@ -96,7 +126,40 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
+
+/** A payment for `deviceId` as the Stripe stand-in reports it, and the purchase it makes. */
+async function buy(deviceId: string): Promise<void> {
+  const { body, signature } = signedStripeEvent(
+    paymentIntentSucceeded({
+      listingId,
+      deviceId,
+      amount: 2500,
+      currency: "EUR",
+      paymentIntentId: stripeId("pi"),
+    }),
+    stack.stripeWebhookSecret,
+  );
+  const notified = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body,
+  });
+  expect(notified.status).toBe(204);
+  await waitFor(
+    async () => {
+      const page = await mktJson<{ items: { listingId: string; status: string }[] }>(
+        provider,
+        "purchases",
+        "--device",
+        deviceId,
+      );
+      return page.items.find((p) => p.listingId === listingId && p.status === "completed");
+    },
+    { timeoutMs: 60_000, intervalMs: 500, what: `the purchase for ${deviceId}` },
+  );
+}
 
 describe("mkt against the stack", () => {
   it("an admin creates an instance", async () => {
@@ -200,12 +263,15 @@ describe("mkt against the stack", () => {
     );
     expect(selected).toMatchObject({ status: "available", version: releases.items[0]!.version });
     release = releases.items[0]!;
-    DEVICE = PROVIDER_DEVICES.find(
+    const takers = PROVIDER_DEVICES.filter(
       (d) =>
         d.boardId.toLowerCase() === release.board.id.toLowerCase() &&
         !d.failUpdates &&
         d.applicationState?.applicationId !== app.applicationId,
-    )!.deviceId.toLowerCase();
+    ).map((d) => d.deviceId.toLowerCase());
+    DEVICE = takers[0]!;
+    OTHERS = takers.slice(1, 3);
+    expect(OTHERS.length).toBeGreaterThan(0);
 
     const price = await mkt(developerKey, "price", itemId, "--amount", "1000", "--currency", "EUR");
     expect(price.code).toBe(0);
@@ -263,6 +329,7 @@ describe("mkt against the stack", () => {
       { timeoutMs: 30_000, intervalMs: 300, what: "the offering to reach listings" },
     );
     expect(listing.price.amount).toBe(2500);
+    listingId = listing.id;
 
     const found = await waitFor(
       async () => {
@@ -350,6 +417,147 @@ describe("mkt against the stack", () => {
       status: "succeeded",
     });
     expect(install.stderr).toContain("succeeded");
+  });
+
+  it("a provider registers a webhook endpoint: the secret printed once, never listed", async () => {
+    const created = await mkt(
+      provider,
+      "webhooks",
+      "create",
+      "--url",
+      receiverUrl,
+      "--events",
+      "rollout.completed,rollout.paused",
+      "--description",
+      "CLI e2e",
+    );
+    expect(created, created.stderr).toMatchObject({ code: 0 });
+    const [line, secretLine] = created.stdout.trim().split("\n");
+    expect(line).toMatch(
+      new RegExp(`^[0-9a-f-]{36}  ${receiverUrl}  rollout.completed,rollout.paused  enabled$`),
+    );
+    expect(secretLine).toMatch(/^secret whsec_\S+$/);
+    expect(created.stderr).toContain("not shown again");
+    endpoint = { id: line!.split(" ")[0]!, secret: secretLine!.slice("secret ".length) };
+
+    const listed = await mktJson<{ items: Record<string, unknown>[]; totalCount: number }>(
+      provider,
+      "webhooks",
+      "list",
+    );
+    const mine = listed.items.find((e) => e.id === endpoint.id);
+    expect(mine).toMatchObject({ url: receiverUrl, enabled: true, description: "CLI e2e" });
+    expect(mine).not.toHaveProperty("secret");
+    // Another organisation's view: the developer's endpoints do not include it.
+    const developers = await mktJson<{ items: { id: string }[] }>(developerKey, "webhooks", "list");
+    expect(developers.items.map((e) => e.id)).not.toContain(endpoint.id);
+  });
+
+  it("a provider rolls the release out over devices it bought and follows it live to completed", async () => {
+    for (const deviceId of OTHERS) await buy(deviceId);
+    // DEVICE runs the release already (the install above): skipped; the others install in two waves.
+    const devices = [...OTHERS, DEVICE];
+    const started = await mkt(
+      provider,
+      "rollout",
+      "start",
+      itemId,
+      "--version",
+      release.version,
+      "--devices",
+      devices.join(","),
+      "--first-wave",
+      "1",
+      "--timeout",
+      "120",
+    );
+    expect(started, started.stderr).toMatchObject({ code: 0 });
+    const rolloutId = started.stdout.match(/^rollout ([0-9a-f-]{36}) completed: /)?.[1];
+    expect(rolloutId, started.stdout).toBeDefined();
+    expect(started.stdout).toBe(
+      `rollout ${rolloutId} completed: ${OTHERS.length} succeeded, 0 failed, 1 skipped\n`,
+    );
+    // The progress (stderr is no terminal here: a line per wave and status change, with the count).
+    expect(started.stderr).toContain(
+      `rollout ${rolloutId}: ${OTHERS.length} of ${devices.length} devices eligible`,
+    );
+    expect(started.stderr).toContain(`rollout ${rolloutId}: wave 1 of `);
+    expect(started.stderr).toContain(
+      `rollout ${rolloutId}: completed (${OTHERS.length}/${OTHERS.length} devices)`,
+    );
+
+    const listed = await mktJson<{ items: { rolloutId: string; status: string }[] }>(
+      provider,
+      "rollout",
+      "list",
+      "--status",
+      "completed",
+    );
+    expect(listed.items).toContainEqual(expect.objectContaining({ rolloutId, status: "completed" }));
+    const byDevice = await mktJson<{
+      items: { deviceId: string; status: string; skipReason: string | null }[];
+    }>(provider, "rollout", "devices", rolloutId!);
+    expect(byDevice.items.map((d) => [d.deviceId, d.status, d.skipReason])).toEqual([
+      ...OTHERS.map((d) => [d, "succeeded", null]),
+      [DEVICE, "skipped", "already-installed"],
+    ]);
+    const lines = await mkt(provider, "rollout", "devices", rolloutId!, "--status", "skipped");
+    expect(lines.stdout).toBe(`${DEVICE}  skipped  already-installed\npage 1 of 1 (1 in all)\n`);
+    // Resuming a completed rollout is refused: exit 2 with the problem's code.
+    const resumed = await mkt(provider, "rollout", "resume", rolloutId!);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain("409 invalid-state");
+
+    // The endpoint heard the completion, signed with the secret `webhooks create` printed.
+    const delivery = await waitFor(
+      async () =>
+        received.find((r) => {
+          const body = JSON.parse(r.body) as { type: string; data: { rolloutId?: string } };
+          return body.type === "rollout.completed" && body.data.rolloutId === rolloutId;
+        }),
+      { timeoutMs: 30_000, intervalMs: 300, what: "the rollout.completed delivery" },
+    );
+    const check = verifyWebhookSignature({
+      payload: delivery.body,
+      header: delivery.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string,
+      secret: endpoint.secret,
+    });
+    expect(check).toMatchObject({ valid: true });
+    const log = await waitFor(
+      async () => {
+        const page = await mktJson<{ items: { eventType: string; status: string }[] }>(
+          provider,
+          "webhooks",
+          "deliveries",
+          endpoint.id,
+          "--status",
+          "succeeded",
+        );
+        return page.items.find((d) => d.eventType === "rollout.completed");
+      },
+      { timeoutMs: 30_000, intervalMs: 300, what: "the delivery in the log" },
+    );
+    expect(log.status).toBe("succeeded");
+  });
+
+  it("a provider rotates the endpoint's secret and deletes it", async () => {
+    const rotated = await mktJson<{ id: string; secret: string; previousSecretExpiresAt: string }>(
+      provider,
+      "webhooks",
+      "rotate-secret",
+      endpoint.id,
+    );
+    expect(rotated.id).toBe(endpoint.id);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(rotated.previousSecretExpiresAt).toBeTruthy();
+    expect(await mktJson(provider, "webhooks", "delete", endpoint.id)).toEqual({
+      id: endpoint.id,
+      deleted: true,
+    });
+    const gone = await mkt(provider, "webhooks", "deliveries", endpoint.id);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain("404 not-found");
   });
 
   it("a provider exports its statement as CSV and PDF, streamed to files", async () => {

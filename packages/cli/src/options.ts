@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 
 /** Commander value parsers: a bad value is a usage error (exit 1) naming the option. */
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -30,3 +30,13 @@ export interface PageOptions {
   page: number;
   pageSize: number;
 }
+
+/** `--page` and `--page-size` on a command over a page list. */
+export const pageOptions = (command: Command) =>
+  command
+    .option("--page <n>", "page number, 1..10000", integer(1, 10_000), 1)
+    .option("--page-size <n>", "items per page, 1..100", integer(1, 100), 20);
+
+/** The last line of a page printed for people. */
+export const pageLine = (page: { page: number; totalPages: number; totalCount: number }) =>
+  `page ${page.page} of ${page.totalPages} (${page.totalCount} in all)`;

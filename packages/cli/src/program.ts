@@ -4,6 +4,7 @@ import { developerCommands } from "./commands/developer";
 import { providerCommands } from "./commands/provider";
 import { rolloutCommands } from "./commands/rollout";
 import type { Action } from "./commands/run";
+import { webhookCommands } from "./commands/webhooks";
 import { Context, type Io } from "./context";
 import { EXIT, type ExitCode, exitCodeOf } from "./exit-codes";
 import { errorSentence } from "./problem-sentence";
@@ -48,6 +49,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<ExitCode>
   providerCommands(program, run, statements);
   rolloutCommands(program, run);
   adminCommands(program, run, statements);
+  webhookCommands(program, run);
   for (const command of [program, ...program.commands]) command.exitOverride();
 
   try {

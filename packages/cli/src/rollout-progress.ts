@@ -1,5 +1,9 @@
+import type { components } from "@mp/sdk";
 import { type EventSourceMessage, EventSourceParserStream } from "eventsource-parser/stream";
-import type { Rollout, RolloutCounts, RolloutStatus } from "./rollout-api";
+
+export type Rollout = components["schemas"]["Rollout"];
+type RolloutCounts = components["schemas"]["RolloutCounts"];
+type RolloutStatus = components["schemas"]["RolloutStatus"];
 
 /** Device statuses after which a device's install is over. */
 const FINISHED = new Set(["succeeded", "failed", "cancelled"]);

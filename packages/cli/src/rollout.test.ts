@@ -170,3 +170,70 @@ describe("mkt rollout", () => {
     expect(run).toMatchObject({ code: EXIT.usage, seen: [] });
   });
 });
+
+describe("mkt rollout list and devices", () => {
+  const page = (items: unknown[]) => ({ items, page: 2, pageSize: 1, totalCount: 3, totalPages: 3 });
+
+  it("lists a page of rollouts with a status filter, one line each", async () => {
+    const run = await mktRollout(
+      ["rollout", "list", "--status", "paused", "--page", "2", "--page-size", "1"],
+      [],
+      page([{ ...rollout("paused", { failed: 1 }), createdAt: "2026-11-28T12:00:00.000Z" }]),
+    );
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.seen[0]!.url).toBe(
+      "http://gateway.test/marketplace/providers/rollouts?page=2&pageSize=1&status=paused",
+    );
+    expect(run.stdout).toBe(
+      `${ID}  paused  item item 1.2.0  wave 1/2  0 succeeded, 1 failed of 3  2026-11-28T12:00:00.000Z\npage 2 of 3 (3 in all)\n`,
+    );
+  });
+
+  it("prints a rollout's devices with their wave and skip or failure reason; --json the API's page", async () => {
+    const devices = page([
+      { deviceId: "a1", status: "succeeded", wave: 1, skipReason: null, failureCode: null, detail: null },
+      {
+        deviceId: "a2",
+        status: "skipped",
+        wave: null,
+        skipReason: "not-purchased",
+        failureCode: null,
+        detail: null,
+      },
+      {
+        deviceId: "a3",
+        status: "failed",
+        wave: 2,
+        skipReason: null,
+        failureCode: "expired",
+        detail: "timed out",
+      },
+    ]);
+    const run = await mktRollout(["rollout", "devices", ID, "--status", "failed"], [], devices);
+    expect(run.code).toBe(EXIT.ok);
+    expect(new URL(run.seen[0]!.url).pathname).toBe(`/marketplace/providers/rollouts/${ID}/devices`);
+    expect(new URL(run.seen[0]!.url).searchParams.get("status")).toBe("failed");
+    expect(run.stdout).toBe(
+      [
+        "a1  succeeded  wave 1",
+        "a2  skipped  not-purchased",
+        "a3  failed  wave 2  expired  timed out",
+        "page 2 of 3 (3 in all)",
+        "",
+      ].join("\n"),
+    );
+    const asJson = await mktRollout(["--json", "rollout", "devices", ID], [], devices);
+    expect(JSON.parse(asJson.stdout)).toEqual(devices);
+  });
+
+  it("resumes and cancels through their routes", async () => {
+    for (const action of ["resume", "cancel"]) {
+      const run = await mktRollout(["rollout", action, ID], [], rollout("running"));
+      expect(run.code).toBe(EXIT.ok);
+      expect(run.seen.map((r) => [r.method, new URL(r.url).pathname])).toEqual([
+        ["POST", `/marketplace/providers/rollouts/${ID}/${action}`],
+      ]);
+      expect(run.stdout).toBe(`rollout ${ID} running\n`);
+    }
+  });
+});

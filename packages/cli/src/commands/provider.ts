@@ -1,19 +1,11 @@
 import { join } from "node:path";
 import type { Command } from "commander";
 import { UsageError } from "../exit-codes";
-import { currency, integer, oneOf, type PageOptions, seconds } from "../options";
+import { currency, integer, oneOf, type PageOptions, pageLine, pageOptions, seconds } from "../options";
 import { byteProgress, formatBytes } from "../progress";
 import { streamToFile } from "../transfer";
 import { waitUntil } from "../wait";
 import type { Run } from "./run";
-
-const pageOptions = (command: Command) =>
-  command
-    .option("--page <n>", "page number, 1..10000", integer(1, 10_000), 1)
-    .option("--page-size <n>", "items per page, 1..100", integer(1, 100), 20);
-
-const pageLine = (page: { page: number; totalPages: number; totalCount: number }) =>
-  `page ${page.page} of ${page.totalPages} (${page.totalCount} in all)`;
 
 const FINAL_INSTALL = new Set(["succeeded", "failed", "cancelled", "expired", "already_installed"]);
 

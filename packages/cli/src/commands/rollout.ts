@@ -1,11 +1,43 @@
+import type { components } from "@mp/sdk";
 import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Context } from "../context";
 import { EXIT, type ExitCode, UnavailableError } from "../exit-codes";
-import { integer, seconds } from "../options";
-import { type Rollout, rolloutApi } from "../rollout-api";
-import { RolloutProgress, serverSentEvents } from "../rollout-progress";
+import { integer, oneOf, type PageOptions, pageLine, pageOptions, seconds } from "../options";
+import { type Rollout, RolloutProgress, serverSentEvents } from "../rollout-progress";
 import type { Run } from "./run";
+
+type RolloutRequest = components["schemas"]["RolloutRequestInput"];
+/**
+ * openapi-typescript marks members with a default as required in the request type; the API fills them in
+ * (docs/rollouts.md), so `mkt` sends only what was given.
+ */
+type Defaulted = "firstWave" | "growth" | "failureThresholdPercent" | "maxInFlight";
+type RolloutBody = Omit<RolloutRequest, Defaulted> & Partial<Pick<RolloutRequest, Defaulted>>;
+
+const ROLLOUT_STATUSES = ["running", "paused", "cancelled", "completed"] as const;
+const DEVICE_STATUSES = ["skipped", "queued", "in_progress", "succeeded", "failed", "cancelled"] as const;
+
+/** The rollout's progress events after `lastEventId` (all of them without), as the raw stream. */
+async function events(ctx: Context, rolloutId: string, lastEventId: number, signal: AbortSignal) {
+  const { data } = await ctx.send(
+    ctx.client.GET("/marketplace/providers/rollouts/{rolloutId}/events", {
+      params: {
+        path: { rolloutId },
+        ...(lastEventId ? { header: { "last-event-id": String(lastEventId) } } : {}),
+      },
+      parseAs: "stream",
+      signal,
+    }),
+  );
+  if (!data) throw new UnavailableError(`The event stream of rollout ${rolloutId} had no body.`);
+  return data;
+}
+
+const getRollout = (ctx: Context, rolloutId: string) =>
+  ctx.call(
+    ctx.client.GET("/marketplace/providers/rollouts/{rolloutId}", { params: { path: { rolloutId } } }),
+  );
 
 function growth(value: string): number {
   const n = Number(value);
@@ -34,7 +66,6 @@ function rolloutBar(ctx: Context) {
  * succeeded; 3 when it paused, was cancelled or a device failed.
  */
 async function follow(ctx: Context, rollout: Rollout, timeoutSeconds: number): Promise<ExitCode> {
-  const api = rolloutApi(ctx.client);
   const progress = new RolloutProgress(rollout);
   const id = rollout.rolloutId;
   const bar = rolloutBar(ctx);
@@ -55,7 +86,7 @@ async function follow(ctx: Context, rollout: Rollout, timeoutSeconds: number): P
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw giveUp();
       const signal = AbortSignal.timeout(remaining);
-      const { data } = await ctx.send(api.events(id, progress.lastEventId || undefined, signal));
+      const data = await events(ctx, id, progress.lastEventId, signal);
       const before = progress.lastEventId;
       try {
         for await (const message of serverSentEvents(data)) {
@@ -84,7 +115,7 @@ async function follow(ctx: Context, rollout: Rollout, timeoutSeconds: number): P
   } finally {
     bar?.stop();
   }
-  const final = await ctx.call(api.get(id));
+  const final = await getRollout(ctx, id);
   const { succeeded, failed, skipped } = final.counts;
   ctx.print(final, () =>
     [
@@ -132,26 +163,27 @@ export function rolloutCommands(program: Command, run: Run): void {
         timeout: number;
       },
     ) => {
+      const body: RolloutBody = {
+        marketplaceItemId: itemId,
+        version: options.version,
+        ...(options.devices
+          ? {
+              deviceIds: options.devices
+                .split(",")
+                .map((d) => d.trim())
+                .filter(Boolean),
+            }
+          : {}),
+        ...(options.board ? { boardId: options.board } : {}),
+        ...(options.firstWave !== undefined ? { firstWave: options.firstWave } : {}),
+        ...(options.growth !== undefined ? { growth: options.growth } : {}),
+        ...(options.failureThreshold !== undefined
+          ? { failureThresholdPercent: options.failureThreshold }
+          : {}),
+        ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
+      };
       const created = await ctx.call(
-        rolloutApi(ctx.client).create({
-          marketplaceItemId: itemId,
-          version: options.version,
-          ...(options.devices
-            ? {
-                deviceIds: options.devices
-                  .split(",")
-                  .map((d) => d.trim())
-                  .filter(Boolean),
-              }
-            : {}),
-          ...(options.board ? { boardId: options.board } : {}),
-          ...(options.firstWave !== undefined ? { firstWave: options.firstWave } : {}),
-          ...(options.growth !== undefined ? { growth: options.growth } : {}),
-          ...(options.failureThreshold !== undefined
-            ? { failureThresholdPercent: options.failureThreshold }
-            : {}),
-          ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
-        }),
+        ctx.client.POST("/marketplace/providers/rollouts", { body: body as RolloutRequest }),
       );
       if (!options.follow) {
         ctx.print(
@@ -172,15 +204,98 @@ export function rolloutCommands(program: Command, run: Run): void {
       .description("follow a rollout's progress live until it completes or pauses")
       .option("--timeout <seconds>", "how long to follow, 1..3600", seconds, 3600),
     async (ctx, rolloutId: string, options: { timeout: number }) =>
-      follow(ctx, await ctx.call(rolloutApi(ctx.client).get(rolloutId)), options.timeout),
+      follow(ctx, await getRollout(ctx, rolloutId), options.timeout),
   );
-  for (const action of ["resume", "cancel"] as const) {
-    run(
-      rollout.command(`${action} <rolloutId>`).description(`${action} a rollout`),
-      async (ctx, rolloutId: string) => {
-        const answer = await ctx.call(rolloutApi(ctx.client).act(rolloutId, action));
-        ctx.print(answer, () => `rollout ${answer.rolloutId} ${answer.status}`);
-      },
-    );
-  }
+  run(
+    rollout.command("resume <rolloutId>").description("run a paused rollout again"),
+    async (ctx, rolloutId: string) => {
+      const answer = await ctx.call(
+        ctx.client.POST("/marketplace/providers/rollouts/{rolloutId}/resume", {
+          params: { path: { rolloutId } },
+        }),
+      );
+      ctx.print(answer, () => `rollout ${answer.rolloutId} ${answer.status}`);
+    },
+  );
+  run(
+    rollout
+      .command("cancel <rolloutId>")
+      .description("cancel a rollout: queued devices never start, installs in flight finish"),
+    async (ctx, rolloutId: string) => {
+      const answer = await ctx.call(
+        ctx.client.POST("/marketplace/providers/rollouts/{rolloutId}/cancel", {
+          params: { path: { rolloutId } },
+        }),
+      );
+      ctx.print(answer, () => `rollout ${answer.rolloutId} ${answer.status}`);
+    },
+  );
+  run(
+    pageOptions(
+      rollout
+        .command("list")
+        .description("your rollouts, newest first")
+        .option("--status <status>", ROLLOUT_STATUSES.join(", "), oneOf(ROLLOUT_STATUSES)),
+    ),
+    async (ctx, options: PageOptions & { status?: (typeof ROLLOUT_STATUSES)[number] }) => {
+      const page = await ctx.call(
+        ctx.client.GET("/marketplace/providers/rollouts", {
+          params: {
+            query: {
+              page: options.page,
+              pageSize: options.pageSize,
+              ...(options.status ? { status: options.status } : {}),
+            },
+          },
+        }),
+      );
+      ctx.print(page, () =>
+        [
+          ...page.items.map(
+            (r) =>
+              `${r.rolloutId}  ${r.status}  item ${r.marketplaceItemId} ${r.version}  wave ${r.currentWave}/${r.waveCount}  ${r.counts.succeeded} succeeded, ${r.counts.failed} failed of ${r.counts.total - r.counts.skipped}  ${r.createdAt}`,
+          ),
+          pageLine(page),
+        ].join("\n"),
+      );
+    },
+  );
+  run(
+    pageOptions(
+      rollout
+        .command("devices <rolloutId>")
+        .description("a rollout's devices in rollout order, with their status")
+        .option("--status <status>", DEVICE_STATUSES.join(", "), oneOf(DEVICE_STATUSES)),
+    ),
+    async (ctx, rolloutId: string, options: PageOptions & { status?: (typeof DEVICE_STATUSES)[number] }) => {
+      const page = await ctx.call(
+        ctx.client.GET("/marketplace/providers/rollouts/{rolloutId}/devices", {
+          params: {
+            path: { rolloutId },
+            query: {
+              page: options.page,
+              pageSize: options.pageSize,
+              ...(options.status ? { status: options.status } : {}),
+            },
+          },
+        }),
+      );
+      ctx.print(page, () =>
+        [
+          ...page.items.map((d) =>
+            [
+              d.deviceId,
+              d.status,
+              d.wave === null ? "" : `wave ${d.wave}`,
+              d.skipReason ?? d.failureCode ?? "",
+              d.detail ?? "",
+            ]
+              .filter(Boolean)
+              .join("  "),
+          ),
+          pageLine(page),
+        ].join("\n"),
+      );
+    },
+  );
 }
