@@ -7,13 +7,8 @@ import { integer, oneOf, type PageOptions, pageLine, pageOptions, seconds } from
 import { type Rollout, RolloutProgress, serverSentEvents } from "../rollout-progress";
 import type { Run } from "./run";
 
-type RolloutRequest = components["schemas"]["RolloutRequestInput"];
-/**
- * openapi-typescript marks members with a default as required in the request type; the API fills them in
- * (docs/rollouts.md), so `mkt` sends only what was given.
- */
-type Defaulted = "firstWave" | "growth" | "failureThresholdPercent" | "maxInFlight";
-type RolloutBody = Omit<RolloutRequest, Defaulted> & Partial<Pick<RolloutRequest, Defaulted>>;
+/** Members with a default are optional in the request; `mkt` sends only what was given (docs/rollouts.md). */
+type RolloutBody = components["schemas"]["RolloutRequestInput"];
 
 const ROLLOUT_STATUSES = ["running", "paused", "cancelled", "completed"] as const;
 const DEVICE_STATUSES = ["skipped", "queued", "in_progress", "succeeded", "failed", "cancelled"] as const;
@@ -182,9 +177,7 @@ export function rolloutCommands(program: Command, run: Run): void {
           : {}),
         ...(options.maxInFlight !== undefined ? { maxInFlight: options.maxInFlight } : {}),
       };
-      const created = await ctx.call(
-        ctx.client.POST("/marketplace/providers/rollouts", { body: body as RolloutRequest }),
-      );
+      const created = await ctx.call(ctx.client.POST("/marketplace/providers/rollouts", { body }));
       if (!options.follow) {
         ctx.print(
           created,

@@ -2526,17 +2526,17 @@ export interface components {
              * @description The rollout pauses when failed installs exceed this share of the finished ones (since it was last resumed), 0..100; default 10.
              * @default 10
              */
-            failureThresholdPercent: number;
+            failureThresholdPercent?: number;
             /**
              * @description Devices in the first wave, 1..10000; default 1.
              * @default 1
              */
-            firstWave: number;
+            firstWave?: number;
             /**
              * @description Factor each wave grows by: wave n has firstWave * growth^(n-1) devices (rounded up), 1..10; default 2.
              * @default 2
              */
-            growth: number;
+            growth?: number;
             /**
              * Format: uuid
              * @description The purchased marketplace item to install (guid, any case).
@@ -2546,7 +2546,7 @@ export interface components {
              * @description Installs in flight at once at most, 1..1000; default 50.
              * @default 50
              */
-            maxInFlight: number;
+            maxInFlight?: number;
             /** @description The item's release version to install on every device. */
             version: string;
         };
