@@ -97,7 +97,7 @@ export function RolloutForm() {
       <h2 id="new-rollout">New rollout</h2>
       <ErrorNote error={choices.error} />
       <form onSubmit={submit} noValidate>
-        <div className="inline-form">
+        <div className="inline-form align-top">
           <Field label="Item" error={fields.marketplaceItemId}>
             {(input) => (
               <select {...input} value={itemId} onChange={(e) => setItemId(e.target.value)} required>
@@ -167,7 +167,7 @@ export function RolloutForm() {
             <p className="field-error">{deviceError}</p>
           ) : null}
         </fieldset>
-        <div className="inline-form">
+        <div className="inline-form align-top">
           {NUMBERS.map((spec) => (
             <Field key={spec.name} label={spec.label} error={fields[spec.name]} hint={spec.hint}>
               {(input) => (
