@@ -6,7 +6,7 @@ import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
 import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConsole, go, screenshot, signedIn, until } from "./console-journey";
 import { httpClient } from "./http";
@@ -35,8 +35,11 @@ const BOUGHT = demoSeed()
         d.state.applicationVersion.minor === 2
       ),
   )
-  .slice(0, 2)
+  .slice(0, 4)
   .map((d) => d.deviceId.toLowerCase());
+/** The first rollout's devices, and the second's (the one paused, resumed and cancelled). */
+const FIRST = BOUGHT.slice(0, 2);
+const SECOND = BOUGHT.slice(2, 4);
 
 let stack: LocalStack;
 let browser: Browser;
@@ -71,11 +74,11 @@ async function buy(listingId: string, deviceId: string): Promise<void> {
 }
 
 /** Settles, on the simulated platform (its clock stopped), the pending update of one device. */
-async function settle(deviceId: string): Promise<void> {
+async function settle(deviceId: string, outcome?: "failed"): Promise<void> {
   const response = await fetch(`${stack.simulatorUrl}/__simulator/updates/advance`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ deviceId }),
+    body: JSON.stringify({ deviceId, ...(outcome ? { outcome } : {}) }),
   });
   await response.body?.cancel();
 }
@@ -126,7 +129,7 @@ beforeAll(async () => {
     price: { amount: 2500, currency: "EUR" },
     visibility: "public",
   });
-  expect(BOUGHT).toHaveLength(2);
+  expect(BOUGHT).toHaveLength(4);
   for (const device of BOUGHT) await buy(listing.id, device);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -139,6 +142,24 @@ afterAll(async () => {
   await stack?.stop();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
+
+/** Fills the form with a version and device ids, starts the rollout and waits for its page. */
+async function startRollout(page: Page, deviceIds: string[], pace: Record<string, string>): Promise<void> {
+  const form = page.getByRole("region", { name: "New rollout" });
+  const item = form.getByLabel("Item", { exact: true });
+  await until("the purchased item among the choices", async () =>
+    (
+      await item.locator("option").evaluateAll((o) => o.map((x) => (x as unknown as { value: string }).value))
+    ).includes(itemId),
+  );
+  await item.selectOption(itemId);
+  await form.getByLabel("Version").fill(V12);
+  await form.getByLabel("These devices").check();
+  await form.getByLabel("Device ids").fill(deviceIds.join("\n"));
+  for (const [label, value] of Object.entries(pace)) await form.getByLabel(label).fill(value);
+  await form.getByRole("button", { name: "Start rollout" }).click();
+  await page.waitForURL(/\/console\/provider\/rollouts\/[0-9a-f-]{36}$/);
+}
 
 describe("the console's rollouts page", () => {
   it("starts a rollout over the purchased devices and follows it live to completed", async () => {
@@ -163,7 +184,7 @@ describe("the console's rollouts page", () => {
     await item.selectOption(itemId);
     await form.getByLabel("Version").fill(V12);
     await form.getByLabel("These devices").check();
-    await form.getByLabel("Device ids").fill(BOUGHT.join("\n"));
+    await form.getByLabel("Device ids").fill(FIRST.join("\n"));
     // a first wave of 0 is the API's 400 naming body.firstWave, shown beneath that input
     const firstWave = form.getByLabel("Devices in the first wave");
     await firstWave.fill("0");
@@ -188,7 +209,7 @@ describe("the console's rollouts page", () => {
     );
     // The platform's clock is stopped: each device moves on only when settled here, after the page showed it
     // in progress; every change below reaches the page through the event stream (no reload).
-    for (const [index, deviceId] of BOUGHT.entries()) {
+    for (const [index, deviceId] of FIRST.entries()) {
       const row = rows.filter({ hasText: deviceId });
       await until(`${deviceId} in progress on the page`, async () =>
         ((await row.textContent()) ?? "").includes("in progress"),
@@ -226,6 +247,50 @@ describe("the console's rollouts page", () => {
       .locator("html")
       .evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    await page.context().close();
+  }, 240_000);
+
+  it("pauses on a failure, resumes, and cancels with an install in flight that still finishes", async () => {
+    const page = await signedIn(browser, stack.gatewayUrl, "provider");
+    await go(page, "Rollouts");
+    await startRollout(page, SECOND, {
+      "Devices in the first wave": "1",
+      "Growth per wave": "1",
+      "Installs at once at most": "1",
+      "Pause above failed %": "0",
+    });
+    const progress = page.getByRole("region", { name: "Progress" });
+    const badge = progress.locator(".badge");
+    const rows = page.getByRole("table", { name: "Devices of the rollout" }).getByRole("row");
+    const [failing, last] = SECOND as [string, string];
+    const row = (deviceId: string) => rows.filter({ hasText: deviceId });
+    await until("the first device in progress", async () =>
+      ((await row(failing).textContent()) ?? "").includes("in progress"),
+    );
+    // its update fails on the platform: a threshold of 0 pauses the rollout at once
+    await until("the first device failed on the page", async () => {
+      if (((await row(failing).textContent()) ?? "").includes("failed")) return true;
+      await settle(failing, "failed");
+      return false;
+    });
+    await until("the rollout paused on the page", async () => (await badge.textContent()) === "paused");
+    expect(await row(last).textContent()).toContain("queued");
+    await page.getByRole("button", { name: "Resume" }).click();
+    await until("the second device in progress after the resume", async () =>
+      ((await row(last).textContent()) ?? "").includes("in progress"),
+    );
+    expect(await badge.textContent()).toBe("running");
+    // cancelled with that install in flight: the rollout is final, the install finishes and is shown
+    await page.getByRole("button", { name: "Cancel rollout" }).click();
+    await until("the rollout cancelled on the page", async () => (await badge.textContent()) === "cancelled");
+    expect(await page.getByRole("button", { name: "Cancel rollout" }).count()).toBe(0);
+    expect(await row(last).textContent()).toContain("in progress");
+    await until("the in-flight install finished on the page", async () => {
+      if (((await row(last).textContent()) ?? "").includes("succeeded")) return true;
+      await settle(last);
+      return false;
+    });
+    await until("the stream's end", async () => (await page.getByText("The rollout has ended.").count()) > 0);
     await page.context().close();
   }, 240_000);
 });
