@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { clientFor, SessionContext } from "./api";
 import { homeFor, navFor } from "./nav";
 import { AdminInstances } from "./pages/admin-instances";
@@ -15,12 +15,23 @@ import { SignIn } from "./pages/sign-in";
 import { Statements } from "./pages/statements";
 import { Link, navigate, usePath } from "./router";
 import { loadSession, type Session, saveSession } from "./session";
+import { Loading } from "./ui/field";
+
+/** Rollouts are a chunk of their own, fetched when the page is first opened (first-load budget). */
+const ProviderRollouts = lazy(() => import("./pages/provider-rollouts"));
 
 /** The page for a path (below `/console`). */
 function route(path: string) {
   const [pathname] = path.split("?");
   const item = /^\/developer\/items\/([0-9a-f-]{36})$/.exec(pathname ?? "");
   if (item?.[1]) return <ItemEditor itemId={item[1]} />;
+  const rollout = /^\/provider\/rollouts(?:\/([0-9a-f-]{36}))?$/.exec(pathname ?? "");
+  if (rollout)
+    return (
+      <Suspense fallback={<Loading what="rollouts" />}>
+        <ProviderRollouts rolloutId={rollout[1]} />
+      </Suspense>
+    );
   switch (pathname) {
     case "/catalogue":
       return <Catalogue />;

@@ -11,6 +11,7 @@ const BY_ROLE: Record<string, NavEntry[]> = {
     { to: "/provider/listings", label: "Listings" },
     { to: "/provider/purchases", label: "Purchases" },
     { to: "/provider/devices", label: "Devices" },
+    { to: "/provider/rollouts", label: "Rollouts" },
     { to: "/provider/earnings", label: "Earnings" },
   ],
   developer: [
