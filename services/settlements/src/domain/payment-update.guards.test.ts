@@ -1,4 +1,10 @@
-import { chargeDispute, chargeRefunded, checkoutSessionCompleted, stripeEvent } from "@mp/testing/stripe";
+import {
+  chargeDispute,
+  chargeRefunded,
+  checkoutSessionCompleted,
+  paymentIntentSucceeded,
+  stripeEvent,
+} from "@mp/testing/stripe";
 import { describe, expect, it } from "vitest";
 import { interpretStripeEvent } from "./payment-update";
 
@@ -57,6 +63,20 @@ describe("reading Stripe events, the edges", () => {
     expect(detailOf(refund)).toContain("payment_intent");
   });
 
+  it("a succeeded payment intent whose id is not a Stripe id is unprocessable, saying so", () => {
+    const intent = paymentIntentSucceeded({ ...payment, paymentIntentId: "pi 1" }, at);
+    expect(detailOf(intent)).toContain("a Stripe object id");
+  });
+
+  it("a closed inquiry (warning_closed) is a won dispute", () => {
+    const closed = chargeDispute(
+      { paymentIntentId: "pi_1", amount: 1999, currency: "eur", status: "won" },
+      at,
+    );
+    (closed.data.object as Record<string, unknown>).status = "warning_closed";
+    expect(interpretStripeEvent(closed)).toMatchObject({ update: { disputeStatus: "won" } });
+  });
+
   it("a lost dispute is lost", () => {
     const lost = chargeDispute(
       { paymentIntentId: "pi_1", amount: 1999, currency: "eur", status: "lost" },
@@ -78,6 +98,8 @@ describe("reading Stripe events, the edges", () => {
     expect(detailOf(noCreated)).toContain("created");
     const noData = { ...stripeEvent("charge.refunded", {}), data: undefined };
     expect(detailOf(noData)).toContain("data");
+    const noObject = { ...stripeEvent("charge.refunded", {}), data: {} };
+    expect(detailOf(noObject)).toContain("data.object");
     const session = checkoutSessionCompleted(payment, at);
     delete (session.data.object as Record<string, unknown>).payment_status;
     expect(detailOf(session)).toContain("payment_status");
