@@ -451,6 +451,24 @@ describe("the events of one handler transaction", () => {
     expect(memos.size).toBe(1);
   });
 
+  it("count only a purchase's own movements in what is left of it", async () => {
+    const h = harness();
+    const tasks: Array<() => Promise<void>> = [];
+    const transaction: HandlerTransaction = { beforeCommit: (task) => tasks.push(task) };
+    const other = { id: "0193a1b2-0000-7000-8000-0000000000d2" };
+    await h.record(snapshot(1, "purchase", 2000), TX, transaction);
+    await h.record(snapshot(1, "purchase", 2000, other), TX, transaction);
+    await h.record(snapshot(2, "dispute-lost", 2000, other), TX, transaction);
+    await tasks[0]?.();
+    expect(
+      h.calls.writes[0]?.movements.map((m) => [m.movement.purchaseId, sumShares(m.movement.shares)]),
+    ).toEqual([
+      [PURCHASE, 2000],
+      [other.id, 2000],
+      [other.id, -2000],
+    ]);
+  });
+
   it("keep separate transactions apart", async () => {
     const h = harness();
     const a: Array<() => Promise<void>> = [];

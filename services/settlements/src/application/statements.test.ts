@@ -96,7 +96,11 @@ describe("listing statements", () => {
     await l.list(raw, ctx(ORG, ["provider"]));
     await l.list(raw, ctx(ORG, ["admin"]));
     await l.list({ ...raw, organisationId: ORG.toUpperCase() }, ctx(ORG, ["developer"]));
-    expect(l.filters).toEqual([{ organisationId: ORG }, { organisationId: ORG }, { organisationId: ORG }]);
+    expect(l.filters).toStrictEqual([
+      { organisationId: ORG },
+      { organisationId: ORG },
+      { organisationId: ORG },
+    ]);
     await expect(l.list({ ...raw, organisationId: OTHER }, ctx(ORG, ["admin"]))).rejects.toMatchObject({
       code: "forbidden",
     });
@@ -107,7 +111,7 @@ describe("listing statements", () => {
     const l = listing();
     await l.list(raw, operator());
     await l.list({ ...raw, organisationId: OTHER.toUpperCase() }, operator());
-    expect(l.filters).toEqual([{}, { organisationId: OTHER }]);
+    expect(l.filters).toStrictEqual([{}, { organisationId: OTHER }]);
   });
 
   it("with no operator configured, the platform's admins are like anyone else", async () => {
@@ -140,7 +144,7 @@ describe("listing statements", () => {
     );
     await l.list({ ...raw, role: "provider", status: "open", livemode: false }, ctx(ORG, ["provider"]));
     await l.list({ ...raw, status: "paid" }, ctx(ORG, ["provider"]));
-    expect(l.filters).toEqual([
+    expect(l.filters).toStrictEqual([
       {
         periodStartFrom: new Date("2026-10-01T00:00:00Z"),
         periodEndTo: new Date("2026-12-01T00:00:00Z"),
@@ -195,7 +199,7 @@ describe("listing statements", () => {
       await expect(l.list({ ...raw, currency }, operator())).rejects.toMatchObject({
         extensions: { errors: { "query.currency": ["must be an ISO 4217 code"] } },
       });
-    expect(l.filters).toEqual([]);
+    expect(l.filters).toStrictEqual([]);
   });
 });
 
@@ -331,6 +335,11 @@ describe("closing a period", () => {
       extensions: {
         errors: { "body.periodStartUtc": ["is required"], "body.periodEndUtc": ["is required"] },
       },
+    });
+    await expect(
+      c.close({ periodStartUtc: "2026-10-01T00:00:00Z", periodEndUtc: "y", livemode: false }, operator()),
+    ).rejects.toMatchObject({
+      extensions: { errors: { "body.periodEndUtc": ["must be an ISO 8601 date-time"] } },
     });
     await expect(
       c.close({ periodStartUtc: "x", periodEndUtc: "2026-12-01T00:00:00Z", livemode: false }, operator()),
