@@ -45,7 +45,10 @@ describe("compatibilityOf", () => {
       compatibility: "unknown",
       reason: "device-board-unknown",
     });
-    expect(compatibilityOf(release({ iotReleaseId: null }), device()).reason).toBe("release-not-on-platform");
+    expect(compatibilityOf(release({ iotReleaseId: null }), device())).toEqual({
+      compatibility: "unknown",
+      reason: "release-not-on-platform",
+    });
   });
 });
 
