@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { createPool, migrate, migrationsFromDir, poolSettings } from "@mp/db";
+import { createPool, migrate, migrationsFromDir, poolSettings, warmPool } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
 import { flagCheck, type OpsServer, opsPortOf, startOpsServer } from "@mp/runtime";
 import { startTelemetry } from "@mp/telemetry";
@@ -64,6 +64,8 @@ export async function startGateway(
       logger,
     });
     await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
+    // The pool's minimum of connections (DB_POOL_MIN) open before the port: API-key requests find one.
+    await warmPool(pool);
     app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
     // reusePort is Node's listen option, which fastify passes on; its types do not list it yet.
     const listen = {

@@ -54,6 +54,7 @@ import {
 import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
+import { warmDatabase } from "./boot/pool";
 import { prepareSchema } from "./boot/schema";
 import { assertListedConsumers } from "./boot/subscriptions";
 import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
@@ -296,6 +297,8 @@ export async function startService<S extends z.ZodObject>(
     );
     stops.push(() => Promise.all(consumers.map((c) => c.stop())));
 
+    // Connections first, then the port: the first call finds a connection waiting.
+    await warmDatabase({ pool, readiness, logger, signal });
     const server: GrpcServer = await startGrpcServer({
       host: config.GRPC_HOST,
       port: config.GRPC_PORT,
