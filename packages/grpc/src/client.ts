@@ -5,6 +5,7 @@ import { GATEWAY_SIGNER, type MeshCredentials, type MeshSigner, serviceSigner } 
 import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
+import { isNotExecuted } from "./admission";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
 import { buildMetadata, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
@@ -145,9 +146,10 @@ export interface UnaryClient<C> {
  * contract code the downstream service answered (or `upstream-unavailable` for transport failures), so
  * callers never see grpc-js types.
  *
- * Retries: only methods listed as idempotent, only on UNAVAILABLE that no handler answered (a service's
- * own `upstream-unavailable` carries the `x-mesh-answered` trailer and is final), with jittered backoff,
- * all within the call's one deadline.
+ * Retries: methods listed as idempotent on UNAVAILABLE that no handler answered (a service's own
+ * `upstream-unavailable` carries the `x-mesh-answered` trailer and is final), and any method a server
+ * refused before running it (a replica that is stopping: the not-executed trailer), with jittered backoff,
+ * all within the call's one deadline. `round_robin` sends the next attempt to the next replica.
  *
  * A downstream refusal of the caller itself (`unauthenticated`, and from a service also `forbidden` and
  * `validation-failed`) is this process's fault, not its caller's: it becomes `internal`, logged with an
@@ -299,7 +301,8 @@ export function createUnaryClient<C extends grpc.Client>(
         ctx.deadline ?? Infinity,
         incomingDeadline() ?? Infinity,
       );
-      const attempts = idempotent.has(name) ? Math.max(1, retry.maxAttempts) : 1;
+      const safe = idempotent.has(name);
+      const attempts = Math.max(1, retry.maxAttempts);
       try {
         for (let n = 1; ; n++) {
           try {
@@ -319,7 +322,7 @@ export function createUnaryClient<C extends grpc.Client>(
             const backoff = ceiling / 2 + Math.random() * (ceiling / 2);
             const again =
               n < attempts &&
-              isTransportUnavailable(error) &&
+              ((safe && isTransportUnavailable(error)) || isNotExecuted(error)) &&
               !cancelled(ctx) &&
               Date.now() + backoff < deadline;
             if (!again) throw error;
