@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { createPool, migrate, migrationsFromDir, poolSettings, warmPool } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
@@ -49,8 +50,13 @@ export async function startGateway(
   readiness.set("http", listening.check);
   let ops: OpsServer | undefined;
   let app: ZodApp | undefined;
+  let draining = false;
   const release = async () => {
     readiness.stopping();
+    // Still listening and serving, but every answer closes its connection: keep-alive clients move to
+    // another gateway after an answer, instead of a request meeting the connection as it is reset.
+    draining = true;
+    if (app && config.GATEWAY_DRAIN_MS > 0) await sleep(config.GATEWAY_DRAIN_MS);
     await app?.close();
     clients.close();
     await ops?.close();
@@ -67,6 +73,9 @@ export async function startGateway(
     // The pool's minimum of connections (DB_POOL_MIN) open before the port: API-key requests find one.
     await warmPool(pool);
     app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
+    app.addHook("onSend", async (_request, reply) => {
+      if (draining) reply.header("connection", "close");
+    });
     // reusePort is Node's listen option, which fastify passes on; its types do not list it yet.
     const listen = {
       host: config.GATEWAY_HOST,
