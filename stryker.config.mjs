@@ -1,8 +1,10 @@
 // @ts-check
 /**
  * Mutation testing (`pnpm mutation`, not in CI: it takes tens of minutes): small deliberate bugs in the
- * guards (tokens, API keys, error mapping, control characters) and in every service's domain rules, each
- * run against the unit tests. A surviving mutant is a rule no test defends. Scores: docs/testing.md.
+ * guards (tokens, API keys, error mapping, control characters), in every service's domain rules and, where
+ * the money is (issue 25), in the money rules and the use cases of listings, purchases and settlements,
+ * each run against the unit tests. A surviving mutant is a rule no test defends. Scores: docs/testing.md.
+ * Files that hold only type declarations (ports) or re-exports have nothing to mutate and are left out.
  * `STRYKER_CONCURRENCY` (default 2) keeps it polite on a shared machine.
  *
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
@@ -15,8 +17,14 @@ export default {
     "packages/auth/src/**/*.ts",
     "packages/errors/src/**/*.ts",
     "services/*/src/domain/**/*.ts",
+    "packages/money/src/**/*.ts",
+    "services/{listings,purchases,settlements}/src/{domain,application}/**/*.ts",
     "!**/*.test.ts",
     "!**/index.ts",
+    "!services/*/src/application/ports.ts",
+    "!services/settlements/src/application/{export,ledger,statements}.ports.ts",
+    "!services/settlements/src/domain/{movement,statement}.ts",
+    "!services/listings/src/application/guid.ts",
   ],
   ignorePatterns: [".tools", ".local", "reports", "coverage", "**/*.log"],
   coverageAnalysis: "perTest",

@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["{packages,services,gateway,deploy,bench}/**/*.test.ts"],
+          include: ["{packages,services,gateway,deploy,bench,apps}/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.int.test.ts"],
         },
       },

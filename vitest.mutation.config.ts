@@ -9,5 +9,8 @@ export default defineConfig({
   test: {
     include: ["{packages,services,gateway,deploy}/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/*.int.test.ts"],
+    // Instrumented code with per-test coverage runs several times slower: the property tests (10,000
+    // runs each, packages/money) went past vitest's default 5 s in the initial run on a loaded machine.
+    testTimeout: 30_000,
   },
 });

@@ -13,6 +13,7 @@ const DEFAULT_OPS_PORTS: Record<string, number> = {
   purchases: 9105,
   settlements: 9106,
   "iot-adapter": 9107,
+  webhooks: 9108,
 };
 
 /** The URL that answers 200 while the process lives: the ops port's `/healthz`, the simulator's `/health`. */

@@ -21,6 +21,7 @@ import type {
   PurchasesClient,
   SettlementsClient,
   StatementsClient,
+  WebhooksClient,
 } from "../src/clients";
 import { loadGatewayConfig, SERVICE_NAMES } from "../src/config";
 import type { ApiKeyRepository } from "../src/infra/api-key.repository";
@@ -47,6 +48,7 @@ function inertClients(): GatewayClients {
     statements: { call: unavailable } as StatementsClient,
     purchases: { call: unavailable } as PurchasesClient,
     earnings: { call: unavailable, stream: unavailableStream } as EarningsClient,
+    webhooks: { call: unavailable } as WebhooksClient,
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, { check: async () => false }]),
     ) as GatewayClients["health"],

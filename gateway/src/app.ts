@@ -14,6 +14,7 @@ import type { ApiKeyRepository } from "./infra/api-key.repository";
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from "./infra/rate-limit.store";
 import { installAuthentication } from "./plugins/authentication.plugin";
 import { clientError } from "./plugins/client-error";
+import { installConsole } from "./plugins/console.plugin";
 import { BODY_LIMIT_BYTES, installJsonBodies } from "./plugins/json-body.plugin";
 import { installOpenApi } from "./plugins/openapi.plugin";
 import { frameworkError, installProblems } from "./plugins/problem.plugin";
@@ -65,6 +66,23 @@ export async function tokenVerifierFor(config: GatewayConfig): Promise<AccessTok
     ? await localJwks(config.AUTH_JWKS_FILE)
     : remoteJwks(config.AUTH_JWKS_URL ?? "");
   return createAccessTokenVerifier({ issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE, keys });
+}
+
+/** The web console's files and sign-in settings, from `CONSOLE_*`. */
+function consoleSettings(config: GatewayConfig) {
+  return {
+    dist: config.CONSOLE_DIST,
+    demoCredentialsFile: config.CONSOLE_DEMO_CREDENTIALS_FILE,
+    oidc:
+      config.CONSOLE_OIDC_ISSUER && config.CONSOLE_OIDC_CLIENT_ID
+        ? {
+            issuer: config.CONSOLE_OIDC_ISSUER,
+            clientId: config.CONSOLE_OIDC_CLIENT_ID,
+            scope: config.CONSOLE_OIDC_SCOPE,
+            audience: config.CONSOLE_OIDC_AUDIENCE,
+          }
+        : undefined,
+  };
 }
 
 /**
@@ -126,5 +144,6 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
     apiKeys: deps.apiKeys,
     keyMode: keyModeOf(deps.config),
   });
+  await installConsole(app, consoleSettings(deps.config));
   return app;
 }

@@ -152,6 +152,7 @@ describe("real upstream clients", () => {
       "upstream.purchases": "ok",
       "upstream.settlements": "ok",
       "upstream.iot-adapter": "not serving",
+      "upstream.webhooks": "ok",
     });
   });
 

@@ -24,6 +24,7 @@ const SERVICES: Record<keyof typeof IDEMPOTENT_METHODS, [file: string, service: 
   statements: ["marketplace/settlements/v1/statements.proto", "marketplace.settlements.v1.StatementsService"],
   purchases: ["marketplace/purchases/v1/purchases.proto", "marketplace.purchases.v1.PurchasesService"],
   earnings: ["marketplace/settlements/v1/earnings.proto", "marketplace.settlements.v1.EarningsService"],
+  webhooks: ["marketplace/webhooks/v1/webhooks.proto", "marketplace.webhooks.v1.WebhookEndpointsService"],
 };
 
 function unaryMethods(file: string, service: string): string[] {

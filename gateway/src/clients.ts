@@ -10,6 +10,7 @@ import type {
   PurchasesProto,
   SettlementsProto,
   StatementsProto,
+  WebhooksProto,
 } from "@mp/contracts";
 import type { AssetsServiceClient } from "@mp/contracts/generated/marketplace/assets/v1/AssetsService";
 import type { CatalogueItemsServiceClient } from "@mp/contracts/generated/marketplace/catalogue/v1/CatalogueItemsService";
@@ -21,6 +22,7 @@ import type { PurchasesServiceClient } from "@mp/contracts/generated/marketplace
 import type { EarningsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/EarningsService";
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import type { StatementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/StatementsService";
+import type { WebhookEndpointsServiceClient } from "@mp/contracts/generated/marketplace/webhooks/v1/WebhookEndpointsService";
 import { createUnaryClient, grpcTlsFrom, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
@@ -35,6 +37,7 @@ export type ListingsClient = Pick<UnaryClient<ListingsServiceClient>, "call">;
 export type SettlementsClient = Pick<UnaryClient<SettlementsServiceClient>, "call">;
 export type PurchasesClient = Pick<UnaryClient<PurchasesServiceClient>, "call">;
 export type StatementsClient = Pick<UnaryClient<StatementsServiceClient>, "call">;
+export type WebhooksClient = Pick<UnaryClient<WebhookEndpointsServiceClient>, "call">;
 /** Earnings and platform fees (unary) and statement exports (a server stream). */
 export type EarningsClient = Pick<UnaryClient<EarningsServiceClient>, "call" | "stream">;
 
@@ -65,6 +68,8 @@ export interface GatewayClients {
   purchases: PurchasesClient;
   /** Earnings, platform fees and statement exports, served by the settlements process. */
   earnings: EarningsClient;
+  /** Outbound webhook endpoints and their deliveries. */
+  webhooks: WebhooksClient;
   /** One probe per upstream service, read by `/readyz`. */
   health: Record<ServiceName, UpstreamProbe>;
   close(): void;
@@ -103,6 +108,7 @@ export const IDEMPOTENT_METHODS = {
     "getInstallRpc",
   ],
   earnings: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
+  webhooks: ["listEndpoints", "getEndpoint", "listDeliveries"],
 } as const satisfies Record<Exclude<keyof GatewayClients, "health" | "close">, readonly string[]>;
 
 /**
@@ -195,6 +201,13 @@ export function createGatewayClients(
     upstream: "settlements",
     idempotent: IDEMPOTENT_METHODS.earnings,
   });
+  const webhooksProto = loadProto<WebhooksProto>("marketplace/webhooks/v1/webhooks.proto").marketplace
+    .webhooks.v1;
+  const webhooks = createUnaryClient(webhooksProto.WebhookEndpointsService, config.WEBHOOKS_GRPC_URL, {
+    ...mesh,
+    upstream: "webhooks",
+    idempotent: IDEMPOTENT_METHODS.webhooks,
+  });
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service), mesh.tls);
     return [service, checker] as const;
@@ -210,6 +223,7 @@ export function createGatewayClients(
     statements,
     purchases,
     earnings,
+    webhooks,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
@@ -224,6 +238,7 @@ export function createGatewayClients(
       statements.close();
       purchases.close();
       earnings.close();
+      webhooks.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

@@ -105,6 +105,7 @@ const gatewayEnv = z.object({
   PURCHASES_GRPC_URL: grpcAddress("purchases"),
   SETTLEMENTS_GRPC_URL: grpcAddress("settlements"),
   IOT_ADAPTER_GRPC_URL: grpcAddress("iot-adapter"),
+  WEBHOOKS_GRPC_URL: grpcAddress("webhooks"),
   AUTH_ISSUER: z.string().min(1).optional(),
   AUTH_AUDIENCE: z.string().min(1).optional(),
   AUTH_JWKS_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -117,6 +118,15 @@ const gatewayEnv = z.object({
     .url({ protocol: /^rediss?$/, error: "expected a redis:// or rediss:// URL" })
     .optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: serviceEnv.OTEL_EXPORTER_OTLP_ENDPOINT,
+  /** The built web console (`apps/console/dist`), served at `/console` when set. */
+  CONSOLE_DIST: z.string().min(1).optional(),
+  /** The launcher's demo-credentials.json, whose tokens the console's sign-in offers (development only). */
+  CONSOLE_DEMO_CREDENTIALS_FILE: z.string().min(1).optional(),
+  /** The identity provider the console signs in with (authorization code + PKCE) and its public client. */
+  CONSOLE_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  CONSOLE_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  CONSOLE_OIDC_SCOPE: z.string().min(1).default("openid profile"),
+  CONSOLE_OIDC_AUDIENCE: z.string().min(1).optional(),
   /** The ops port (`/healthz`, `/readyz`, `/metrics`) and the database pool's settings. */
   ...opsEnv,
   ...dbEnv,
@@ -159,6 +169,24 @@ function jwksIssues(env: Partial<GatewayEnv>, nodeEnv: string | undefined): Issu
   return issues;
 }
 
+/** Demo tokens are handed out in development only; an identity provider needs its client id. */
+function consoleIssues(env: Partial<GatewayEnv>, nodeEnv: string | undefined): Issue[] {
+  const issues: Issue[] = [];
+  if (env.CONSOLE_DEMO_CREDENTIALS_FILE !== undefined && nodeEnv !== "development")
+    issues.push({
+      path: "CONSOLE_DEMO_CREDENTIALS_FILE",
+      message: `demo sign-in is offered only when NODE_ENV=development (NODE_ENV is ${nodeEnv ?? "unset"})`,
+    });
+  if (nodeEnv === "production" && env.CONSOLE_OIDC_ISSUER?.startsWith("http:"))
+    issues.push({ path: "CONSOLE_OIDC_ISSUER", message: "must be an https URL in production" });
+  if ((env.CONSOLE_OIDC_ISSUER === undefined) !== (env.CONSOLE_OIDC_CLIENT_ID === undefined))
+    issues.push({
+      path: "CONSOLE_OIDC_CLIENT_ID",
+      message: "set CONSOLE_OIDC_ISSUER and CONSOLE_OIDC_CLIENT_ID together",
+    });
+  return issues;
+}
+
 /**
  * Everything the gateway reads from the environment, parsed once at boot. A bad value stops start-up
  * with every offending key named, instead of failing on the first request that needs it. Production
@@ -170,7 +198,7 @@ export const gatewayConfigSchema = gatewayEnv
   .superRefine(
     (env, ctx) => {
       const nodeEnv = typeof env.NODE_ENV === "string" ? env.NODE_ENV : undefined;
-      const issues = jwksIssues(env, nodeEnv);
+      const issues = [...jwksIssues(env, nodeEnv), ...consoleIssues(env, nodeEnv)];
       if (nodeEnv === "production") {
         for (const key of ["AUTH_ISSUER", "AUTH_AUDIENCE"] as const) {
           if (env[key] === undefined)

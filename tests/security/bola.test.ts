@@ -89,6 +89,7 @@ async function snapshotOfA(): Promise<unknown> {
     `${item}/prices?pageSize=100`,
     `${item}/releases?pageSize=100`,
     "/marketplace/api-keys?pageSize=100",
+    "/marketplace/webhook-endpoints?pageSize=100",
   ];
   const answers = await Promise.all(
     paths.map((path) => {

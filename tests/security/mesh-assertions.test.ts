@@ -53,6 +53,10 @@ const PROTOS: Record<ServiceName, { file: string; services: string[] }> = {
     file: "marketplace/iotadapter/v1/iot_adapter.proto",
     services: ["marketplace.iotadapter.v1.IotAdapterService"],
   },
+  webhooks: {
+    file: "marketplace/webhooks/v1/webhooks.proto",
+    services: ["marketplace.webhooks.v1.WebhookEndpointsService"],
+  },
 };
 /** Processes serving a second proto (publishing: releases; settlements: earnings and exports). */
 const EXTRA: { process: ServiceName; file: string; service: string }[] = [

@@ -13,11 +13,10 @@ export const notificationRecovery: Scenario = {
     "of its own, and the session is paid on the stand-in (its hosted page's `Pay` form post). Time from the",
     "pay answer until `GET /marketplace/providers/purchases?deviceId=...` lists the purchase, polled every",
     "100 ms, one payment at a time, each for another device; the goal is on the slowest. Every payment but",
-    "the first is made just after the pass that recovered the one before, so it waits about a whole interval",
-    "for the next pass (the worst case) and then its processing. Only settlements'",
-    "reconciliation (`GET /v1/events` every `STRIPE_RECONCILE_INTERVAL` seconds, 10 on the runner's stack)",
-    "can find these payments. Baseline: the same with notifications on (Stripe's signed webhook to the",
-    "gateway).",
+    "the first is made just after the pass that recovered the one before, so it waits the longest a payment",
+    "can wait for the next pass (half an interval: passes run every half `STRIPE_RECONCILE_INTERVAL`, 10 s on",
+    "the runner's stack) and then its processing. Only settlements' reconciliation (`GET /v1/events`) can",
+    "find these payments. Baseline: the same with notifications on (Stripe's signed webhook to the gateway).",
   ].join(" "),
   async run(ctx) {
     const standIn = ctx.stripeApiBase;

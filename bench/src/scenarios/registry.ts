@@ -1,6 +1,7 @@
 import type { Scenario } from "../scenario";
 import { catalogueSearch } from "./catalogue-search";
 import { checkoutCreation } from "./checkout-creation";
+import { consoleCatalogueLoad } from "./console-catalogue-load";
 import { earningsSummary } from "./earnings-summary";
 import { instancePropagation } from "./instance-propagation";
 import { instancesList } from "./instances-list";
@@ -8,6 +9,7 @@ import { listingVisibility } from "./listing-visibility";
 import { notificationRecovery } from "./notification-recovery";
 import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
+import { webhookDelivery } from "./webhook-delivery";
 import { webhookIntake } from "./webhook-intake";
 
 /** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
@@ -22,4 +24,6 @@ export const SCENARIOS: readonly Scenario[] = [
   earningsSummary,
   checkoutCreation,
   notificationRecovery,
+  consoleCatalogueLoad,
+  webhookDelivery,
 ];

@@ -4,10 +4,14 @@ import swaggerUi from "@fastify/swagger-ui";
 import { CONTROL_CHARACTER_FREE, PROBLEM_CONTENT_TYPE } from "@mp/errors";
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { ZodApp } from "../zod-app";
+import { addExamples, describeMembers } from "./openapi-examples";
 
 type Json = Record<string, unknown>;
 
 const RESPONSE_HEADERS: Record<string, Json> = {
+  "201": {
+    Location: { type: "string", format: "uri", description: "Address of what was created." },
+  },
   "401": { "WWW-Authenticate": { type: "string", description: "`Bearer` challenge." } },
   "429": { "Retry-After": { type: "integer", description: "Seconds to wait before retrying." } },
   "503": { "Retry-After": { type: "integer", description: "Seconds to wait before retrying." } },
@@ -51,6 +55,7 @@ const transform: typeof zodTransform = (input) => {
   for (const [status, schema] of Object.entries(response ?? {})) {
     if (Number(status) < 400) {
       schema.description ??= "Success.";
+      if (RESPONSE_HEADERS[status]) response![status] = { ...schema, headers: RESPONSE_HEADERS[status] };
       continue;
     }
     response![status] = {
@@ -116,6 +121,8 @@ const transformObject: typeof zodTransformObject = (input) => {
     paths?: Json;
   };
   markEmptyBodiesOptional(document.paths);
+  describeMembers(document);
+  addExamples(document);
   const schemas = document.components?.schemas ?? {};
   const text = JSON.stringify({ ...document, components: { ...document.components, schemas: {} } });
   const used = new Set<string>();

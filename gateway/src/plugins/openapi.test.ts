@@ -70,6 +70,15 @@ const SPECIFIED = [
   // issue 26: checkout and refunds through Stripe
   "POST /marketplace/providers/listings/{marketplaceItemId}/checkout-sessions",
   "POST /marketplace/providers/purchases/{purchaseId}/refunds",
+  // issue 27: outbound webhooks
+  "POST /marketplace/webhook-endpoints",
+  "GET /marketplace/webhook-endpoints",
+  "GET /marketplace/webhook-endpoints/{id}",
+  "PATCH /marketplace/webhook-endpoints/{id}",
+  "DELETE /marketplace/webhook-endpoints/{id}",
+  "POST /marketplace/webhook-endpoints/{id}/rotate-secret",
+  "GET /marketplace/webhook-endpoints/{id}/deliveries",
+  "POST /marketplace/webhook-endpoints/{id}/deliveries/{deliveryId}/replay",
 ];
 
 interface Operation {
@@ -136,7 +145,7 @@ describe("OpenAPI document", () => {
       expect(op.responses["401"]?.headers ?? (webhook ? {} : undefined), name).toBeDefined();
     }
     const validation = document.paths["/marketplace/instances"]?.post?.responses["400"]?.content;
-    expect(JSON.stringify(validation)).toContain("#/components/schemas/ProblemDetails2");
+    expect(JSON.stringify(validation)).toContain('#/components/schemas/ProblemDetails"');
     expect(document.components.schemas).toHaveProperty("ProblemDetails");
   });
 

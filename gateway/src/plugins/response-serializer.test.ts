@@ -83,7 +83,7 @@ describe("the response serializer", () => {
       instance: "/p",
       code: "invalid-state",
       traceId: "t",
-      state: { a: 1 },
+      extension: { a: 1 },
     };
     expect(serializerFor(ProblemDetails)(problem)).toBe(viaZod(ProblemDetails, problem));
   });

@@ -108,6 +108,7 @@ export const CurrencyCode = z
   .meta({
     id: "CurrencyCode",
     description: "ISO 4217 currency code the marketplace accepts.",
+    examples: ["EUR"],
   });
 
 /** Money as the API writes it: an integer in the currency's minor unit, never a float. */
@@ -128,33 +129,84 @@ export const MoneyInput = z.strictObject({
   currency: CurrencyCode,
 });
 
-/** The body of every error (the specification's `ProblemDetails`); loose, since codes add members. */
+/** Why an asset failed its checks at finalise, as the assets service names them. */
+export const AssetRejectionReason = z
+  .enum([
+    "object-missing",
+    "size-mismatch",
+    "size-over-limit",
+    "mime-type-mismatch",
+    "dimensions-unreadable",
+    "dimensions-mismatch",
+    "not-square",
+    "dimensions-out-of-range",
+  ])
+  .meta({
+    id: "AssetRejectionReason",
+    description:
+      "`object-missing`: nothing was uploaded; `size-mismatch`: the stored size is not `sizeBytes`; `size-over-limit`: over 1 MiB (icon) or 5 MiB (image); `mime-type-mismatch`: the magic bytes are not the session's `mimeType`; `dimensions-unreadable`: no readable image header; `dimensions-mismatch`: the real pixel size is not `width` x `height`; `not-square`: an icon that is not square; `dimensions-out-of-range`: a side outside 128..1024 (icon) or 320..4096 (image).",
+  });
+
+/**
+ * The body of every error, 400s included: the one problem schema of the document. Loose, since the codes
+ * add members; those the contract names are listed (all optional), so a client sees their shapes.
+ */
 export const ProblemDetails = z
   .looseObject({
-    type: z.string(),
-    title: z.string(),
-    status: z.int(),
-    detail: z.string(),
+    type: z.string().describe("URI naming the problem type: the documentation base followed by `code`."),
+    title: z.string().describe("Short, fixed summary of the problem type."),
+    status: z.int().describe("The HTTP status code, repeated."),
+    detail: z.string().describe("What went wrong with this request, in a sentence."),
     instance: z.string().describe("The request path."),
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).describe("Stable machine code."),
-    traceId: z.string(),
+    traceId: z.string().describe("W3C trace id of the request (32 hex digits), for support."),
     errorId: z
       .string()
       .optional()
       .describe("`internal` only: the id of the server's log entry; quote it when reporting the error."),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe(
+        "`validation-failed` only: messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`.",
+      ),
+    unmet: z
+      .array(z.string())
+      .optional()
+      .describe("`item-not-ready` only: the conditions still unmet (`displayName`, `basePrice`, `release`)."),
+    state: z.string().optional().describe("`invalid-state` and some other 409s: the state that forbids it."),
+    reasons: z
+      .array(AssetRejectionReason)
+      .optional()
+      .describe("`asset-invalid` only: every check the uploaded object failed."),
+    expiresAt: z.iso
+      .datetime()
+      .optional()
+      .describe("`upload-expired` only: when the upload address expired."),
+    remaining: z
+      .object({
+        amount: z.int().describe("Integer amount in the currency's minor unit."),
+        currency: z.string().describe("ISO 4217 currency code."),
+      })
+      .optional()
+      .describe("`refund-exceeds-remaining` only: what is left to refund."),
+    basePrice: z
+      .object({
+        amount: z.int().describe("Integer amount in the currency's minor unit."),
+        currency: z.string().describe("ISO 4217 currency code."),
+      })
+      .optional()
+      .describe("`price-below-base` only: the item's base price the listing price must cover."),
+    platformFeeBps: z
+      .int()
+      .optional()
+      .describe("`price-below-base` only: the instance's platform fee in basis points."),
   })
   .meta({
     id: "ProblemDetails",
     description:
-      "RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`, `errorId`.",
+      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `errorId`.",
   });
-
-/** The body of a 400 (the specification's `ProblemDetails2`). */
-export const ProblemDetails2 = ProblemDetails.extend({
-  errors: z
-    .record(z.string(), z.array(z.string()))
-    .describe("Messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`."),
-}).meta({ id: "ProblemDetails2", description: "A validation problem: the fields at fault and why." });
 
 /** Success with no body. */
 export const NoContent = z.undefined().describe("No content.");
@@ -213,15 +265,20 @@ export function limitOffsetQuery(maxLimit: number = PAGE.limit.max) {
 /** A page/pageSize list body (contract section 1). */
 export function paged<T extends z.ZodType>(item: T) {
   return z.object({
-    items: z.array(item),
-    page: z.int(),
-    pageSize: z.int(),
-    totalCount: z.int(),
-    totalPages: z.int(),
+    items: z.array(item).describe("This page's items, in the requested order."),
+    page: z.int().describe("This page's 1-based number, as requested."),
+    pageSize: z.int().describe("Items per page, as requested."),
+    totalCount: z.int().describe("Items matching the query, over all pages."),
+    totalPages: z.int().describe("Pages at this page size: `ceil(totalCount / pageSize)`."),
   });
 }
 
 /** A limit/offset list body, for views of the IoT platform (contract section 1). */
 export function limitOffsetList<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), limit: z.int(), offset: z.int(), hasMore: z.boolean() });
+  return z.object({
+    items: z.array(item).describe("Up to `limit` items from `offset`, in the IoT platform's order."),
+    limit: z.int().describe("Items asked for, as requested."),
+    offset: z.int().describe("Items skipped, as requested."),
+    hasMore: z.boolean().describe("More items follow: ask again with `offset + limit`."),
+  });
 }

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { RouteAccess } from "../plugins/authentication.plugin";
 import { inRequestTrace } from "../plugins/request-context.plugin";
 import type { ZodApp } from "../zod-app";
-import { ProblemDetails, ProblemDetails2 } from "./common.schemas";
+import { ProblemDetails } from "./common.schemas";
 
 export type { ZodApp };
 
@@ -29,7 +29,7 @@ export interface ErrorSpec {
 const problem = (description: string) => ProblemDetails.describe(description);
 
 type ErrorResponses = {
-  400?: typeof ProblemDetails2;
+  400?: typeof ProblemDetails;
   401?: typeof ProblemDetails;
   403?: typeof ProblemDetails;
   404?: typeof ProblemDetails;
@@ -56,7 +56,7 @@ export function responses<const S extends Record<number, z.ZodType>>(
     503: problem("A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds."),
   };
   const codes = ["validation-failed", ...(spec.badRequestCodes ?? [])].map((c) => `\`${c}\``).join(", ");
-  errors[400] = ProblemDetails2.describe(`The path, query or body is not valid (${codes}).`);
+  errors[400] = problem(`The path, query or body is not valid (${codes}).`);
   if (!spec.public) {
     errors[401] = problem(
       "No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`.",

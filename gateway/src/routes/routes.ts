@@ -21,6 +21,7 @@ import { providerPaymentsRoutes } from "./providers/provider-payments.routes";
 import { providerPurchasesRoutes } from "./providers/provider-purchases.routes";
 import type { ZodApp } from "./route-kit";
 import { statementsRoutes } from "./statements/statements.routes";
+import { webhookEndpointsRoutes } from "./webhook-endpoints/webhook-endpoints.routes";
 import { webhooksRoutes } from "./webhooks/webhooks.routes";
 
 export interface RouteDeps {
@@ -51,4 +52,5 @@ export async function registerRoutes(app: ZodApp, deps: RouteDeps): Promise<void
   developerMediaRoutes(app, deps);
   assetsRoutes(app, { assets: deps.clients.assets });
   apiKeysRoutes(app, { apiKeys: deps.apiKeys, keyMode: deps.keyMode });
+  webhookEndpointsRoutes(app, { webhooks: deps.clients.webhooks });
 }

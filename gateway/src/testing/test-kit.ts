@@ -126,6 +126,7 @@ export function fakeClients(
       | "statements"
       | "purchases"
       | "earnings"
+      | "webhooks"
     >
   > = {},
 ): GatewayClients {
@@ -140,6 +141,7 @@ export function fakeClients(
     statements: others.statements ?? absentClient(),
     purchases: others.purchases ?? absentClient(),
     earnings: others.earnings ?? absentClient(),
+    webhooks: others.webhooks ?? absentClient(),
     health: Object.fromEntries(
       SERVICE_NAMES.map((name) => [name, health[name] ?? { check: async () => true }]),
     ) as Record<ServiceName, UpstreamProbe>,

@@ -54,6 +54,7 @@ export const DEFAULT_GRPC_PORTS = {
   purchases: 50055,
   settlements: 50056,
   "iot-adapter": 50057,
+  webhooks: 50058,
 } as const;
 
 export type ServiceName = keyof typeof DEFAULT_GRPC_PORTS;

@@ -21,6 +21,27 @@ describe("allocateLargestRemainder", () => {
     expect(() => allocateLargestRemainder(5.5, [1])).toThrow(RangeError);
   });
 
+  it("names what it refuses: the total, the weight by index, zero weights", () => {
+    // Each would otherwise end in BigInt's own RangeError (or a wrong split), with no word of the cause.
+    expect(() => allocateLargestRemainder(5, [0, 0])).toThrow(/non-zero total across zero weights/);
+    expect(() => allocateLargestRemainder(2 ** 53, [1])).toThrow(/^total must be a safe integer/);
+    expect(() => allocateLargestRemainder(5, [1, 1.5])).toThrow(/^weights\[1\] must be a safe integer/);
+    expect(() => allocateLargestRemainder(5, [1, 2 ** 53])).toThrow(/^weights\[1\] must be a safe integer/);
+  });
+
+  it("refuses a negative weight even when the sum stays positive", () => {
+    // [3, -1] sums to 2: without the check the parts would be [8, -3] for 5, a negative share.
+    expect(() => allocateLargestRemainder(5, [3, -1])).toThrow(/^weights\[1\] must not be negative/);
+    expect(() => allocateLargestRemainder(0, [3, -1])).toThrow(RangeError);
+  });
+
+  it("refuses a total a number cannot hold exactly instead of splitting a rounded one", () => {
+    expect(() => allocateLargestRemainder(-(2 ** 53), [1, 1])).toThrow(RangeError);
+    expect(allocateLargestRemainder(Number.MAX_SAFE_INTEGER, [1, 1])).toEqual([
+      4503599627370496, 4503599627370495,
+    ]);
+  });
+
   it("sums to the total, stays between floor and ceiling, never negative (10,000 runs)", () => {
     fc.assert(
       fc.property(

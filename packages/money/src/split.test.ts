@@ -21,6 +21,9 @@ describe("divideHalfEven", () => {
 
   it("refuses a non-positive denominator", () => {
     expect(() => divideHalfEven(1n, 0n)).toThrow(RangeError);
+    // A negative one would flip the sign of the result; zero is refused by name, not by BigInt.
+    expect(() => divideHalfEven(5n, -2n)).toThrow(RangeError);
+    expect(() => divideHalfEven(1n, 0n)).toThrow(/^denominator must be positive/);
   });
 });
 
@@ -43,6 +46,14 @@ describe("platformFee", () => {
     expect(() => platformFee(19.99, 1000)).toThrow(RangeError);
     expect(() => platformFee(100, -1)).toThrow(RangeError);
     expect(() => platformFee(100, 10_001)).toThrow(RangeError);
+  });
+
+  it("refuses integers past 2^53, which may already have lost a unit, naming the argument", () => {
+    // BigInt() takes 2^53 without complaint: only the safe-integer check stands between it and a fee.
+    expect(() => platformFee(2 ** 53, 1000)).toThrow(/^gross must be a safe integer, got 9007199254740992/);
+    expect(() => platformFee(100, 2 ** 53)).toThrow(/^feeBps must be a safe integer/);
+    expect(() => platformFee(100, 10_001)).toThrow(/^feeBps must be 0\.\.10000, got 10001/);
+    expect(platformFee(100, 10_000)).toBe(100);
   });
 
   it("agrees with a rational half-even reference for every fee (10,000 runs)", () => {
@@ -73,6 +84,15 @@ describe("splitSale", () => {
     expect(splitSale({ gross: 1112, basePrice: 1000, feeBps: 1000 }).providerShare).toBe(1);
   });
 
+  it("refuses a base price past 2^53 and a provider share a number cannot hold", () => {
+    expect(() => splitSale({ gross: 1000, basePrice: 2 ** 53, feeBps: 0 })).toThrow(
+      /^basePrice must be a safe integer/,
+    );
+    expect(() =>
+      splitSale({ gross: Number.MAX_SAFE_INTEGER, basePrice: -Number.MAX_SAFE_INTEGER, feeBps: 0 }),
+    ).toThrow(/is outside the safe integer range/);
+  });
+
   it("sums back to gross exactly, with a non-negative fee (10,000 runs)", () => {
     fc.assert(
       fc.property(
@@ -97,5 +117,6 @@ describe("currencyExponent", () => {
     expect(currencyExponent("JPY")).toBe(0);
     expect(currencyExponent("KWD")).toBe(3);
     expect(() => currencyExponent("XXX")).toThrow(RangeError);
+    expect(() => currencyExponent("eur")).toThrow('Unknown currency "eur"');
   });
 });

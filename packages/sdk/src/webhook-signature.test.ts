@@ -24,6 +24,13 @@ describe("webhook signatures", () => {
     ).toBe(true);
   });
 
+  it("signs with several secrets as the marketplace does during a rotation, each verifiable", () => {
+    const header = signWebhookPayload(body, ["whsec_new", secret], t);
+    expect(header.endsWith(`,v1=${expectedV1}`)).toBe(true);
+    for (const s of ["whsec_new", secret])
+      expect(verifyWebhookSignature({ payload: body, header, secret: s, nowSeconds: t }).valid).toBe(true);
+  });
+
   it("accepts when any of several v1 matches (secret rotation)", () => {
     const header = `t=${t},v1=${"0".repeat(64)},v1=${expectedV1}`;
     expect(verifyWebhookSignature({ payload: body, header, secret, nowSeconds: t }).valid).toBe(true);

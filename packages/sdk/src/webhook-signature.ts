@@ -24,8 +24,18 @@ export interface VerifyOptions {
   nowSeconds?: number;
 }
 
-export function signWebhookPayload(payload: string | Uint8Array, secret: string, timestamp: number): string {
-  return `t=${timestamp},v1=${hmac(payload, secret, timestamp).toString("hex")}`;
+/**
+ * The header the marketplace sends: one `v1` per secret given (while a secret rotates, the marketplace
+ * signs with the new one and the previous one for 24 hours). For tests of a receiver.
+ */
+export function signWebhookPayload(
+  payload: string | Uint8Array,
+  secret: string | readonly string[],
+  timestamp: number,
+): string {
+  const secrets = typeof secret === "string" ? [secret] : secret;
+  const v1 = secrets.map((s) => `,v1=${hmac(payload, s, timestamp).toString("hex")}`).join("");
+  return `t=${timestamp}${v1}`;
 }
 
 export function verifyWebhookSignature(options: VerifyOptions): SignatureCheck {

@@ -24,6 +24,9 @@ import { makeCopyJobRepository } from "./infra/copy-job.repository";
 import { startCopyWorker } from "./infra/copy-worker";
 import { makeDevicePlatform } from "./infra/device-platform.adapter";
 import { InfuseClient } from "./infra/infuse/infuse.client";
+import { PlatformThrottle } from "./infra/infuse/platform-throttle";
+import { makePgTokenBucket } from "./infra/infuse/platform-token-bucket";
+import { makeThrottleMetrics } from "./infra/infuse/throttle-metrics";
 import { makeInfusePlatform } from "./infra/infuse-platform.adapter";
 import { startInstallPoller } from "./infra/install-poller";
 import { makeInstallUpdateRepository } from "./infra/install-update.repository";
@@ -53,10 +56,19 @@ export function buildIotAdapter(
   } = {},
 ): ServiceModule {
   const { config, logger, pool } = deps;
+  const upstreamLogger = logger.child({ upstream: "infuse-iot" });
+  const throttle = new PlatformThrottle(
+    makePgTokenBucket(pool, {
+      rps: config.INFUSE_MAX_RPS,
+      fallbackRps: config.INFUSE_FALLBACK_RPS ?? Math.max(1, Math.floor(config.INFUSE_MAX_RPS / 2)),
+    }),
+    { maxWaitMs: config.INFUSE_RATE_MAX_WAIT_MS, logger: upstreamLogger, metrics: makeThrottleMetrics() },
+  );
   const client = new InfuseClient({
     baseUrl: config.INFUSE_API_URL,
     apiKey: config.INFUSE_API_KEY,
-    logger: logger.child({ upstream: "infuse-iot" }),
+    logger: upstreamLogger,
+    throttle,
     timeoutMs: config.INFUSE_TIMEOUT_MS,
     downloadTimeoutMs: config.INFUSE_DOWNLOAD_TIMEOUT_MS,
     breaker: {
@@ -90,6 +102,8 @@ export function buildIotAdapter(
   const devicePlatform = overrides.devicePlatform ?? makeDevicePlatform(client);
   const installs = makeInstallUpdateRepository(pool);
   const installPoll = { pollMs: config.INSTALL_POLL_MS, batch: config.INSTALL_POLL_BATCH };
+  // The longest one platform call of a round may take: its wait for a budget token, then its timeout.
+  const callMs = config.INFUSE_RATE_MAX_WAIT_MS + config.INFUSE_TIMEOUT_MS;
   const poller = startInstallPoller({
     logger,
     ...installPoll,
@@ -100,6 +114,9 @@ export function buildIotAdapter(
       clock,
       logger,
       ...installPoll,
+      chunk: config.INSTALL_POLL_CHUNK,
+      leaseMs: Math.max(5_000, config.INSTALL_POLL_MS * 4, 2 * callMs),
+      renewBeforeMs: callMs,
     }),
   });
   const getDevice = makeGetDevice({ platform: devicePlatform });

@@ -28,8 +28,8 @@ export const settlementsConfig = z.object({
   STRIPE_WEBHOOK_SECRET: webhookSecrets,
   ...stripeApiEnv,
   /**
-   * Seconds between reconciliation passes over Stripe's events list (docs/payments.md); 0 switches the
-   * loop off (`pnpm pay reconcile` still runs a pass).
+   * Seconds within which a lost notification's event is recovered from Stripe's events list: a pass runs
+   * every half interval (docs/payments.md); 0 switches the loop off (`pnpm pay reconcile` still runs one).
    */
   STRIPE_RECONCILE_INTERVAL: z.coerce.number().int().min(0).max(86_400).default(300),
   /** How often the payment-event processor looks for stored events when no notification woke it. */

@@ -8,6 +8,7 @@ import { freshInfra, type TestInfra } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCloseStatementPeriod } from "./application/close-statement-period";
+import { makeMarkStatementPaid } from "./application/mark-statement-paid";
 import { sharePlacementLockSql } from "./infra/placement-lock.sql";
 import { makeStatementRepository } from "./infra/statements.repository";
 
@@ -101,5 +102,40 @@ describe("closing a period on two replicas at once", () => {
       "SELECT status, batch_id, count(*)::int AS n FROM statements GROUP BY 1, 2",
     );
     expect(rows).toEqual([{ status: "finalized", batch_id: first.batchId, n: 12 }]);
+    // Each finalized statement is announced once, in the closing transaction (webhooks' statement.closed).
+    const { rows: announced } = await probe.query<{
+      statement_id: string;
+      batch_id: string;
+      version: number;
+    }>(
+      `SELECT payload->'data'->>'statementId' AS statement_id, payload->'data'->>'batchId' AS batch_id,
+              (payload->'data'->>'version')::int AS version
+         FROM outbox WHERE event_type = 'settlements.statement.closed.v1'`,
+    );
+    const { rows: ids } = await probe.query<{ id: string }>("SELECT id FROM statements");
+    expect(announced.map((r) => r.statement_id).sort()).toEqual(ids.map((r) => r.id).sort());
+    expect(new Set(announced.map((r) => `${r.batch_id}/${r.version}`))).toEqual(
+      new Set([`${first.batchId}/1`]),
+    );
+  });
+
+  it("announces a statement paid once, in the transaction that pays it", async () => {
+    const pool = replicaPool("pay");
+    const { rows } = await pool.query<{ id: string }>("SELECT id FROM statements LIMIT 1");
+    const id = rows[0]?.id as string;
+    const pay = makeMarkStatementPaid({
+      pool,
+      statements: makeStatementRepository(),
+      ids: uuidV7Ids,
+      operatorOrganisationId: admin.organisationId,
+    });
+    await pay({ statementId: id }, ctx);
+    await pay({ statementId: id }, ctx);
+    const { rows: paid } = await pool.query<{ status: string; version: number }>(
+      `SELECT payload->'data'->>'status' AS status, (payload->'data'->>'version')::int AS version
+         FROM outbox WHERE event_type = 'settlements.statement.paid.v1' AND payload->'data'->>'statementId' = $1`,
+      [id],
+    );
+    expect(paid).toEqual([{ status: "paid", version: 2 }]);
   });
 });

@@ -28,6 +28,8 @@ export const PATH_FIXTURES: Record<string, (owned: Owned) => string> = {
   "/marketplace/providers/purchases/{purchaseId}": (o) => o.purchase,
   "/marketplace/earnings/statements/{statementId}": (o) => o.statement,
   "/marketplace/earnings/statements/{id}": (o) => o.statement,
+  "/marketplace/webhook-endpoints/{id}": (o) => o.webhookEndpoint,
+  "/marketplace/webhook-endpoints/{id}/deliveries/{deliveryId}": (o) => o.webhookDelivery,
 };
 
 /**
@@ -78,6 +80,7 @@ export const BODY_FIXTURES: Record<string, (owned: Owned) => unknown> = {
     cancelUrl: "https://shop.example/cancelled",
   }),
   createRefund: () => ({ amount: 1 }),
+  updateWebhookEndpoint: () => ({ description: "Written by B" }),
 };
 
 /**

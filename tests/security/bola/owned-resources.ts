@@ -42,6 +42,9 @@ export interface Owned {
   /** A's organisation id, and A's provider statement holding the purchase (the ledger wrote it). */
   organisationId: string;
   statement: string;
+  /** A's webhook endpoint (subscribed to purchase.completed) and the delivery A's purchase made for it. */
+  webhookEndpoint: string;
+  webhookDelivery: string;
 }
 
 /**
@@ -104,7 +107,22 @@ export async function createOwned(
     "page=1&pageSize=20",
   );
   const boardId = (listedReleases.json as { items: { board: { id: string } }[] }).items[0]?.board.id;
+  // An endpoint of A's before the purchase, so the purchase makes a delivery of A's (to a closed port:
+  // it stays pending and retried, which is all the matrix needs).
+  const endpoint = await a.call("POST", "/marketplace/webhook-endpoints", {
+    url: "http://127.0.0.1:9/bola",
+    events: ["purchase.completed"],
+  });
+  expect(endpoint.status, `registering a webhook endpoint: ${endpoint.text}`).toBe(201);
+  const webhookEndpoint = (endpoint.json as { id: string }).id;
   const bought = await ownedPurchase(stack, a, { organisationId, listingId: listing.id, boardId });
+  const webhookDelivery = await waitFor(
+    async () => {
+      const page = await a.call("GET", `/marketplace/webhook-endpoints/${webhookEndpoint}/deliveries`);
+      return (page.json as { items?: { id: string }[] }).items?.[0]?.id;
+    },
+    { what: "A's webhook delivery", timeoutMs: 30_000 },
+  );
   const listedVersion = published!.latestVersion ?? "";
   const installed = await a.call(
     "POST",
@@ -117,6 +135,8 @@ export async function createOwned(
     ...bought,
     organisationId,
     statement,
+    webhookEndpoint,
+    webhookDelivery,
     rpc: (installed.json as { rpcId: string }).rpcId,
     instance,
     applicationId,
@@ -168,5 +188,7 @@ export function privateIds(owned: Owned): string[] {
     owned.purchase,
     owned.paymentReference,
     owned.rpc,
+    owned.webhookEndpoint,
+    owned.webhookDelivery,
   ];
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { IMAGE_TARGETS, imageTag, median, parseMemUsage } from "./image-targets";
 
 describe("image targets", () => {
-  it("are the seven services, the gateway and the simulator, tagged as docker-compose.yml names them", () => {
-    expect(IMAGE_TARGETS).toHaveLength(9);
+  it("are the eight services, the gateway and the simulator, tagged as docker-compose.yml names them", () => {
+    expect(IMAGE_TARGETS).toHaveLength(10);
     expect(imageTag("catalogue")).toBe("marketplace/catalogue:dev");
     expect(imageTag("simulator")).toBe("marketplace/infuse-simulator:dev");
   });

@@ -1,6 +1,6 @@
 import { SERVICE_NAMES } from "@mp/config";
 
-/** Every image the Dockerfile builds: the seven services, the gateway and the Infuse-IoT simulator. */
+/** Every image the Dockerfile builds: the eight services, the gateway and the Infuse-IoT simulator. */
 export const IMAGE_TARGETS: readonly string[] = [...SERVICE_NAMES, "gateway", "simulator"];
 
 /** The tag docker-compose.yml gives a target's image. */

@@ -1,5 +1,6 @@
 import type { DemoCredentials } from "./credentials";
 import { demoApi } from "./demo-api";
+import { giveDemoPictures } from "./demo-images";
 import { developerApplications, listItem, offerItem, publishApplication } from "./demo-items";
 
 export const DEMO_INSTANCE = {
@@ -29,7 +30,7 @@ export interface DemoListing {
 /**
  * Demo data is created through the public API, like any client would, and only what is missing is
  * created, so every restart leaves the same data: a first marketplace instance; the demo developer's
- * applications (those with releases) published in it; each offered by the demo admin and listed by the
+ * applications (those with releases) published in it, each with an icon and a gallery; each offered by the demo admin and listed by the
  * demo provider at twice its base price, the last one privately.
  */
 export async function seedDemoData(gatewayUrl: string, credentials: DemoCredentials): Promise<DemoData> {
@@ -45,6 +46,7 @@ export async function seedDemoData(gatewayUrl: string, credentials: DemoCredenti
       basePrice,
     });
     if (item?.status === "published") items.push(item);
+    if (item) await giveDemoPictures(call, credentials.developer.token, item.id);
   }
   const listings: DemoListing[] = [];
   for (const [i, item] of items.entries()) {

@@ -15,6 +15,7 @@ import {
   startNatsServer,
 } from "../testing-infra";
 import { startPostgresServer } from "./postgres";
+import { allowBrowserUploads } from "./s3-cors";
 import type { Env } from "./targets";
 
 /** The database the stack's services share (one schema each) inside whatever server it uses. */
@@ -156,10 +157,12 @@ async function startS3rver(options: InfraOptions, bucket: string): Promise<Start
     await server.close();
     if (options.ephemeral) await rm(dir, { recursive: true, force: true });
   };
-  await ensureBucket(s3).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
+  await ensureBucket(s3)
+    .then(() => allowBrowserUploads(s3))
+    .catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
   return { url: s3.endpoint, source: "started", stop, s3 };
 }
 

@@ -176,6 +176,8 @@ export function targetEnvs(env: Env, endpoints: StackEndpoints): Record<Target, 
     // The demo operator organisation, whose admin token is the credentials file's `operator`.
     PLATFORM_ORGANISATION_ID: env.PLATFORM_ORGANISATION_ID || PLATFORM_OPERATOR.id,
   };
+  // Local receivers live on this machine: webhooks may post to loopback and private addresses here.
+  envs.webhooks = { ...envs.webhooks, WEBHOOK_ALLOW_PRIVATE: env.WEBHOOK_ALLOW_PRIVATE ?? "1" };
   envs.gateway = {
     ...common,
     MESH_PRIVATE_KEY_FILE: endpoints.mesh.privateKeyFiles.gateway,

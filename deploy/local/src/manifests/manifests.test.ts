@@ -55,6 +55,16 @@ describe("kubernetes manifests", () => {
     expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(Number(seconds) + 20);
   });
 
+  it("iot-adapter: the Infuse-IoT budget holds at the most replicas, also while PostgreSQL is down", () => {
+    const [container] = find("Deployment", "iot-adapter").spec.template.spec.containers;
+    const env = envOf(container);
+    const maxRps = Number(env.INFUSE_MAX_RPS);
+    expect(maxRps).toBeGreaterThan(0);
+    // Without PostgreSQL each replica keeps its own INFUSE_FALLBACK_RPS: together never above the budget.
+    const replicas = find("HorizontalPodAutoscaler", "iot-adapter").spec.maxReplicas;
+    expect(Number(env.INFUSE_FALLBACK_RPS) * replicas).toBeLessThanOrEqual(maxRps);
+  });
+
   it.each(SERVICE_NAMES)("%s: a headless gRPC Service on its port, and a migration Job", (name) => {
     const [container] = find("Deployment", name).spec.template.spec.containers;
     const grpc = container.ports.find((p: Manifest) => p.name === "grpc").containerPort;

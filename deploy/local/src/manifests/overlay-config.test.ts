@@ -12,6 +12,7 @@ import { listingsService } from "@mp/svc-listings";
 import { publishingService } from "@mp/svc-publishing";
 import { purchasesService } from "@mp/svc-purchases";
 import { settlementsService } from "@mp/svc-settlements";
+import { webhooksService } from "@mp/svc-webhooks";
 import { makeTestPki } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest } from "./load";
@@ -31,6 +32,7 @@ const SPECS: Record<ServiceName, ServiceSpec> = {
   purchases: purchasesService,
   settlements: settlementsService,
   "iot-adapter": iotAdapterService,
+  webhooks: webhooksService,
 } as Record<ServiceName, ServiceSpec>;
 const overlays = { dev: renderOverlay("dev"), prod: renderOverlay("prod") } as const;
 type Overlay = keyof typeof overlays;

@@ -9,6 +9,9 @@ export const PROD_SECRETS: Record<string, Record<string, string>> = {
   "marketplace-object-storage": { S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret" },
   "settlements-stripe": { STRIPE_WEBHOOK_SECRET: "whsec_prodexample", STRIPE_API_KEY: "sk_live_example" },
   "iot-adapter-infuse": { INFUSE_API_KEY: "ik_live_example" },
+  "webhooks-secret-key": {
+    WEBHOOK_SECRET_KEY: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+  },
   ...Object.fromEntries(
     SERVICE_NAMES.map((name) => [`${name}-nats`, { NATS_URL: `nats://${name}:secret@nats:4222` }]),
   ),

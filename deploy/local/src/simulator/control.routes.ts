@@ -1,5 +1,6 @@
 import { deviceView } from "./device.routes";
 import { ApiError, badRequest, json, noContent, Router } from "./http-kit";
+import type { RequestLimit } from "./rate-limit";
 import type { Outcome, World } from "./world";
 
 /** What `POST /__simulator/outage` set: every real-API route waits `delayMs`, then answers `status` (0 = normally). */
@@ -11,6 +12,7 @@ export interface Outage {
 export interface ControlState {
   world: () => World;
   outage: Outage;
+  limit: RequestLimit;
   tick: () => void;
   reset: () => void;
 }
@@ -62,6 +64,22 @@ export function controlRouter(control: ControlState): Router {
         },
       ) as [string, string, string];
       return json(deviceView(control.world().addDevice({ deviceId, organisationId, boardId })), 201);
+    })
+    .add("GET", "/__simulator/stats", () =>
+      json({
+        maxRps: control.limit.maxRps,
+        allowed: control.limit.allowed,
+        throttled: control.limit.refused,
+        devices: control.world().devices.length,
+      }),
+    )
+    .add("POST", "/__simulator/rate-limit", ({ body }) => {
+      const maxRps = ((body ?? {}) as { maxRps?: unknown }).maxRps;
+      if (typeof maxRps !== "number" || !Number.isFinite(maxRps) || maxRps < 0 || maxRps > 100_000)
+        throw badRequest("maxRps must be a number from 0 (no limit) to 100000");
+      control.limit.setMaxRps(maxRps);
+      control.limit.resetCounts();
+      return json({ maxRps });
     })
     .add("POST", "/__simulator/reset", () => {
       control.reset();

@@ -4,7 +4,9 @@ import { registerCatalogueRoutes } from "./catalogue.routes";
 import { type ControlState, controlRouter, type Outage } from "./control.routes";
 import { demoSeed } from "./demo-seed";
 import { registerDeviceRoutes } from "./device.routes";
+import { withFleet } from "./fleet";
 import { ApiError, json, type Reply, Router } from "./http-kit";
+import { RequestLimit } from "./rate-limit";
 import { registerRpcRoutes } from "./rpc.routes";
 import type { Seed } from "./seed";
 import { registerUpdateRoutes } from "./update.routes";
@@ -23,13 +25,26 @@ export interface SimulatorOptions {
   tickMs?: number;
   /** The unauthenticated `/__simulator/*` routes; default true. */
   controlEnabled?: boolean;
+  /** Fleet devices added to the seed (SIMULATOR_DEVICES; see fleet.ts); default 0. */
+  devices?: number;
+  /** Boards (ids or names) the fleet is dealt over; default every board of the seed. */
+  deviceBoards?: readonly string[];
+  /** Share of installs that fail (0..1, SIMULATOR_INSTALL_FAILURE_RATE); default 0. */
+  installFailureRate?: number;
+  /** Seed of the failure draw (SIMULATOR_SEED): the same seed gives the same outcomes; default "infuse". */
+  randomSeed?: string;
+  /** Requests per second before it answers 429 with Retry-After (SIMULATOR_MAX_RPS); default 0 = no limit. */
+  maxRps?: number;
 }
 
 export interface RunningSimulator {
   /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash), like `https://api.infuse-iot.com`. */
   url: string;
   stop(): Promise<void>;
+  /** The seed in use, fleet included. */
   seed: Seed;
+  /** The request limit and its counts (also at `GET /__simulator/stats`). */
+  limit: RequestLimit;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -39,18 +54,27 @@ const BODY_LIMIT = 1024 * 1024;
  * an in-memory world built from `seed`, plus the control routes. Resolves once it is listening.
  */
 export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const seed = options.seed ?? demoSeed();
+  const seed = withFleet(options.seed ?? demoSeed(), options.devices ?? 0, options.deviceBoards);
   const tickMs = options.tickMs ?? 3000;
-  let world = new World(seed);
+  const installFailureRate = options.installFailureRate ?? 0;
+  if (!(installFailureRate >= 0 && installFailureRate <= 1))
+    throw new Error(`installFailureRate must be between 0 and 1, got ${installFailureRate}`);
+  const failures = { installFailureRate, randomSeed: options.randomSeed ?? "infuse" };
+  const newWorld = () => new World(seed, undefined, failures);
+  let world = newWorld();
   const outage: Outage = { status: 0, delayMs: 0 };
+  const limit = new RequestLimit(options.maxRps ?? 0);
   const control: ControlState = {
     world: () => world,
     outage,
+    limit,
     tick: () => world.tick(),
     reset: () => {
-      world = new World(seed);
+      world = newWorld();
       outage.status = 0;
       outage.delayMs = 0;
+      limit.setMaxRps(options.maxRps ?? 0);
+      limit.resetCounts();
     },
   };
   const api = new Router().add("GET", "/health", () => json({ health: "ok" }));
@@ -60,7 +84,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   registerRpcRoutes(api, () => world);
   const controls = options.controlEnabled === false ? undefined : controlRouter(control);
   const delays = new Delays();
-  const handle = requestHandler({ api, controls, outage, apiKey: options.apiKey, delays });
+  const handle = requestHandler({ api, controls, outage, limit, apiKey: options.apiKey, delays });
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, json({ code: 500, message: String(error) }, 500));
@@ -80,6 +104,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   return {
     url: `http://${dialHost}:${address.port}`,
     seed,
+    limit,
     stop: () => {
       stopping ??= new Promise<void>((resolve) => {
         if (tick) clearInterval(tick);
@@ -113,13 +138,15 @@ class Delays {
 }
 
 /**
- * Control routes first (never affected by an outage, never authenticated), then the outage, then
- * authentication (all but /health), then the platform's routes.
+ * Control routes first (never affected by an outage or the limit, never authenticated), then the request
+ * limit (all but /health: 429 with Retry-After), then the outage, then authentication (all but /health),
+ * then the platform's routes.
  */
 function requestHandler(deps: {
   api: Router;
   controls: Router | undefined;
   outage: Outage;
+  limit: RequestLimit;
   apiKey: string | undefined;
   delays: Delays;
 }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
@@ -130,6 +157,16 @@ function requestHandler(deps: {
     if (url.pathname.startsWith("/__simulator/")) {
       if (!controls) return send(res, errorReply(new ApiError(404, "control routes are disabled")));
       return send(res, await dispatch(controls, method, url, req));
+    }
+    if (url.pathname !== "/health") {
+      const retryAfter = deps.limit.take();
+      if (retryAfter !== undefined) {
+        res.writeHead(429, {
+          "content-type": "application/json; charset=utf-8",
+          "retry-after": String(retryAfter),
+        });
+        return void res.end(JSON.stringify({ code: 429, message: "rate limit exceeded" }));
+      }
     }
     if (outage.delayMs > 0) await deps.delays.sleep(outage.delayMs);
     if (outage.status !== 0) {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type {
   Application,
   Board,
@@ -26,6 +26,12 @@ export interface RpcRecord {
 
 export type Outcome = "success" | "failed";
 
+/** How installs end besides flagged devices: this share fails, decided by a hash of `randomSeed`. */
+export interface FailureRate {
+  installFailureRate: number;
+  randomSeed: string;
+}
+
 /**
  * The simulator's mutable state, built from a copy of the seed. Updates are the only moving part:
  * each is `pending` with a downlink message that the clock moves waiting -> sent -> completed, the update
@@ -41,6 +47,8 @@ export class World {
   readonly byDeviceId = new Map<string, SeedDevice>();
   readonly updates = new Map<string, DeviceApplicationUpdate>();
   private readonly updateDevice = new Map<string, SeedDevice>();
+  /** Each device's updates in creation order (a fleet of thousands must not scan every update). */
+  private readonly deviceUpdates = new Map<SeedDevice, DeviceApplicationUpdate[]>();
   readonly rpcs = new Map<string, RpcRecord>();
   readonly messages = new Map<string, DownlinkMessage>();
   private readonly messageUpdate = new Map<string, DeviceApplicationUpdate>();
@@ -50,6 +58,7 @@ export class World {
   constructor(
     seed: Seed,
     readonly now: () => string = () => new Date().toISOString(),
+    private readonly failures: FailureRate = { installFailureRate: 0, randomSeed: "" },
   ) {
     const copy = structuredClone(seed);
     this.organisations = copy.organisations;
@@ -143,11 +152,11 @@ export class World {
   }
 
   updatesOf(device: SeedDevice): DeviceApplicationUpdate[] {
-    return [...this.updates.values()].filter((u) => this.updateDevice.get(u.id) === device);
+    return [...(this.deviceUpdates.get(device) ?? [])];
   }
 
   pendingOf(device: SeedDevice): DeviceApplicationUpdate | undefined {
-    return this.updatesOf(device).find((u) => u.status === "pending");
+    return this.deviceUpdates.get(device)?.find((u) => u.status === "pending");
   }
 
   /**
@@ -191,6 +200,9 @@ export class World {
     };
     this.updates.set(update.id, update);
     this.updateDevice.set(update.id, device);
+    const ofDevice = this.deviceUpdates.get(device);
+    if (ofDevice) ofDevice.push(update);
+    else this.deviceUpdates.set(device, [update]);
     this.messageUpdate.set(rpc.downlinkMessageId, update);
     return { status: 201, update };
   }
@@ -271,8 +283,21 @@ export class World {
     return settled;
   }
 
+  /**
+   * Flagged devices always fail; otherwise the update fails when a hash of (random seed, device, the
+   * update's number among the device's updates) falls under the failure rate: the same seed and the same
+   * installs give the same outcomes in any order, and about that share of installs fail.
+   */
   private outcomeOf(update: DeviceApplicationUpdate): Outcome {
-    return this.updateDevice.get(update.id)?.failUpdates ? "failed" : "success";
+    const device = this.updateDevice.get(update.id);
+    if (device?.failUpdates) return "failed";
+    const rate = this.failures.installFailureRate;
+    if (!device || rate <= 0) return "success";
+    const nth = this.deviceUpdates.get(device)?.indexOf(update) ?? 0;
+    const digest = createHash("sha256")
+      .update(`${this.failures.randomSeed}/${device.deviceId}/${nth}`)
+      .digest();
+    return digest.readUInt32BE(0) / 0x1_0000_0000 < rate ? "failed" : "success";
   }
 
   private send(message: DownlinkMessage): void {

@@ -1,9 +1,10 @@
 import { AppError, ValidationError } from "@mp/errors";
 import type { AssetsClient } from "../../clients";
+import { ProblemDetails } from "../common.schemas";
 import { callUpstream, responses, type ZodApp } from "../route-kit";
 import { Asset } from "../shared/item.schemas";
 import { toAsset, toUploadSession } from "./assets.mapper";
-import { AssetParams, AssetProblem, FinaliseBody, UploadSession, UploadSessionBody } from "./assets.schemas";
+import { AssetParams, FinaliseBody, UploadSession, UploadSessionBody } from "./assets.schemas";
 
 /** Stands in until `registerRoutes` passes the assets client (see the report of issue #3). */
 const unwired: AssetsClient = {
@@ -56,7 +57,7 @@ export function assetsRoutes(app: ZodApp, deps: { assets?: AssetsClient } = {}):
             { 200: Asset },
             { body: true, notFound: true, conflicts: ["asset-invalid", "upload-expired"] },
           ),
-          409: AssetProblem.describe(
+          409: ProblemDetails.describe(
             "`asset-invalid` (with `reasons`): the stored object does not match; `upload-expired` (with `expiresAt`): the upload address expired before finalise.",
           ),
         },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { guid, guidInput, ProblemDetails, singleLine, timestamp } from "../common.schemas";
+import { guid, guidInput, singleLine, timestamp } from "../common.schemas";
 import { ImageMimeType } from "../shared/item.schemas";
 
 export const UploadSessionBody = z.strictObject({
@@ -17,7 +17,7 @@ export const UploadSession = z
   .object({
     assetId: guid,
     uploadUri: z.url().describe("Presigned object-storage PUT, valid 15 minutes, bound to the content type."),
-    uploadMethod: z.literal("PUT"),
+    uploadMethod: z.literal("PUT").describe("The HTTP method of the upload: always `PUT`."),
     uploadHeaders: z
       .object({ "Content-Type": ImageMimeType })
       .describe("Send exactly these headers with the PUT: the signature covers them."),
@@ -42,35 +42,8 @@ export const FinaliseBody = z.strictObject({
     .int32()
     .min(1)
     .describe("Pixels: icons square 128..1024, images 320..4096 per side (else 409 `asset-invalid`)."),
-  height: z.int32().min(1),
+  height: z.int32().min(1).describe("Pixels; must match the uploaded image."),
 });
 
-/** The checks finalise can fail, as the assets service names them. */
-export const AssetRejectionReason = z
-  .enum([
-    "object-missing",
-    "size-mismatch",
-    "size-over-limit",
-    "mime-type-mismatch",
-    "dimensions-unreadable",
-    "dimensions-mismatch",
-    "not-square",
-    "dimensions-out-of-range",
-  ])
-  .meta({
-    id: "AssetRejectionReason",
-    description:
-      "`object-missing`: nothing was uploaded; `size-mismatch`: the stored size is not `sizeBytes`; `size-over-limit`: over 1 MiB (icon) or 5 MiB (image); `mime-type-mismatch`: the magic bytes are not the session's `mimeType`; `dimensions-unreadable`: no readable image header; `dimensions-mismatch`: the real pixel size is not `width` x `height`; `not-square`: an icon that is not square; `dimensions-out-of-range`: a side outside 128..1024 (icon) or 320..4096 (image).",
-  });
-
-export const AssetProblem = ProblemDetails.extend({
-  reasons: z
-    .array(AssetRejectionReason)
-    .optional()
-    .describe("`asset-invalid` only: every check the object failed."),
-  expiresAt: timestamp.optional().describe("`upload-expired` only: when the upload address expired."),
-}).meta({
-  id: "AssetProblem",
-  description:
-    "A finalise conflict: `asset-invalid` (with `reasons`) or `upload-expired` (with `expiresAt`).",
-});
+/** The checks finalise can fail (named in `ProblemDetails.reasons`). */
+export { AssetRejectionReason } from "../common.schemas";

@@ -27,7 +27,7 @@ export const ListedItem = z
     eulaUrl: z.url().nullable(),
     latestVersion: z.string().nullable(),
     fromPrice: Money.describe("The lowest current public listing price."),
-    listings: z.array(ListingPrice),
+    listings: z.array(ListingPrice).describe("Every enabled public listing of the item."),
   })
   .meta({
     id: "ListedItem",
@@ -69,7 +69,7 @@ export const DownloadAccessQuery = z.object({ deviceId: DeviceIdInput });
 
 export const DownloadAccess = z
   .object({
-    eligible: z.boolean(),
+    eligible: z.boolean().describe("The device may download the release now."),
     reason: z
       .enum([
         "not-purchased",
@@ -84,12 +84,13 @@ export const DownloadAccess = z
     download: z
       .object({
         url: z.url().describe("Presigned GET, valid 5 minutes."),
-        method: z.literal("GET"),
-        expiresAt: timestamp,
+        method: z.literal("GET").describe("The HTTP method of the download: always `GET`."),
+        expiresAt: timestamp.describe("When `url` stops working."),
         sizeBytes: z.int().min(0),
         sha256: z.string(),
       })
-      .optional(),
+      .optional()
+      .describe("How to download the release; present when `eligible`."),
   })
   .meta({
     id: "DownloadAccess",

@@ -53,7 +53,9 @@ export const IotRelease = z
 export const IotReleaseList = limitOffsetList(IotRelease);
 export const ReleasesLimitQuery = z.object(limitOffsetQuery());
 
-const UnmetCondition = z.enum(["displayName", "basePrice", "release"]);
+const UnmetCondition = z
+  .enum(["displayName", "basePrice", "release"])
+  .describe("A condition of publishing: a display name, a base price, an available release.");
 
 export const ItemMetadata = z
   .object({
@@ -78,12 +80,17 @@ export const DeveloperItem = z
     updatedAt: timestamp,
     publishedAt: timestamp.nullable(),
     metadata: ItemMetadata,
-    icon: Asset.nullable(),
+    icon: Asset.nullable().describe("The item's icon; null until one is set."),
     images: z.array(ItemImage),
     basePrice: Money.nullable(),
     releaseCount: z.int().min(0),
     latestVersion: z.string().nullable(),
-    readiness: z.object({ ready: z.boolean(), unmet: z.array(UnmetCondition) }),
+    readiness: z
+      .object({
+        ready: z.boolean().describe("Every condition of publishing is met."),
+        unmet: z.array(UnmetCondition).describe("The conditions still unmet; empty when ready."),
+      })
+      .describe("Whether the item can be published, and what is missing."),
   })
   .meta({ id: "DeveloperItem", description: "A marketplace item as its developer sees it." });
 

@@ -27,17 +27,19 @@ export const EarningsSummary = z
   .object({
     startUtc: timestamp.nullable().describe("The window's start; null when unbounded."),
     endUtc: timestamp.nullable().describe("The window's end (exclusive); null when unbounded."),
-    totals: z.array(
-      z.object({
-        currency: CurrencyCode,
-        grossSales: amount,
-        refunds: amount,
-        platformFees: amount,
-        developerCosts: amount,
-        netEarnings: amount,
-        purchaseCount: z.int().min(0),
-      }),
-    ),
+    totals: z
+      .array(
+        z.object({
+          currency: CurrencyCode,
+          grossSales: amount,
+          refunds: amount,
+          platformFees: amount,
+          developerCosts: amount,
+          netEarnings: amount,
+          purchaseCount: z.int().min(0),
+        }),
+      )
+      .describe("One row per currency with earnings in the window."),
   })
   .meta({ id: "EarningsSummary", description: "One row per currency; amounts in minor units." });
 
@@ -48,16 +50,18 @@ export const TimeseriesQuery = z.object({
 
 export const EarningsTimeseries = z
   .object({
-    interval: z.enum(["day", "week", "month"]),
-    points: z.array(
-      z.object({
-        periodStart: timestamp,
-        currency: CurrencyCode,
-        grossSales: amount,
-        netEarnings: amount,
-        purchaseCount: z.int().min(0),
-      }),
-    ),
+    interval: z.enum(["day", "week", "month"]).describe("Bucket size, as requested."),
+    points: z
+      .array(
+        z.object({
+          periodStart: timestamp,
+          currency: CurrencyCode,
+          grossSales: amount,
+          netEarnings: amount,
+          purchaseCount: z.int().min(0),
+        }),
+      )
+      .describe("One point per bucket and currency, oldest first."),
   })
   .meta({ id: "EarningsTimeseries", description: "Every bucket of the window is present, zero-filled." });
 
@@ -76,7 +80,7 @@ export const AppEarnings = z
     netEarnings: amount,
     purchaseCount: z.int().min(0),
   })
-  .meta({ id: "AppEarnings" });
+  .meta({ id: "AppEarnings", description: "Earnings of one item in one currency over the window." });
 
 export const AppEarningsPage = paged(AppEarnings);
 

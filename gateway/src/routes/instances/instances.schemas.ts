@@ -7,7 +7,12 @@ export const Instance = z
     name: z.string(),
     ownerOrganisationId: guid,
     defaultCurrency: CurrencyCode,
-    platformFeeBps: z.int().min(0).max(5000).describe("Basis points of each sale kept by the platform."),
+    platformFeeBps: z
+      .int()
+      .min(0)
+      .max(5000)
+      .describe("Basis points of each sale kept by the platform.")
+      .meta({ examples: [1000] }),
     createdAt: timestamp,
   })
   .meta({
@@ -25,7 +30,8 @@ export const CreateInstanceBody = z.strictObject({
     .int()
     .min(0)
     .max(5000)
-    .describe("Basis points of each sale kept by the platform, 0..5000."),
+    .describe("Basis points of each sale kept by the platform, 0..5000.")
+    .meta({ examples: [1000] }),
 });
 
 export const ListInstancesQuery = z.object(pageQuery(["createdAt", "name"]));

@@ -90,6 +90,7 @@ function probes(down: (name: string) => boolean) {
     purchases: { check: async () => !down("purchases") },
     settlements: { check: async () => !down("settlements") },
     "iot-adapter": { check: async () => !down("iot-adapter") },
+    webhooks: { check: async () => !down("webhooks") },
   };
 }
 

@@ -12,11 +12,26 @@ import {
 } from "../common.schemas";
 import { Board, DeviceIdInput } from "../shared/item.schemas";
 
-const DeviceBoard = z.object({ id: z.string(), name: z.string() });
-const DeviceApplication = z.object({ applicationId: z.int(), version: z.string() }).nullable();
+const DeviceBoard = z
+  .object({
+    id: z
+      .string()
+      .describe("The IoT platform's board id.")
+      .meta({ examples: ["nrf9160dk"] }),
+    name: z
+      .string()
+      .describe("The board's name.")
+      .meta({ examples: ["nRF9160 DK"] }),
+  })
+  .describe("The device's board.");
+const DeviceApplication = z
+  .object({ applicationId: z.int(), version: z.string() })
+  .nullable()
+  .describe("The application the device reports running; null when it reports none.");
 const Metadata = z
   .record(z.string(), z.unknown())
-  .describe("The IoT platform's device metadata, as stored there.");
+  .describe("The IoT platform's device metadata, as stored there.")
+  .meta({ examples: [{ site: "greenhouse-3", firmware: "2.1.0" }] });
 
 export const Device = z
   .object({
@@ -62,7 +77,11 @@ export const Purchase = z
 
 export const RpcStatusValue = z
   .enum(["queued", "sent", "succeeded", "failed", "cancelled", "expired", "already_installed"])
-  .meta({ id: "InstallStatus" });
+  .meta({
+    id: "InstallStatus",
+    description:
+      "`queued` and `sent` while the IoT platform delivers the update; `succeeded`, `failed`, `cancelled`, `expired` are final; `already_installed`: the device already ran the release, nothing was queued.",
+  });
 
 export const Install = z
   .object({
@@ -85,15 +104,17 @@ export const DeviceDetails = z
     deviceId: z.string(),
     board: DeviceBoard,
     metadata: Metadata,
-    state: z.object({
-      application: DeviceApplication,
-      lastSeenAt: timestamp.nullable(),
-      lastRoute: z.string().nullable(),
-    }),
-    purchases: z.array(Purchase),
+    state: z
+      .object({
+        application: DeviceApplication,
+        lastSeenAt: timestamp.nullable(),
+        lastRoute: z.string().nullable(),
+      })
+      .describe("What the IoT platform last heard from the device."),
+    purchases: z.array(Purchase).describe("The device's purchases of your listings, newest first."),
     installs: z.array(Install).describe("Recent installs, newest first."),
   })
-  .meta({ id: "DeviceDetails" });
+  .meta({ id: "DeviceDetails", description: "A device with its state, purchases and recent installs." });
 
 export const DevicePurchaseParams = z.object({
   deviceId: DeviceIdInput,
@@ -105,8 +126,10 @@ export const PurchaseRelease = z
     version: z.string(),
     releaseId: z.string(),
     board: Board,
-    compatibility: z.enum(["compatible", "incompatible", "installed", "unknown"]),
-    reason: z.string().optional(),
+    compatibility: z
+      .enum(["compatible", "incompatible", "installed", "unknown"])
+      .describe("Whether the release fits the device's board; `installed`: the device runs it now."),
+    reason: z.string().optional().describe("Why the release is `incompatible` or `unknown`."),
     createdAt: timestamp,
   })
   .meta({
@@ -133,15 +156,20 @@ export const RpcParams = z.object({
 
 export const RpcStatus = z
   .object({
-    rpcId: z.string(),
+    rpcId: z.string().describe("The IoT platform's application update id."),
     installId: guid,
     deviceId: z.string(),
     marketplaceItemId: guid,
     version: z.string(),
     status: RpcStatusValue,
-    detail: z.string().nullable(),
+    detail: z
+      .string()
+      .nullable()
+      .describe("The IoT platform's message about the last status; null when none."),
     attemptCount: z.int().min(0),
     updatedAt: timestamp,
-    history: z.array(z.object({ status: RpcStatusValue, at: timestamp })),
+    history: z
+      .array(z.object({ status: RpcStatusValue, at: timestamp }))
+      .describe("Every status the install went through, oldest first."),
   })
   .meta({ id: "RpcStatus", description: "Progress of an install, following the IoT platform's records." });

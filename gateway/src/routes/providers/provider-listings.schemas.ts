@@ -42,7 +42,7 @@ export const ListingSummary = z
     purchaseCount: z.int().min(0),
     createdAt: timestamp,
   })
-  .meta({ id: "ListingSummary" });
+  .meta({ id: "ListingSummary", description: "A listing with its item's name, icon and purchase count." });
 
 export const ListingSummaryPage = paged(ListingSummary);
 
@@ -86,7 +86,10 @@ export const VisibilityState = z
     setAt: timestamp,
     setBy: z.string().describe("Subject that set it."),
   })
-  .meta({ id: "VisibilityState" });
+  .meta({
+    id: "VisibilityState",
+    description: "One appended visibility of a listing; the newest is in force.",
+  });
 
 export const VisibilityPage = paged(VisibilityState);
 

@@ -24,17 +24,19 @@ export const ActivityQuery = z.object({
 
 export const Activity = z
   .object({
-    items: z.array(
-      z.object({
-        kind: z.enum(["purchase", "refund", "dispute", "install"]),
-        at: timestamp,
-        marketplaceItemId: guid,
-        displayName: z.string(),
-        deviceId: z.string(),
-        amount: Money.optional(),
-        reason: HeldReason.optional(),
-      }),
-    ),
-    limit: z.int(),
+    items: z
+      .array(
+        z.object({
+          kind: z.enum(["purchase", "refund", "dispute", "install"]).describe("What happened."),
+          at: timestamp,
+          marketplaceItemId: guid,
+          displayName: z.string(),
+          deviceId: z.string(),
+          amount: Money.optional().describe("The amount paid or refunded; absent for installs."),
+          reason: HeldReason.optional(),
+        }),
+      )
+      .describe("Up to `limit` entries, newest first."),
+    limit: z.int().describe("Entries asked for, as requested."),
   })
   .meta({ id: "PurchaseActivity", description: "Purchases, refunds, disputes and installs, newest first." });

@@ -15,10 +15,23 @@ export const ItemStatus = z.enum(["draft", "published", "unpublished", "retired"
 });
 
 export const Board = z
-  .object({ id: z.string(), name: z.string(), target: z.string() })
+  .object({
+    id: z
+      .string()
+      .describe("The IoT platform's board id.")
+      .meta({ examples: ["nrf9160dk"] }),
+    name: z
+      .string()
+      .describe("The board's name.")
+      .meta({ examples: ["nRF9160 DK"] }),
+    target: z
+      .string()
+      .describe("The board's build target.")
+      .meta({ examples: ["nrf9160dk/nrf9160/ns"] }),
+  })
   .meta({ id: "Board", description: "A device board a release is built for." });
 
-export const ImageMimeType = z.enum(["image/png", "image/jpeg"]);
+export const ImageMimeType = z.enum(["image/png", "image/jpeg"]).describe("The image's content type.");
 
 export const ItemImage = z
   .object({
@@ -34,13 +47,15 @@ export const ItemImage = z
 export const Asset = z
   .object({
     id: guid,
-    assetType: z.enum(["icon", "image"]),
+    assetType: z.enum(["icon", "image"]).describe("`icon`: the item's icon; `image`: a gallery image."),
     mimeType: ImageMimeType,
     fileName: z.string(),
     sizeBytes: z.int().min(0),
     width: z.int().min(1),
     height: z.int().min(1),
-    status: z.enum(["pending", "ready", "rejected"]),
+    status: z
+      .enum(["pending", "ready", "rejected"])
+      .describe("`pending` until finalised; `ready` once its checks passed; `rejected` (final) otherwise."),
     url: z.url().nullable().describe("Short-lived presigned GET once ready."),
     createdAt: timestamp,
   })
@@ -55,7 +70,11 @@ export const ItemRelease = z
     board: Board,
     sizeBytes: z.int().min(0),
     sha256: z.string().nullable().describe("Hex digest of the stored binary; null while preparing."),
-    status: z.enum(["preparing", "available", "failed"]),
+    status: z
+      .enum(["preparing", "available", "failed"])
+      .describe(
+        "`preparing` while the binary is copied; `available` once stored and verified; `failed` (final).",
+      ),
     createdAt: timestamp,
   })
   .meta({
@@ -68,7 +87,9 @@ export const ListingVisibility = z.enum(["public", "private"]).meta({
   description: "`private` listings are left out of catalogues but can still be bought through their id.",
 });
 
-export const ListingPrice = z.object({ listingId: guid, providerOrganisationId: guid, price: Money });
+export const ListingPrice = z
+  .object({ listingId: guid, providerOrganisationId: guid, price: Money.describe("The listing's price.") })
+  .describe("One provider's public listing of the item and its price.");
 
 /** IoT device ids are the platform's 16 hex characters. */
 export const DeviceIdInput = singleLine()

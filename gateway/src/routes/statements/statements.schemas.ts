@@ -10,8 +10,12 @@ import {
   utcQuery,
 } from "../common.schemas";
 
-const StatementRole = z.enum(["developer", "provider"]);
-const StatementStatus = z.enum(["open", "finalized", "paid"]);
+const StatementRole = z
+  .enum(["developer", "provider"])
+  .describe("Whose earnings the statement holds: the developer's base prices or the provider's shares.");
+const StatementStatus = z
+  .enum(["open", "finalized", "paid"])
+  .describe("`open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.");
 
 export const Statement = z
   .object({
@@ -24,7 +28,9 @@ export const Statement = z
     periodEndUtc: timestamp,
     status: StatementStatus,
     livemode: z.boolean(),
-    totals: z.object({ grossSales: z.int(), refunds: z.int(), platformFees: z.int(), net: z.int() }),
+    totals: z
+      .object({ grossSales: z.int(), refunds: z.int(), platformFees: z.int(), net: z.int() })
+      .describe("Sums of the lines, in the statement's currency's minor unit."),
     lineCount: z.int().min(0),
     createdAt: timestamp,
     finalizedAt: timestamp.nullable(),
@@ -36,21 +42,23 @@ export const Statement = z
       "One per organisation, role, currency, livemode and calendar month (UTC); never changes once finalized.",
   });
 
-export const StatementLine = z.object({
-  occurredAt: timestamp,
-  kind: z.enum(["sale", "refund", "dispute", "adjustment"]),
-  purchaseId: guid,
-  marketplaceItemId: guid,
-  displayName: z.string(),
-  deviceId: z.string(),
-  gross: z.int(),
-  platformFee: z.int(),
-  share: z.int(),
-});
+export const StatementLine = z
+  .object({
+    occurredAt: timestamp,
+    kind: z.enum(["sale", "refund", "dispute", "adjustment"]).describe("What the ledger entry records."),
+    purchaseId: guid,
+    marketplaceItemId: guid,
+    displayName: z.string(),
+    deviceId: z.string(),
+    gross: z.int(),
+    platformFee: z.int(),
+    share: z.int(),
+  })
+  .describe("One ledger entry of the statement.");
 
 export const StatementWithLines = Statement.extend({
   lines: z.array(StatementLine).describe("The first 1000 lines; the CSV export has all."),
-}).meta({ id: "StatementWithLines" });
+}).meta({ id: "StatementWithLines", description: "A statement with its lines, oldest first." });
 
 export const StatementPage = paged(Statement);
 

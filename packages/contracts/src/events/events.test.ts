@@ -13,6 +13,7 @@ import {
 } from "./publishing-releases";
 import { PURCHASE_SNAPSHOT_EVENTS, purchaseRefundedV1 } from "./purchases";
 import { paymentUpdatedV1 } from "./settlements";
+import { STATEMENT_LIFECYCLE_EVENTS } from "./statements";
 import { STREAMS } from "./streams";
 
 const events = [
@@ -31,6 +32,7 @@ const events = [
   itemReleaseSnapshotV1,
   paymentUpdatedV1,
   ...PURCHASE_SNAPSHOT_EVENTS,
+  ...STATEMENT_LIFECYCLE_EVENTS,
 ];
 
 describe("event contracts", () => {

@@ -13,6 +13,7 @@ export const EVENT_OWNERS = {
   purchases: { stream: STREAMS.PURCHASES, prefix: "purchases" },
   settlements: { stream: STREAMS.SETTLEMENTS, prefix: "settlements" },
   "iot-adapter": { stream: STREAMS.IOT, prefix: "iot" },
+  webhooks: { stream: STREAMS.WEBHOOKS, prefix: "webhooks" },
 } as const satisfies Record<string, { stream: (typeof STREAMS)[StreamName]; prefix: string }>;
 
 export type EventOwner = keyof typeof EVENT_OWNERS;

@@ -10,6 +10,7 @@ export const STREAMS = {
   PURCHASES: { name: "PURCHASES", subjects: ["purchases.>"] },
   SETTLEMENTS: { name: "SETTLEMENTS", subjects: ["settlements.>"] },
   IOT: { name: "IOT", subjects: ["iot.>"] },
+  WEBHOOKS: { name: "WEBHOOKS", subjects: ["webhooks.>"] },
 } as const;
 
 export type StreamName = keyof typeof STREAMS;

@@ -3,10 +3,11 @@ import { instanceCreatedV1, instanceSnapshotV1 } from "./catalogue";
 import { installStatusChangedV1, releaseCopyFailedV1, releaseStoredV1 } from "./iot";
 import { LISTING_SNAPSHOT_EVENTS, OFFERING_SNAPSHOT_EVENTS } from "./listings";
 import type { EventOwner } from "./owners";
-import { ITEM_SNAPSHOT_EVENTS } from "./publishing";
+import { ITEM_SNAPSHOT_EVENTS, itemPublishedV1 } from "./publishing";
 import { ITEM_RELEASE_EVENTS } from "./publishing-releases";
 import { PURCHASE_SNAPSHOT_EVENTS } from "./purchases";
 import { paymentUpdatedV1 } from "./settlements";
+import { STATEMENT_LIFECYCLE_EVENTS } from "./statements";
 
 /** A durable subscription: its logical name (the durable's prefix), the stream it reads, its event types. */
 export interface Subscription {
@@ -56,6 +57,12 @@ export const SUBSCRIPTIONS: Record<EventOwner, readonly Subscription[]> = {
     of("settlements-ledger", PURCHASE_SNAPSHOT_EVENTS),
   ],
   "iot-adapter": [],
+  webhooks: [
+    of("webhooks-purchases", PURCHASE_SNAPSHOT_EVENTS),
+    of("webhooks-installs", [installStatusChangedV1]),
+    of("webhooks-items", [itemPublishedV1]),
+    of("webhooks-statements", STATEMENT_LIFECYCLE_EVENTS),
+  ],
 };
 
 /** The listed subscription with this service, name, stream and set of event types, if any. */

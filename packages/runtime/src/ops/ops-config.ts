@@ -10,6 +10,7 @@ export const DEFAULT_OPS_PORTS: Record<ServiceName | "gateway", number> = {
   purchases: 9105,
   settlements: 9106,
   "iot-adapter": 9107,
+  webhooks: 9108,
 };
 
 /** The ops port's keys, to merge into a process's configuration schema. */

@@ -1102,6 +1102,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/marketplace/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Newest first by default; secrets are never shown.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers 201 with `Location` and the endpoint's signing `secret` (`whsec_...`), shown only now. Deliveries are `POST`s of `{ id, type, createdAt, organisationId, data }` signed in `Marketplace-Signature` (docs/webhooks.md). At most 20 endpoints per organisation (409 `invalid-state`).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Its pending deliveries and its log go with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Changes the URL, the events, the description or `enabled`; fields left out stay as they are.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. The delivery log, newest first by default: status, attempts, the last response code and duration.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers 202: the delivery, with the same body and event `id`, is due again now whatever it came to before. 409 `invalid-state` while the endpoint is disabled.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/marketplace/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint's signing secret
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers the endpoint with its new `secret`, shown only now. The previous secret keeps signing alongside the new one (a second `v1` in `Marketplace-Signature`) for 24 hours, until `previousSecretExpiresAt`; a secret rotated out before that stops at once.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/marketplace/webhooks/payments": {
         parameters: {
             query?: never;
@@ -1148,75 +1260,85 @@ export interface components {
     schemas: {
         /** @description An API key of the caller's organisation that is not revoked. */
         ApiKey: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Subject (`sub`) of the access token that created the key; null for keys older than this. */
             createdBy: string | null;
             /** @description When the key stops working. Every key created now has one; null only for keys created before expiries were required, which live until revoked. */
             expiresAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
             /** @description Last use, to the minute. */
             lastUsedAt: string | null;
+            /** @description Human-readable name. */
             name: string;
             /** @description The key's first characters, to tell keys apart; the key itself is never shown again. */
             prefix: string;
+            /** @description Roles the credential carries. */
             roles: ("developer" | "provider" | "admin")[];
         };
+        /** @description Earnings of one item in one currency over the window. */
         AppEarnings: {
             currency: components["schemas"]["CurrencyCode"];
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
             grossSales: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description What is left to the organisation, an integer in the currency's minor unit. */
             netEarnings: number;
+            /** @description Number of purchases. */
             purchaseCount: number;
+            /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
             refunds: number;
         };
         /** @description An uploaded icon or gallery image. */
         Asset: {
-            /** @enum {string} */
+            /**
+             * @description `icon`: the item's icon; `image`: a gallery image.
+             * @enum {string}
+             */
             assetType: "icon" | "image";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The file name given at upload; a label only. */
             fileName: string;
+            /** @description Height in pixels. */
             height: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The image's content type.
+             * @enum {string}
+             */
             mimeType: "image/png" | "image/jpeg";
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `pending` until finalised; `ready` once its checks passed; `rejected` (final) otherwise.
+             * @enum {string}
+             */
             status: "pending" | "ready" | "rejected";
             /** @description Short-lived presigned GET once ready. */
             url: string | null;
+            /** @description Width in pixels. */
             width: number;
-        };
-        /** @description A finalise conflict: `asset-invalid` (with `reasons`) or `upload-expired` (with `expiresAt`). */
-        AssetProblem: {
-            /**
-             * @description Stable machine code.
-             * @enum {string}
-             */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
-            detail: string;
-            /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
-            errorId?: string;
-            /**
-             * Format: date-time
-             * @description `upload-expired` only: when the upload address expired.
-             */
-            expiresAt?: string;
-            /** @description The request path. */
-            instance: string;
-            /** @description `asset-invalid` only: every check the object failed. */
-            reasons?: components["schemas"]["AssetRejectionReason"][];
-            status: number;
-            title: string;
-            traceId: string;
-            type: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description `object-missing`: nothing was uploaded; `size-mismatch`: the stored size is not `sizeBytes`; `size-over-limit`: over 1 MiB (icon) or 5 MiB (image); `mime-type-mismatch`: the magic bytes are not the session's `mimeType`; `dimensions-unreadable`: no readable image header; `dimensions-mismatch`: the real pixel size is not `width` x `height`; `not-square`: an icon that is not square; `dimensions-out-of-range`: a side outside 128..1024 (icon) or 320..4096 (image).
@@ -1225,17 +1347,36 @@ export interface components {
         AssetRejectionReason: "object-missing" | "size-mismatch" | "size-over-limit" | "mime-type-mismatch" | "dimensions-unreadable" | "dimensions-mismatch" | "not-square" | "dimensions-out-of-range";
         /** @description A developer base price record; 0 means free. */
         BasePrice: {
+            /** @description Integer amount in the currency's minor unit. */
             amount: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this price takes effect (UTC).
+             */
             effectiveFrom: string;
         };
         /** @description A device board a release is built for. */
         Board: {
+            /**
+             * @description The IoT platform's board id.
+             * @example nrf9160dk
+             */
             id: string;
+            /**
+             * @description The board's name.
+             * @example nRF9160 DK
+             */
             name: string;
+            /**
+             * @description The board's build target.
+             * @example nrf9160dk/nrf9160/ns
+             */
             target: string;
         };
         /** @description A Stripe Checkout Session for one device and item. */
@@ -1254,7 +1395,10 @@ export interface components {
         };
         /** @description A new API key, with its secret shown once. */
         CreatedApiKey: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Subject (`sub`) of the access token that created the key; null for keys older than this. */
             createdBy: string | null;
@@ -1263,70 +1407,116 @@ export interface components {
              * @description When the key stops working: the requested `expiresAt`, or 90 days from now when none was given.
              */
             expiresAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
             /** @description `mk_live_...` or `mk_test_...`: shown in this response only; store it now. */
             key: string;
             /** @description Last use, to the minute. */
             lastUsedAt: string | null;
+            /** @description Human-readable name. */
             name: string;
             /** @description The key's first characters, to tell keys apart; the key itself is never shown again. */
             prefix: string;
+            /** @description Roles the credential carries. */
             roles: ("developer" | "provider" | "admin")[];
         };
         /**
          * @description ISO 4217 currency code the marketplace accepts.
+         * @example EUR
          * @enum {string}
          */
         CurrencyCode: "AUD" | "BRL" | "CAD" | "CHF" | "CNY" | "CZK" | "DKK" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KRW" | "KWD" | "MXN" | "NOK" | "NZD" | "PLN" | "RON" | "SEK" | "SGD" | "THB" | "TRY" | "USD" | "ZAR";
         /**
          * @description ISO 4217 currency code the marketplace accepts.
+         * @example EUR
          * @enum {string}
          */
         CurrencyCodeInput: "AUD" | "BRL" | "CAD" | "CHF" | "CNY" | "CZK" | "DKK" | "EUR" | "GBP" | "HKD" | "HUF" | "IDR" | "ILS" | "INR" | "ISK" | "JPY" | "KRW" | "KWD" | "MXN" | "NOK" | "NZD" | "PLN" | "RON" | "SEK" | "SGD" | "THB" | "TRY" | "USD" | "ZAR";
         /** @description A marketplace item as its developer sees it. */
         DeveloperItem: {
+            /** @description The developer's base price: what the developer earns per sale. */
             basePrice: components["schemas"]["Money"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The item's icon; null until one is set. */
             icon: components["schemas"]["Asset"] | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description The IoT platform's id of the application the item is built from. */
             infuseIotApplicationId: number;
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
             metadata: components["schemas"]["ItemMetadata"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the item was last published; null while never published. */
             publishedAt: string | null;
+            /** @description Whether the item can be published, and what is missing. */
             readiness: {
+                /** @description Every condition of publishing is met. */
                 ready: boolean;
+                /** @description The conditions still unmet; empty when ready. */
                 unmet: ("displayName" | "basePrice" | "release")[];
             };
+            /** @description Number of releases selected for the item. */
             releaseCount: number;
             status: components["schemas"]["MarketplaceItemStatus"];
             type: components["schemas"]["MarketplaceItemType"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record last changed (UTC).
+             */
             updatedAt: string;
         };
         /** @description An IoT release selected for an item: `preparing` while its binary is copied from the IoT platform, `available` once stored and verified (`sha256` set), `failed` (final, with `failureReason`) otherwise. Select another release to retry. */
         DeveloperItemRelease: {
             board: components["schemas"]["Board"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             /** @description Why the binary could not be copied or verified, as a fixed code; present only when `status` is `failed`. `not-found`: the IoT platform no longer has the binary; `size-mismatch` / `checksum-mismatch`: the copy is not the advertised length / CRC32; `too-large`: the download ran past the advertised length; `upstream-unavailable`: the platform answered in a way a retry will not change; `retries-exhausted`: the platform or storage stayed unavailable; `copy-refused`: the copy request was refused; `copy-failed`: any other reason. */
             failureReason?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The IoT platform's id of the selected release. */
             infuseIotReleaseId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             /** @description Hex digest of the stored binary; null while preparing. */
             sha256: string | null;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `preparing` while the binary is copied; `available` once stored and verified; `failed` (final).
+             * @enum {string}
+             */
             status: "preparing" | "available" | "failed";
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
@@ -1335,51 +1525,104 @@ export interface components {
         Device: {
             /** @description The application the device reports running. */
             application: {
+                /** @description The IoT platform's application id (integer). */
                 applicationId: number;
+                /** @description Release version, `major.minor.revision+build`. */
                 version: string;
             } | null;
+            /** @description The device's board. */
             board: {
+                /**
+                 * @description The IoT platform's board id.
+                 * @example nrf9160dk
+                 */
                 id: string;
+                /**
+                 * @description The board's name.
+                 * @example nRF9160 DK
+                 */
                 name: string;
             };
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description When the IoT platform last heard from the device; null if never. */
             lastSeenAt: string | null;
-            /** @description The IoT platform's device metadata, as stored there. */
+            /**
+             * @description The IoT platform's device metadata, as stored there.
+             * @example {
+             *       "firmware": "2.1.0",
+             *       "site": "greenhouse-3"
+             *     }
+             */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description Number of purchases. */
             purchaseCount: number;
         };
+        /** @description A device with its state, purchases and recent installs. */
         DeviceDetails: {
+            /** @description The device's board. */
             board: {
+                /**
+                 * @description The IoT platform's board id.
+                 * @example nrf9160dk
+                 */
                 id: string;
+                /**
+                 * @description The board's name.
+                 * @example nRF9160 DK
+                 */
                 name: string;
             };
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
             /** @description Recent installs, newest first. */
             installs: components["schemas"]["Install"][];
-            /** @description The IoT platform's device metadata, as stored there. */
+            /**
+             * @description The IoT platform's device metadata, as stored there.
+             * @example {
+             *       "firmware": "2.1.0",
+             *       "site": "greenhouse-3"
+             *     }
+             */
             metadata: {
                 [key: string]: unknown;
             };
+            /** @description The device's purchases of your listings, newest first. */
             purchases: components["schemas"]["Purchase"][];
+            /** @description What the IoT platform last heard from the device. */
             state: {
+                /** @description The application the device reports running; null when it reports none. */
                 application: {
+                    /** @description The IoT platform's application id (integer). */
                     applicationId: number;
+                    /** @description Release version, `major.minor.revision+build`. */
                     version: string;
                 } | null;
+                /** @description The network route the device last reported through; null if unknown. */
                 lastRoute: string | null;
+                /** @description When the IoT platform last heard from the device; null if never. */
                 lastSeenAt: string | null;
             };
         };
         /** @description Whether a device may download a release of an item, and how. */
         DownloadAccess: {
+            /** @description How to download the release; present when `eligible`. */
             download?: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When `url` stops working.
+                 */
                 expiresAt: string;
-                /** @constant */
+                /**
+                 * @description The HTTP method of the download: always `GET`.
+                 * @constant
+                 */
                 method: "GET";
+                /** @description Hex SHA-256 of the binary. */
                 sha256: string;
+                /** @description Size of the file in bytes. */
                 sizeBytes: number;
                 /**
                  * Format: uri
@@ -1387,6 +1630,7 @@ export interface components {
                  */
                 url: string;
             };
+            /** @description The device may download the release now. */
             eligible: boolean;
             /**
              * @description Why the device may not download, when `eligible` is false.
@@ -1400,63 +1644,112 @@ export interface components {
             endUtc: string | null;
             /** @description The window's start; null when unbounded. */
             startUtc: string | null;
+            /** @description One row per currency with earnings in the window. */
             totals: {
                 currency: components["schemas"]["CurrencyCode"];
+                /** @description The developers' base prices, an integer in the currency's minor unit. */
                 developerCosts: number;
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What is left to the organisation, an integer in the currency's minor unit. */
                 netEarnings: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Number of purchases. */
                 purchaseCount: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             }[];
         };
         /** @description Every bucket of the window is present, zero-filled. */
         EarningsTimeseries: {
-            /** @enum {string} */
+            /**
+             * @description Bucket size, as requested.
+             * @enum {string}
+             */
             interval: "day" | "week" | "month";
+            /** @description One point per bucket and currency, oldest first. */
             points: {
                 currency: components["schemas"]["CurrencyCode"];
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What is left to the organisation, an integer in the currency's minor unit. */
                 netEarnings: number;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description Start of the bucket (UTC).
+                 */
                 periodStart: string;
+                /** @description Number of purchases. */
                 purchaseCount: number;
             }[];
         };
         /** @description A queued device application update. */
         Install: {
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The install's id (guid).
+             */
             installId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the install was queued (UTC).
+             */
             queuedAt: string;
             /** @description The IoT platform's application update id, stable from queue time; the install id when nothing was queued (`already_installed`). */
             rpcId: string;
             status: components["schemas"]["InstallStatus"];
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
-        /** @enum {string} */
+        /**
+         * @description `queued` and `sent` while the IoT platform delivers the update; `succeeded`, `failed`, `cancelled`, `expired` are final; `already_installed`: the device already ran the release, nothing was queued.
+         * @enum {string}
+         */
         InstallStatus: "queued" | "sent" | "succeeded" | "failed" | "cancelled" | "expired" | "already_installed";
         /** @description A marketplace instance: the scope developer items, offerings, listings and catalogues live in. */
         Instance: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             defaultCurrency: components["schemas"]["CurrencyCode"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Human-readable name. */
             name: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The organisation that owns and administers the instance (guid).
+             */
             ownerOrganisationId: string;
-            /** @description Basis points of each sale kept by the platform. */
+            /**
+             * @description Basis points of each sale kept by the platform.
+             * @example 1000
+             */
             platformFeeBps: number;
         };
         /** @description An application of the organisation on the IoT platform. */
         IotApplication: {
+            /** @description The IoT platform's application id (integer). */
             applicationId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string;
             /**
              * Format: uuid
@@ -1464,27 +1757,41 @@ export interface components {
              */
             marketplaceItemId?: string;
             marketplaceItemStatus?: components["schemas"]["MarketplaceItemStatus"];
+            /** @description Human-readable name. */
             name: string;
         };
         /** @description A release of an application on the IoT platform. */
         IotRelease: {
+            /** @description The IoT platform's application id (integer). */
             applicationId: number;
             board: components["schemas"]["Board"];
             /** @description CRC-32 of the binary, 8 hex digits. */
             crc32: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description The IoT platform's release id. */
             releaseId: string;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
         };
         /** @description A gallery image, in display order. */
         ItemImage: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The asset's id (guid).
+             */
             assetId: string;
+            /** @description Height in pixels. */
             height: number;
-            /** @enum {string} */
+            /**
+             * @description The image's content type.
+             * @enum {string}
+             */
             mimeType: "image/png" | "image/jpeg";
             /** @description 0-based display position. */
             position: number;
@@ -1493,56 +1800,100 @@ export interface components {
              * @description Short-lived presigned GET, or a CDN address.
              */
             url: string;
+            /** @description Width in pixels. */
             width: number;
         };
         /** @description One appended metadata record; the newest is in force. */
         ItemMetadata: {
+            /** @description Free-form kind of algorithm; null for apps. */
             algorithmType: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string | null;
+            /** @description The item's display name. */
             displayName: string | null;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
         };
         /** @description An IoT release selected for an item; `available` once its binary is stored and verified. */
         ItemRelease: {
             board: components["schemas"]["Board"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The IoT platform's id of the selected release. */
             infuseIotReleaseId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             /** @description Hex digest of the stored binary; null while preparing. */
             sha256: string | null;
+            /** @description Size of the file in bytes. */
             sizeBytes: number;
-            /** @enum {string} */
+            /**
+             * @description `preparing` while the binary is copied; `available` once stored and verified; `failed` (final).
+             * @enum {string}
+             */
             status: "preparing" | "available" | "failed";
             /** @description `major.minor.revision+build`, build as 8 hex digits. */
             version: string;
         };
         /** @description A published item with at least one enabled, public listing in the instance. */
         ListedItem: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Longer text; may span lines. */
             description: string | null;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
             /** @description The lowest current public listing price. */
             fromPrice: components["schemas"]["Money"];
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
+            /** @description Every enabled public listing of the item. */
             listings: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The listing's id (guid).
+                 */
                 listingId: string;
+                /** @description The listing's price. */
                 price: components["schemas"]["Money"];
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The provider organisation's id (guid).
+                 */
                 providerOrganisationId: string;
             }[];
             /**
@@ -1559,34 +1910,68 @@ export interface components {
         };
         /** @description A provider's offer to sell an item in an instance. */
         Listing: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description A disabled listing cannot be bought. */
             disabled: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             price: components["schemas"]["Money"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The provider organisation's id (guid).
+             */
             providerOrganisationId: string;
+            /** @description When a newer listing replaced this one; null for the current listing. */
             supersededAt: string | null;
             visibility: components["schemas"]["ListingVisibility"];
         };
+        /** @description A listing with its item's name, icon and purchase count. */
         ListingSummary: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description A disabled listing cannot be bought. */
             disabled: boolean;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
             price: components["schemas"]["Money"];
+            /** @description Number of purchases. */
             purchaseCount: number;
             type: components["schemas"]["MarketplaceItemType"];
             visibility: components["schemas"]["ListingVisibility"];
@@ -1630,36 +2015,69 @@ export interface components {
         /** @description An item an instance's admin offered for providers to list. */
         OfferedItem: {
             basePrice: components["schemas"]["Money"];
+            /** @description Longer text; may span lines. */
             description: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The developer organisation's id (guid).
+             */
             developerOrganisationId: string;
+            /** @description The item's display name. */
             displayName: string;
+            /** @description Address of the item's end-user licence agreement; null when none. */
             eulaUrl: string | null;
+            /** @description The icon's short-lived GET address; null without an icon. */
             iconUrl: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description The gallery, in display order. */
             images: components["schemas"]["ItemImage"][];
+            /** @description Version of the newest available release; null before any. */
             latestVersion: string | null;
+            /** @description Address of the item's licence; null when none. */
             licenseUrl: string | null;
             /** @description This provider has a current listing of the item. */
             listed: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the instance's admin offered the item (UTC).
+             */
             offeredAt: string;
+            /** @description Releases available to install. */
             releases: components["schemas"]["ItemRelease"][];
             type: components["schemas"]["MarketplaceItemType"];
         };
         /** @description A published item an instance's admin made available for listing. */
         Offering: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description When the offering was withdrawn; null while active. */
             withdrawnAt: string | null;
         };
         /** @description The platform's fees of one instance, currency and UTC month. */
@@ -1667,53 +2085,70 @@ export interface components {
             currency: components["schemas"]["CurrencyCode"];
             /** @description Gross of sales (reversals not deducted), in minor units. */
             grossSales: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
             /** @description The UTC calendar month, `YYYY-MM`. */
             month: string;
             /** @description Fees of sales minus the fee share of reversals, in minor units. */
             platformFees: number;
+            /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `unmet`, `state`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `errorId`. */
         ProblemDetails: {
+            /** @description `price-below-base` only: the item's base price the listing price must cover. */
+            basePrice?: {
+                /** @description Integer amount in the currency's minor unit. */
+                amount: number;
+                /** @description ISO 4217 currency code. */
+                currency: string;
+            };
             /**
              * @description Stable machine code.
              * @enum {string}
              */
             code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            /** @description What went wrong with this request, in a sentence. */
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
-            /** @description The request path. */
-            instance: string;
-            status: number;
-            title: string;
-            traceId: string;
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
-        /** @description A validation problem: the fields at fault and why. */
-        ProblemDetails2: {
-            /**
-             * @description Stable machine code.
-             * @enum {string}
-             */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
-            detail: string;
-            /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
-            errorId?: string;
-            /** @description Messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
-            errors: {
+            /** @description `validation-failed` only: messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
+            errors?: {
                 [key: string]: string[];
             };
+            /**
+             * Format: date-time
+             * @description `upload-expired` only: when the upload address expired.
+             */
+            expiresAt?: string;
             /** @description The request path. */
             instance: string;
+            /** @description `price-below-base` only: the instance's platform fee in basis points. */
+            platformFeeBps?: number;
+            /** @description `asset-invalid` only: every check the uploaded object failed. */
+            reasons?: components["schemas"]["AssetRejectionReason"][];
+            /** @description `refund-exceeds-remaining` only: what is left to refund. */
+            remaining?: {
+                /** @description Integer amount in the currency's minor unit. */
+                amount: number;
+                /** @description ISO 4217 currency code. */
+                currency: string;
+            };
+            /** @description `invalid-state` and some other 409s: the state that forbids it. */
+            state?: string;
+            /** @description The HTTP status code, repeated. */
             status: number;
+            /** @description Short, fixed summary of the problem type. */
             title: string;
+            /** @description W3C trace id of the request (32 hex digits), for support. */
             traceId: string;
+            /** @description URI naming the problem type: the documentation base followed by `code`. */
             type: string;
+            /** @description `item-not-ready` only: the conditions still unmet (`displayName`, `basePrice`, `release`). */
+            unmet?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -1721,21 +2156,43 @@ export interface components {
         Purchase: {
             /** @description The amount paid, from the payment event. */
             amount: components["schemas"]["Money"];
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description The item's display name. */
             displayName: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The listing's id (guid).
+             */
             listingId: string;
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace instance's id (guid).
+             */
             marketplaceInstanceId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description The payment processor's reference of the payment. */
             paymentReference: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The provider organisation's id (guid).
+             */
             providerOrganisationId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the payment completed (UTC).
+             */
             purchasedAt: string;
             reason?: components["schemas"]["PurchaseHeldReason"];
             /**
@@ -1746,18 +2203,32 @@ export interface components {
         };
         /** @description Purchases, refunds, disputes and installs, newest first. */
         PurchaseActivity: {
+            /** @description Up to `limit` entries, newest first. */
             items: {
+                /** @description The amount paid or refunded; absent for installs. */
                 amount?: components["schemas"]["Money"];
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it happened (UTC).
+                 */
                 at: string;
+                /** @description The IoT device's id (16 hex characters). */
                 deviceId: string;
+                /** @description The item's display name. */
                 displayName: string;
-                /** @enum {string} */
+                /**
+                 * @description What happened.
+                 * @enum {string}
+                 */
                 kind: "purchase" | "refund" | "dispute" | "install";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The marketplace item's id (guid).
+                 */
                 marketplaceItemId: string;
                 reason?: components["schemas"]["PurchaseHeldReason"];
             }[];
+            /** @description Entries asked for, as requested. */
             limit: number;
         };
         /**
@@ -1768,19 +2239,31 @@ export interface components {
         /** @description A release of a purchased item; `installed` means the device reports this application and version. */
         PurchaseRelease: {
             board: components["schemas"]["Board"];
-            /** @enum {string} */
+            /**
+             * @description Whether the release fits the device's board; `installed`: the device runs it now.
+             * @enum {string}
+             */
             compatibility: "compatible" | "incompatible" | "installed" | "unknown";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
+            /** @description Why the release is `incompatible` or `unknown`. */
             reason?: string;
+            /** @description The IoT platform's release id. */
             releaseId: string;
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
         /** @description A refund Stripe accepted; the purchase and the ledger change when Stripe's refund notification arrives. */
         RefundAccepted: {
             /** @description The amount asked to be refunded. */
             amount: components["schemas"]["Money"];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The purchase's id (guid).
+             */
             purchaseId: string;
             /** @description Stripe's refund id (`re_...`). */
             refundId: string;
@@ -1789,106 +2272,211 @@ export interface components {
         };
         /** @description Progress of an install, following the IoT platform's records. */
         RpcStatus: {
+            /** @description How many times the IoT platform tried to deliver the update. */
             attemptCount: number;
+            /** @description The IoT platform's message about the last status; null when none. */
             detail: string | null;
+            /** @description The IoT device's id (16 hex characters). */
             deviceId: string;
+            /** @description Every status the install went through, oldest first. */
             history: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When it happened (UTC).
+                 */
                 at: string;
                 status: components["schemas"]["InstallStatus"];
             }[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The install's id (guid).
+             */
             installId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The marketplace item's id (guid).
+             */
             marketplaceItemId: string;
+            /** @description The IoT platform's application update id. */
             rpcId: string;
             status: components["schemas"]["InstallStatus"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record last changed (UTC).
+             */
             updatedAt: string;
+            /** @description Release version, `major.minor.revision+build`. */
             version: string;
         };
         /** @description One per organisation, role, currency, livemode and calendar month (UTC); never changes once finalized. */
         Statement: {
+            /** @description The statement batch's id (guid). */
             batchId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
+            /** @description When the statement was finalized; null while open. */
             finalizedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Number of lines in the statement. */
             lineCount: number;
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the statement was marked paid; null until then. */
             paidAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the statement period (exclusive, UTC).
+             */
             periodEndUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the statement period (inclusive, UTC).
+             */
             periodStartUtc: string;
-            /** @enum {string} */
+            /**
+             * @description Whose earnings the statement holds: the developer's base prices or the provider's shares.
+             * @enum {string}
+             */
             role: "developer" | "provider";
-            /** @enum {string} */
+            /**
+             * @description `open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.
+             * @enum {string}
+             */
             status: "open" | "finalized" | "paid";
+            /** @description Sums of the lines, in the statement's currency's minor unit. */
             totals: {
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What the statement pays the organisation, an integer in the currency's minor unit. */
                 net: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             };
         };
         /** @description Running the same close twice returns the same batch. */
         StatementBatch: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The statement batch's id (guid).
+             */
             batchId: string;
+            /** @description Number of statements the batch created. */
             statementCount: number;
         };
+        /** @description A statement with its lines, oldest first. */
         StatementWithLines: {
+            /** @description The statement batch's id (guid). */
             batchId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the record was created (UTC).
+             */
             createdAt: string;
             currency: components["schemas"]["CurrencyCode"];
+            /** @description When the statement was finalized; null while open. */
             finalizedAt: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The record's id (guid).
+             */
             id: string;
+            /** @description Number of lines in the statement. */
             lineCount: number;
             /** @description The first 1000 lines; the CSV export has all. */
             lines: {
+                /** @description The IoT device's id (16 hex characters). */
                 deviceId: string;
+                /** @description The item's display name. */
                 displayName: string;
+                /** @description What the buyer paid, an integer in the currency's minor unit. */
                 gross: number;
-                /** @enum {string} */
+                /**
+                 * @description What the ledger entry records.
+                 * @enum {string}
+                 */
                 kind: "sale" | "refund" | "dispute" | "adjustment";
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The marketplace item's id (guid).
+                 */
                 marketplaceItemId: string;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the ledger entry happened (UTC).
+                 */
                 occurredAt: string;
+                /** @description The platform's fee of the entry, an integer in the currency's minor unit. */
                 platformFee: number;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The purchase's id (guid).
+                 */
                 purchaseId: string;
+                /** @description The organisation's share of the entry, an integer in the currency's minor unit. */
                 share: number;
             }[];
+            /** @description Live (`true`) or test (`false`) payment data. */
             livemode: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The owning organisation's id (guid, the IoT platform's organisation).
+             */
             organisationId: string;
+            /** @description When the statement was marked paid; null until then. */
             paidAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the statement period (exclusive, UTC).
+             */
             periodEndUtc: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the statement period (inclusive, UTC).
+             */
             periodStartUtc: string;
-            /** @enum {string} */
+            /**
+             * @description Whose earnings the statement holds: the developer's base prices or the provider's shares.
+             * @enum {string}
+             */
             role: "developer" | "provider";
-            /** @enum {string} */
+            /**
+             * @description `open` while its month runs; `finalized` once the period is closed; `paid` once marked paid.
+             * @enum {string}
+             */
             status: "open" | "finalized" | "paid";
+            /** @description Sums of the lines, in the statement's currency's minor unit. */
             totals: {
+                /** @description Sum paid by buyers before refunds and fees, an integer in the currency's minor unit. */
                 grossSales: number;
+                /** @description What the statement pays the organisation, an integer in the currency's minor unit. */
                 net: number;
+                /** @description The platform's fees, an integer in the currency's minor unit. */
                 platformFees: number;
+                /** @description Sum refunded to buyers, an integer in the currency's minor unit. */
                 refunds: number;
             };
         };
         /** @description Where to PUT the file; it never passes through the API. */
         UploadSession: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The asset's id (guid).
+             */
             assetId: string;
             /**
              * Format: date-time
@@ -1897,10 +2485,16 @@ export interface components {
             expiresAt: string;
             /** @description Send exactly these headers with the PUT: the signature covers them. */
             uploadHeaders: {
-                /** @enum {string} */
+                /**
+                 * @description The image's content type.
+                 * @enum {string}
+                 */
                 "Content-Type": "image/png" | "image/jpeg";
             };
-            /** @constant */
+            /**
+             * @description The HTTP method of the upload: always `PUT`.
+             * @constant
+             */
             uploadMethod: "PUT";
             /**
              * Format: uri
@@ -1908,13 +2502,143 @@ export interface components {
              */
             uploadUri: string;
         };
+        /** @description One appended visibility of a listing; the newest is in force. */
         VisibilityState: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When this visibility was set (UTC).
+             */
             setAt: string;
             /** @description Subject that set it. */
             setBy: string;
             visibility: components["schemas"]["ListingVisibility"];
         };
+        /** @description One event sent (or to be sent) to one endpoint. */
+        WebhookDelivery: {
+            /** @description Attempts made so far. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the delivery was made from the event.
+             */
+            createdAt: string;
+            /** @description When it was answered with 2xx; null until then. */
+            deliveredAt: string | null;
+            /** @description How long the last attempt took, in milliseconds. */
+            durationMs: number | null;
+            /**
+             * Format: uuid
+             * @description The endpoint it is made to.
+             */
+            endpointId: string;
+            /**
+             * Format: uuid
+             * @description The event's `id`, as in the body: the same for every endpoint and every retry.
+             */
+            eventId: string;
+            /** @description The event's `type`. */
+            eventType: string;
+            /**
+             * Format: uuid
+             * @description The delivery's id.
+             */
+            id: string;
+            /** @description When the last attempt started. */
+            lastAttemptAt: string | null;
+            /** @description Why the last attempt failed; null when it did not. */
+            lastError: string | null;
+            /** @description When a pending delivery is tried next; null otherwise. */
+            nextAttemptAt: string | null;
+            /** @description The HTTP status of the last attempt; null when none answered. */
+            responseStatus: number | null;
+            /**
+             * @description `pending` (not yet answered with 2xx; retried on the schedule), `succeeded`, or `failed` (the retry window passed).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+        };
+        /** @description A URL of an organisation's that receives signed event deliveries. */
+        WebhookEndpoint: {
+            /**
+             * Format: date-time
+             * @description When it was registered.
+             */
+            createdAt: string;
+            /** @description The owner's note about the endpoint; null when none. */
+            description: string | null;
+            /** @description `retries-exhausted` when the system disabled it after a delivery failed for the whole retry window; null otherwise. */
+            disabledReason: string | null;
+            /** @description Whether deliveries are made; a disabled endpoint receives nothing. */
+            enabled: boolean;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The organisation that owns the endpoint (the caller's).
+             */
+            organisationId: string;
+            /** @description After a rotation: until when the previous secret still signs deliveries alongside the new one; null otherwise. */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it last changed (including a secret rotation).
+             */
+            updatedAt: string;
+            /** @description Where deliveries are posted. */
+            url: string;
+        };
+        /** @description An endpoint with its signing secret, shown once. */
+        WebhookEndpointWithSecret: {
+            /**
+             * Format: date-time
+             * @description When it was registered.
+             */
+            createdAt: string;
+            /** @description The owner's note about the endpoint; null when none. */
+            description: string | null;
+            /** @description `retries-exhausted` when the system disabled it after a delivery failed for the whole retry window; null otherwise. */
+            disabledReason: string | null;
+            /** @description Whether deliveries are made; a disabled endpoint receives nothing. */
+            enabled: boolean;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /**
+             * Format: uuid
+             * @description The endpoint's id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The organisation that owns the endpoint (the caller's).
+             */
+            organisationId: string;
+            /** @description After a rotation: until when the previous secret still signs deliveries alongside the new one; null otherwise. */
+            previousSecretExpiresAt: string | null;
+            /** @description `whsec_...`: the signing secret, shown in this response only; verify `Marketplace-Signature` with it. */
+            secret: string;
+            /**
+             * Format: date-time
+             * @description When it last changed (including a secret rotation).
+             */
+            updatedAt: string;
+            /** @description Where deliveries are posted. */
+            url: string;
+        };
+        /**
+         * @description An event an endpoint can subscribe to; each is sent only to the organisation it concerns. `endpoint.disabled` is sent by the system to every other enabled endpoint of the organisation and needs no subscription.
+         * @enum {string}
+         */
+        WebhookEventType: "purchase.completed" | "purchase.refunded" | "purchase.disputed" | "install.succeeded" | "install.failed" | "rollout.paused" | "rollout.completed" | "statement.closed" | "statement.paid" | "item.published";
+        /**
+         * @description An event an endpoint can subscribe to; each is sent only to the organisation it concerns. `endpoint.disabled` is sent by the system to every other enabled endpoint of the organisation and needs no subscription.
+         * @enum {string}
+         */
+        WebhookEventTypeInput: "purchase.completed" | "purchase.refunded" | "purchase.disputed" | "install.succeeded" | "install.failed" | "rollout.paused" | "rollout.completed" | "statement.closed" | "statement.paid" | "item.published";
     };
     responses: never;
     parameters: never;
@@ -1929,19 +2653,31 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Asset id (guid, any case). */
+                /**
+                 * @description Asset id (guid, any case).
+                 * @example 01957b42-bed5-7a84-8e1c-60013a97cf6c
+                 */
                 assetId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                 *       "height": 512,
+                 *       "sizeBytes": 48213,
+                 *       "width": 512
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
                      * @description Must equal the path's asset id.
                      */
                     assetId: string;
+                    /** @description Pixels; must match the uploaded image. */
                     height: number;
                     /** @description The uploaded file's size; over 1 MiB (icon) or 5 MiB (image) is 409 `asset-invalid`. */
                     sizeBytes: number;
@@ -1957,6 +2693,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetType": "icon",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "fileName": "icon.png",
+                     *       "height": 512,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "mimeType": "image/png",
+                     *       "sizeBytes": 48213,
+                     *       "status": "pending",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *       "width": 512
+                     *     }
+                     */
                     "application/json": components["schemas"]["Asset"];
                 };
             };
@@ -1966,7 +2716,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -1977,6 +2743,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -1986,6 +2763,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -1995,6 +2783,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2004,7 +2803,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["AssetProblem"];
+                    /**
+                     * @example {
+                     *       "code": "asset-invalid",
+                     *       "detail": "The uploaded object does not match the asset.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "reasons": [
+                     *         "not-square"
+                     *       ],
+                     *       "status": 409,
+                     *       "title": "The uploaded object does not match the asset.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/asset-invalid"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -2013,6 +2826,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2022,6 +2846,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2033,6 +2868,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2044,6 +2890,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/assets/01957b42-bed5-7a84-8e1c-60013a97cf6c/finalise",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2058,6 +2915,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetType": "icon",
+                 *       "fileName": "icon.png",
+                 *       "mimeType": "image/png"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description `icon` goes to `/icon`, `image` to `/images`.
@@ -2066,7 +2930,10 @@ export interface operations {
                     assetType: "icon" | "image";
                     /** @description 1..255 characters after trimming; no `/`, `\` or control characters. A label only. */
                     fileName: string & (unknown & unknown);
-                    /** @enum {string} */
+                    /**
+                     * @description The image's content type.
+                     * @enum {string}
+                     */
                     mimeType: "image/png" | "image/jpeg";
                 };
             };
@@ -2078,6 +2945,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "uploadHeaders": {
+                     *         "Content-Type": "image/png"
+                     *       },
+                     *       "uploadMethod": "PUT",
+                     *       "uploadUri": "https://objects.example.com/marketplace/upload?X-Amz-Signature=abc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["UploadSession"];
                 };
             };
@@ -2087,7 +2965,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetType": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2098,6 +2992,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2107,6 +3012,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2116,6 +3032,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2125,6 +3052,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2136,6 +3074,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2147,6 +3096,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/assets/upload-session",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2155,13 +3115,25 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `name`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `name`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "name";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -2176,11 +3148,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "createdBy": "auth0|6571c0ffee",
+                     *           "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lastUsedAt": "2026-03-14T09:26:53.000Z",
+                     *           "name": "Field sensors",
+                     *           "prefix": "mk_test_7Hq2",
+                     *           "roles": [
+                     *             "developer"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ApiKey"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -2191,7 +3190,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2202,6 +3217,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2211,6 +3237,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2222,6 +3259,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2233,6 +3281,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2247,6 +3306,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                 *       "name": "Field sensors",
+                 *       "roles": [
+                 *         "developer"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date-time
@@ -2267,6 +3335,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "createdBy": "auth0|6571c0ffee",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "key": "mk_test_7Hq2Xk9LmP3nR5tV8wY0zA1bC4dE6fG8hJ0kL2mN",
+                     *       "lastUsedAt": "2026-03-14T09:26:53.000Z",
+                     *       "name": "Field sensors",
+                     *       "prefix": "mk_test_7Hq2",
+                     *       "roles": [
+                     *         "developer"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -2276,7 +3359,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.name": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2287,6 +3386,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2296,6 +3406,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2305,6 +3426,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2314,6 +3446,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2325,6 +3468,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2336,6 +3490,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2346,7 +3511,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description API key id (guid, any case). */
+                /**
+                 * @description API key id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2366,7 +3534,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2377,6 +3561,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2386,6 +3581,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2395,6 +3601,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2404,6 +3621,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2413,6 +3641,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2424,6 +3663,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2435,6 +3685,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/api-keys/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2443,11 +3704,20 @@ export interface operations {
     listIotApplications: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Instance whose item links to report. */
+                /**
+                 * @description Instance whose item links to report.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
@@ -2462,10 +3732,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": 4211,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "marketplaceItemStatus": "draft",
+                     *           "name": "Field sensors"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["IotApplication"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -2476,7 +3767,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2487,6 +3794,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2496,6 +3814,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2507,6 +3836,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2518,6 +3858,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2528,13 +3879,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT application id (the platform's integer id). */
+                /**
+                 * @description IoT application id (the platform's integer id).
+                 * @example 4211
+                 */
                 applicationId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "type": "app"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -2552,6 +3912,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2561,7 +3976,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2572,6 +4003,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2581,6 +4023,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2590,6 +4043,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2599,6 +4063,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "already-linked",
+                     *       "detail": "The application is already linked in this instance.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 409,
+                     *       "title": "The application is already linked in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/already-linked"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2608,6 +4083,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2617,6 +4103,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2628,6 +4125,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2639,6 +4147,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/marketplace-item",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2647,14 +4166,23 @@ export interface operations {
     listIotReleases: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
             path: {
-                /** @description IoT application id (the platform's integer id). */
+                /**
+                 * @description IoT application id (the platform's integer id).
+                 * @example 4211
+                 */
                 applicationId: number;
             };
             cookie?: never;
@@ -2667,10 +4195,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "applicationId": 4211,
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "crc32": "1c291ca3",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "releaseId": "rel-4211-17",
+                     *           "sizeBytes": 48213,
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["IotRelease"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -2681,7 +4235,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.limit": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2692,6 +4262,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2701,6 +4282,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2710,6 +4302,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2721,6 +4324,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2732,6 +4346,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/infuse-iot/applications/4211/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2740,19 +4365,45 @@ export interface operations {
     listDeveloperItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only items of this instance. */
+                /**
+                 * @description Only items of this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `createdAt`, `updatedAt`, `displayName`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `updatedAt`, `displayName`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "updatedAt" | "displayName";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Matches displayName and description. */
+                /**
+                 * @description Matches displayName and description.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `retired` is final.
+                 * @example draft
+                 */
                 status?: components["schemas"]["MarketplaceItemStatusInput"];
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -2767,11 +4418,79 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "basePrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "icon": {
+                     *             "assetType": "icon",
+                     *             "createdAt": "2026-03-14T09:26:53.000Z",
+                     *             "fileName": "icon.png",
+                     *             "height": 512,
+                     *             "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *             "mimeType": "image/png",
+                     *             "sizeBytes": 48213,
+                     *             "status": "pending",
+                     *             "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *             "width": 512
+                     *           },
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "infuseIotApplicationId": 4211,
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "metadata": {
+                     *             "algorithmType": "anomaly-detection",
+                     *             "createdAt": "2026-03-14T09:26:53.000Z",
+                     *             "description": "Reports soil moisture every ten minutes.",
+                     *             "displayName": "Soil moisture monitor",
+                     *             "eulaUrl": "https://example.com/eulaUrl",
+                     *             "licenseUrl": "https://example.com/licenseUrl"
+                     *           },
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *           "readiness": {
+                     *             "ready": false,
+                     *             "unmet": [
+                     *               "displayName"
+                     *             ]
+                     *           },
+                     *           "releaseCount": 1,
+                     *           "status": "draft",
+                     *           "type": "app",
+                     *           "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["DeveloperItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -2782,7 +4501,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2793,6 +4528,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2802,6 +4548,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2813,6 +4570,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2824,6 +4592,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2834,7 +4613,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2847,6 +4629,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2856,7 +4693,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2867,6 +4720,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2876,6 +4740,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2885,6 +4760,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2896,6 +4782,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2907,6 +4804,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2917,13 +4825,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -2940,6 +4856,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -2949,7 +4920,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -2960,6 +4947,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2969,6 +4967,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2978,6 +4987,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2987,6 +5007,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "asset-not-ready",
+                     *       "detail": "The asset is not finalised.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 409,
+                     *       "title": "The asset is not finalised.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/asset-not-ready"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -2996,6 +5027,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3005,6 +5047,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3016,6 +5069,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3027,6 +5091,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/icon",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3037,7 +5112,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3050,6 +5128,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3059,7 +5149,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3070,6 +5176,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3079,6 +5196,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3088,6 +5216,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3099,6 +5238,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3110,6 +5260,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3120,13 +5281,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -3143,6 +5312,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3152,7 +5333,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3163,6 +5360,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3172,6 +5380,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3181,6 +5400,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3190,6 +5420,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "gallery-full",
+                     *       "detail": "The gallery is full.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 409,
+                     *       "title": "The gallery is full.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/gallery-full"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3199,6 +5440,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3208,6 +5460,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3219,6 +5482,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3230,6 +5504,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3240,9 +5525,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Gallery image asset id (guid, any case). */
+                /**
+                 * @description Gallery image asset id (guid, any case).
+                 * @example 01957b42-bed5-7a84-8e1c-60013a97cf6c
+                 */
                 assetId: string;
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3262,7 +5553,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3273,6 +5580,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3282,6 +5600,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3291,6 +5620,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3300,6 +5640,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3309,6 +5661,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3318,6 +5681,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3329,6 +5703,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3340,6 +5725,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3350,13 +5746,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetIds": [
+                 *         "01957b42-bed5-7a84-8e1c-60013a97cf6c"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description A permutation of the current gallery. */
                     assetIds: string[];
@@ -3370,6 +5776,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *         "height": 512,
+                     *         "mimeType": "image/png",
+                     *         "position": 1,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ItemImage"][];
                 };
             };
@@ -3379,7 +5797,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.assetIds": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3390,6 +5824,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3399,6 +5844,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3408,6 +5864,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3417,6 +5884,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3426,6 +5905,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3435,6 +5925,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3446,6 +5947,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3457,6 +5969,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/images/order",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3467,13 +5990,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "releaseId": "rel-4211-17"
+                 *     }
+                 */
                 "application/json": {
                     /** @description An IoT release of the item's application: 1..128 characters, no `/` or `\`, not `.` or `..`. */
                     releaseId: string;
@@ -3487,6 +6018,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "board": {
+                     *         "id": "nrf9160dk",
+                     *         "name": "nRF9160 DK",
+                     *         "target": "nrf9160dk/nrf9160/ns"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "failureReason": "failureReason-example",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "infuseIotReleaseId": "rel-4211-17",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *       "sizeBytes": 48213,
+                     *       "status": "preparing",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItemRelease"];
                 };
             };
@@ -3496,7 +6045,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.releaseId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3507,6 +6072,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3516,6 +6092,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3525,6 +6112,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3534,6 +6132,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3543,6 +6153,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3552,6 +6173,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3563,6 +6195,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3574,6 +6217,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/infuse-iot-releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3584,13 +6238,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "algorithmType": "anomaly-detection",
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "displayName": "Soil moisture monitor",
+                 *       "eulaUrl": "https://example.com/eulaUrl",
+                 *       "licenseUrl": "https://example.com/licenseUrl"
+                 *     }
+                 */
                 "application/json": {
                     /** @description <= 64 characters. */
                     algorithmType?: string | null;
@@ -3612,6 +6278,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -3621,7 +6342,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.displayName": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3632,6 +6369,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3641,6 +6389,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3650,6 +6409,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3659,6 +6429,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3668,6 +6450,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3677,6 +6470,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3688,6 +6492,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3699,6 +6514,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3707,18 +6533,33 @@ export interface operations {
     listItemMetadata: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3731,11 +6572,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "algorithmType": "anomaly-detection",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "licenseUrl": "https://example.com/licenseUrl"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ItemMetadata"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -3746,7 +6610,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3757,6 +6637,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3766,6 +6657,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3775,6 +6677,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3786,6 +6699,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3797,6 +6721,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/metadata/history",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3807,13 +6742,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1999,
+                 *       "currency": "EUR"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Integer amount in the minor unit; 0 means free. */
                     amount: number;
@@ -3828,6 +6772,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": 1999,
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "effectiveFrom": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BasePrice"];
                 };
             };
@@ -3837,7 +6789,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.amount": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3848,6 +6816,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3857,6 +6836,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3866,6 +6856,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3875,6 +6876,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3884,6 +6897,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3893,6 +6917,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3904,6 +6939,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3915,6 +6961,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/price",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3923,18 +6980,33 @@ export interface operations {
     listItemPrices: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -3947,11 +7019,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": 1999,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "currency": "EUR",
+                     *           "effectiveFrom": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["BasePrice"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -3962,7 +7055,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -3973,6 +7082,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3982,6 +7102,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -3991,6 +7122,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4002,6 +7144,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4013,6 +7166,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/prices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4023,7 +7187,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4031,6 +7198,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4041,6 +7209,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4050,7 +7273,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4061,6 +7300,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4070,6 +7320,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4079,6 +7340,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4088,6 +7360,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "item-not-ready",
+                     *       "detail": "The item is not ready to publish.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 409,
+                     *       "title": "The item is not ready to publish.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/item-not-ready",
+                     *       "unmet": [
+                     *         "release"
+                     *       ]
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4097,6 +7383,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4106,6 +7403,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4117,6 +7425,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4128,6 +7447,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/publish",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4136,18 +7466,33 @@ export interface operations {
     listItemReleases: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `version`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `version`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "version";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4160,11 +7505,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "failureReason": "failureReason-example",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "infuseIotReleaseId": "rel-4211-17",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *           "sizeBytes": 48213,
+                     *           "status": "preparing",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["DeveloperItemRelease"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4175,7 +7551,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4186,6 +7578,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4195,6 +7598,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4204,6 +7618,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4215,6 +7640,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4226,6 +7662,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4236,7 +7683,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4244,6 +7694,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4254,6 +7705,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4263,7 +7769,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4274,6 +7796,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4283,6 +7816,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4292,6 +7836,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4301,6 +7856,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4310,6 +7877,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4319,6 +7897,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4330,6 +7919,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4341,6 +7941,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/retire",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4351,7 +7962,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4359,6 +7973,7 @@ export interface operations {
         /** @description No body: omit it or send `{}`. Any member is a 400 naming it. */
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -4369,6 +7984,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "icon": {
+                     *         "assetType": "icon",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "fileName": "icon.png",
+                     *         "height": 512,
+                     *         "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *         "mimeType": "image/png",
+                     *         "sizeBytes": 48213,
+                     *         "status": "pending",
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *         "width": 512
+                     *       },
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "infuseIotApplicationId": 4211,
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "metadata": {
+                     *         "algorithmType": "anomaly-detection",
+                     *         "createdAt": "2026-03-14T09:26:53.000Z",
+                     *         "description": "Reports soil moisture every ten minutes.",
+                     *         "displayName": "Soil moisture monitor",
+                     *         "eulaUrl": "https://example.com/eulaUrl",
+                     *         "licenseUrl": "https://example.com/licenseUrl"
+                     *       },
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "publishedAt": "2026-03-14T09:26:53.000Z",
+                     *       "readiness": {
+                     *         "ready": false,
+                     *         "unmet": [
+                     *           "displayName"
+                     *         ]
+                     *       },
+                     *       "releaseCount": 1,
+                     *       "status": "draft",
+                     *       "type": "app",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeveloperItem"];
                 };
             };
@@ -4378,7 +8048,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4389,6 +8075,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4398,6 +8095,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4407,6 +8115,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4416,6 +8135,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4425,6 +8156,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4434,6 +8176,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4445,6 +8198,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4456,6 +8220,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/developers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7/unpublish",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4464,22 +8239,50 @@ export interface operations {
     listPlatformFees: {
         parameters: {
             query?: {
+                /**
+                 * @description ISO 4217 currency code the marketplace accepts.
+                 * @example EUR
+                 */
                 currency?: components["schemas"]["CurrencyCodeInput"];
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Only this instance's fees. */
+                /**
+                 * @description Only this instance's fees.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `month`, `platformFees`, `grossSales`, `saleCount`; default `month`. */
+                /**
+                 * @description Sort key: `month`, `platformFees`, `grossSales`, `saleCount`; default `month`.
+                 * @example month
+                 */
                 orderBy?: "month" | "platformFees" | "grossSales" | "saleCount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -4494,11 +8297,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "grossSales": 5997,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "month": "2026-03",
+                     *           "platformFees": 600,
+                     *           "saleCount": 3
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["PlatformFees"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4509,7 +8335,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4520,6 +8362,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4529,6 +8382,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4540,6 +8404,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4551,6 +8426,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/platform",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4559,28 +8445,65 @@ export interface operations {
     listStatements: {
         parameters: {
             query: {
-                /** @description Statements of one batch. */
+                /**
+                 * @description Statements of one batch.
+                 * @example 0195c57e-2ee3-7065-8220-961e325498ff
+                 */
                 batchId?: string;
+                /**
+                 * @description ISO 4217 currency code the marketplace accepts.
+                 * @example EUR
+                 */
                 currency?: components["schemas"]["CurrencyCodeInput"];
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Live (`true`) or test (`false`) statements; both when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) statements; both when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `createdAt`, `periodStartUtc`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `periodStartUtc`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "periodStartUtc";
-                /** @description Another organisation's statements: the platform operator only (403 otherwise). */
+                /**
+                 * @description Another organisation's statements: the platform operator only (403 otherwise).
+                 * @example 0195ef0d-8bab-7ce8-86e9-353a356c36d2
+                 */
                 organisationId?: string;
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Statements whose period ends at or before this instant. */
+                /**
+                 * @description Statements whose period ends at or before this instant.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 periodEndUtc?: string;
-                /** @description Statements whose period starts at or after this instant. */
+                /**
+                 * @description Statements whose period starts at or after this instant.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 periodStartUtc?: string;
-                /** @description Statement role filter. */
+                /**
+                 * @description Statement role filter.
+                 * @example developer
+                 */
                 role: "developer" | "provider" | "any";
-                /** @description Statement status filter. */
+                /**
+                 * @description Statement status filter.
+                 * @example open
+                 */
                 status: "open" | "finalized" | "paid" | "any";
             };
             header?: never;
@@ -4595,11 +8518,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "currency": "EUR",
+                     *           "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lineCount": 3,
+                     *           "livemode": false,
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "paidAt": "2026-03-14T09:26:53.000Z",
+                     *           "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *           "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *           "role": "developer",
+                     *           "status": "open",
+                     *           "totals": {
+                     *             "grossSales": 5997,
+                     *             "net": 2400,
+                     *             "platformFees": 600,
+                     *             "refunds": 0
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Statement"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -4610,7 +8569,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.periodStartUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4621,6 +8596,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4630,6 +8616,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4641,6 +8638,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4652,6 +8660,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4662,7 +8681,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -4675,6 +8697,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lineCount": 3,
+                     *       "livemode": false,
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "paidAt": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *       "role": "developer",
+                     *       "status": "open",
+                     *       "totals": {
+                     *         "grossSales": 5997,
+                     *         "net": 2400,
+                     *         "platformFees": 600,
+                     *         "refunds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Statement"];
                 };
             };
@@ -4684,7 +8729,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4695,6 +8756,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4704,6 +8776,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4713,6 +8796,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4722,6 +8816,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4731,6 +8837,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4740,6 +8857,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4751,6 +8879,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4762,6 +8901,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/0195a561-4527-70ce-86b3-bebd1dd012b7/paid",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4772,7 +8922,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -4785,6 +8938,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "currency": "EUR",
+                     *       "finalizedAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lineCount": 3,
+                     *       "lines": [
+                     *         {
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "gross": 1999,
+                     *           "kind": "sale",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "occurredAt": "2026-03-14T09:26:53.000Z",
+                     *           "platformFee": 200,
+                     *           "purchaseId": "01957d57-9f50-75bd-887b-153761603473",
+                     *           "share": 800
+                     *         }
+                     *       ],
+                     *       "livemode": false,
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "paidAt": "2026-03-14T09:26:53.000Z",
+                     *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                     *       "periodStartUtc": "2026-03-01T00:00:00.000Z",
+                     *       "role": "developer",
+                     *       "status": "open",
+                     *       "totals": {
+                     *         "grossSales": 5997,
+                     *         "net": 2400,
+                     *         "platformFees": 600,
+                     *         "refunds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatementWithLines"];
                 };
             };
@@ -4794,7 +8983,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4805,6 +9010,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4814,6 +9030,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4823,6 +9050,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4834,6 +9072,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4845,6 +9094,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4855,7 +9115,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -4868,6 +9131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example occurredAt,kind,purchaseId,marketplaceItemId,displayName,deviceId,gross,platformFee,share */
                     "text/csv; charset=utf-8": string;
                 };
             };
@@ -4877,7 +9141,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4888,6 +9168,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4897,6 +9188,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4906,6 +9208,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4917,6 +9230,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4928,6 +9252,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.csv",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4938,7 +9273,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Statement id (guid, any case). */
+                /**
+                 * @description Statement id (guid, any case).
+                 * @example 01957b90-e51e-7caf-8663-5bb2930bc916
+                 */
                 statementId: string;
             };
             cookie?: never;
@@ -4951,6 +9289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example %PDF-1.7 ... */
                     "application/pdf": string;
                 };
             };
@@ -4960,7 +9299,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.statementId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -4971,6 +9326,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4980,6 +9346,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -4989,6 +9366,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5000,6 +9388,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5011,6 +9410,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/01957b90-e51e-7caf-8663-5bb2930bc916/export.pdf",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5025,7 +9435,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "livemode": false,
+                 *       "periodEndUtc": "2026-04-01T00:00:00.000Z",
+                 *       "periodStartUtc": "2026-03-01T00:00:00.000Z"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Live (`true`) or test (`false`) payment data. */
                     livemode: boolean;
                     /**
                      * Format: date-time
@@ -5047,6 +9465,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "batchId": "0195c57e-2ee3-7065-8220-961e325498ff",
+                     *       "statementCount": 4
+                     *     }
+                     */
                     "application/json": components["schemas"]["StatementBatch"];
                 };
             };
@@ -5056,7 +9480,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.periodStartUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5067,6 +9507,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5076,6 +9527,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5085,6 +9547,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5094,6 +9567,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5105,6 +9589,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5116,6 +9611,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/earnings/statements/batches",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5124,13 +9630,25 @@ export interface operations {
     listInstances: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `name`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `name`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "name";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -5145,11 +9663,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "defaultCurrency": "EUR",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "name": "Field sensors",
+                     *           "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *           "platformFeeBps": 1000
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Instance"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5160,7 +9701,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5171,6 +9728,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5180,6 +9748,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5191,6 +9770,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5202,6 +9792,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5216,11 +9817,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCurrency": "EUR",
+                 *       "name": "Field sensors",
+                 *       "platformFeeBps": 1000
+                 *     }
+                 */
                 "application/json": {
                     defaultCurrency: components["schemas"]["CurrencyCodeInput"];
                     /** @description 1..120 characters after trimming. */
                     name: string;
-                    /** @description Basis points of each sale kept by the platform, 0..5000. */
+                    /**
+                     * @description Basis points of each sale kept by the platform, 0..5000.
+                     * @example 1000
+                     */
                     platformFeeBps: number;
                 };
             };
@@ -5232,6 +9843,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "defaultCurrency": "EUR",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "name": "Field sensors",
+                     *       "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *       "platformFeeBps": 1000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Instance"];
                 };
             };
@@ -5241,7 +9862,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.name": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5252,6 +9889,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5261,6 +9909,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5270,6 +9929,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5279,6 +9949,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5290,6 +9971,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5301,6 +9993,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5311,7 +10014,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5324,6 +10030,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "defaultCurrency": "EUR",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "name": "Field sensors",
+                     *       "ownerOrganisationId": "0195e57f-52a9-71f1-8be6-bb16a8895a7b",
+                     *       "platformFeeBps": 1000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Instance"];
                 };
             };
@@ -5333,7 +10049,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5344,6 +10076,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5353,6 +10096,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5362,6 +10116,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5373,6 +10138,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5384,6 +10160,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5392,18 +10179,33 @@ export interface operations {
     listOfferings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
             };
             cookie?: never;
@@ -5416,11 +10218,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "withdrawnAt": "2026-03-14T09:26:53.000Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Offering"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5431,7 +10255,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5442,6 +10282,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5451,6 +10302,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5460,6 +10322,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5471,6 +10344,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5482,6 +10366,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5492,13 +10387,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -5515,6 +10418,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "withdrawnAt": "2026-03-14T09:26:53.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Offering"];
                 };
             };
@@ -5524,7 +10436,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceItemId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5535,6 +10463,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5544,6 +10483,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5553,6 +10503,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5562,6 +10523,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5571,6 +10544,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5580,6 +10564,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5591,6 +10586,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5602,6 +10608,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5612,9 +10629,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Instance id (guid, any case). */
+                /**
+                 * @description Instance id (guid, any case).
+                 * @example 0195879c-c595-7e34-88bd-c2cc5c814f1a
+                 */
                 instanceId: string;
-                /** @description Offering id (guid, any case). */
+                /**
+                 * @description Offering id (guid, any case).
+                 * @example 01959c3d-61c6-725b-83de-0eaa6e823c86
+                 */
                 offeringId: string;
             };
             cookie?: never;
@@ -5634,7 +10657,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.instanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5645,6 +10684,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5654,6 +10704,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5663,6 +10724,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5672,6 +10744,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5681,6 +10764,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5692,6 +10786,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5703,6 +10808,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/instances/0195879c-c595-7e34-88bd-c2cc5c814f1a/offerings/01959c3d-61c6-725b-83de-0eaa6e823c86",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5711,18 +10827,40 @@ export interface operations {
     listListedItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Instance whose catalogue to read. */
+                /**
+                 * @description Instance whose catalogue to read.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without. */
+                /**
+                 * @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without.
+                 * @example relevance
+                 */
                 orderBy?: "relevance" | "createdAt" | "displayName" | "price";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Full text over displayName and description: accent- and case-insensitive, prefix, typo-tolerant. */
+                /**
+                 * @description Full text over displayName and description: accent- and case-insensitive, prefix, typo-tolerant.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -5737,11 +10875,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "fromPrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "licenseUrl": "https://example.com/licenseUrl",
+                     *           "listings": [
+                     *             {
+                     *               "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *               "price": {
+                     *                 "amount": 1999,
+                     *                 "currency": "EUR"
+                     *               },
+                     *               "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264"
+                     *             }
+                     *           ],
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "type": "app"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ListedItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -5752,7 +10942,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5763,6 +10969,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5772,6 +10989,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5783,6 +11011,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5794,6 +11033,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5802,12 +11052,18 @@ export interface operations {
     getListedItem: {
         parameters: {
             query: {
-                /** @description Instance the item is listed in. */
+                /**
+                 * @description Instance the item is listed in.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -5820,6 +11076,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "displayName": "Soil moisture monitor",
+                     *       "eulaUrl": "https://example.com/eulaUrl",
+                     *       "fromPrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "iconUrl": "https://example.com/iconUrl",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "licenseUrl": "https://example.com/licenseUrl",
+                     *       "listings": [
+                     *         {
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264"
+                     *         }
+                     *       ],
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "type": "app"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ListedItem"];
                 };
             };
@@ -5829,7 +11124,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5840,6 +11151,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5849,6 +11171,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5858,6 +11191,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5869,6 +11213,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5880,6 +11235,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5888,14 +11254,23 @@ export interface operations {
     getDownloadAccess: {
         parameters: {
             query: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
-                /** @description Release version, e.g. `1.4.0+0a1b2c3d`. */
+                /**
+                 * @description Release version, e.g. `1.4.0+0a1b2c3d`.
+                 * @example 1.4.0+0a1b2c3d
+                 */
                 version: string;
             };
             cookie?: never;
@@ -5908,6 +11283,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "download": {
+                     *         "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *         "method": "GET",
+                     *         "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *         "sizeBytes": 48213,
+                     *         "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *       },
+                     *       "eligible": false,
+                     *       "reason": "not-purchased"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DownloadAccess"];
                 };
             };
@@ -5917,7 +11305,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -5928,6 +11332,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5937,6 +11352,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5946,6 +11372,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5957,6 +11394,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5968,6 +11416,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/marketplace-items/01957f11-df7b-7c34-8384-feedbc6f3725/downloads/1.4.0+0a1b2c3d/access",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -5976,9 +11435,15 @@ export interface operations {
     listProviderDevices: {
         parameters: {
             query?: {
-                /** @description Items to return, 1..100; default 50. */
+                /**
+                 * @description Items to return, 1..100; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Items to skip, 0..100000; default 0. */
+                /**
+                 * @description Items to skip, 0..100000; default 0.
+                 * @example 0
+                 */
                 offset?: number;
             };
             header?: never;
@@ -5993,10 +11458,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "hasMore": false,
+                     *       "items": [
+                     *         {
+                     *           "application": {
+                     *             "applicationId": 4211,
+                     *             "version": "1.4.0+0a1b2c3d"
+                     *           },
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "lastSeenAt": "2026-03-14T09:26:53.000Z",
+                     *           "metadata": {
+                     *             "firmware": "2.1.0",
+                     *             "site": "greenhouse-3"
+                     *           },
+                     *           "purchaseCount": 3
+                     *         }
+                     *       ],
+                     *       "limit": 20,
+                     *       "offset": 0
+                     *     }
+                     */
                     "application/json": {
+                        /** @description More items follow: ask again with `offset + limit`. */
                         hasMore: boolean;
+                        /** @description Up to `limit` items from `offset`, in the IoT platform's order. */
                         items: components["schemas"]["Device"][];
+                        /** @description Items asked for, as requested. */
                         limit: number;
+                        /** @description Items skipped, as requested. */
                         offset: number;
                     };
                 };
@@ -6007,7 +11502,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.limit": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6018,6 +11529,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6027,6 +11549,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6038,6 +11571,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6049,6 +11593,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6059,7 +11614,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
             };
             cookie?: never;
@@ -6072,6 +11630,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "board": {
+                     *         "id": "nrf9160dk",
+                     *         "name": "nRF9160 DK"
+                     *       },
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "installs": [
+                     *         {
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "queuedAt": "2026-03-14T09:26:53.000Z",
+                     *           "rpcId": "rpc-8c1f2e",
+                     *           "status": "queued",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "metadata": {
+                     *         "firmware": "2.1.0",
+                     *         "site": "greenhouse-3"
+                     *       },
+                     *       "purchases": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "livemode": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "paymentReference": "pi_3PqR2sT4uV5w",
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "purchasedAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "amount-mismatch",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "state": {
+                     *         "application": {
+                     *           "applicationId": 4211,
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         },
+                     *         "lastRoute": "lte",
+                     *         "lastSeenAt": "2026-03-14T09:26:53.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeviceDetails"];
                 };
             };
@@ -6081,7 +11691,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6092,6 +11718,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6101,6 +11738,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6110,6 +11758,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6121,6 +11780,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6132,6 +11802,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/details",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6142,15 +11823,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
-                /** @description Purchased marketplace item id (guid, any case). */
+                /**
+                 * @description Purchased marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "version": "1.4.0+0a1b2c3d"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Release version to install. */
                     version: string;
@@ -6164,6 +11856,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "queuedAt": "2026-03-14T09:26:53.000Z",
+                     *       "rpcId": "rpc-8c1f2e",
+                     *       "status": "queued",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Install"];
                 };
             };
@@ -6173,7 +11876,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.version": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6184,6 +11903,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6193,6 +11923,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6202,6 +11943,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6211,6 +11963,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "purchase-not-active",
+                     *       "detail": "The purchase is not active.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 409,
+                     *       "title": "The purchase is not active.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/purchase-not-active"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6220,6 +11983,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6229,6 +12003,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6240,6 +12025,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6251,6 +12047,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/install",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6259,20 +12066,38 @@ export interface operations {
     listPurchaseReleases: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `createdAt`, `version`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `version`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "version";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId: string & (unknown & unknown);
-                /** @description Purchased marketplace item id (guid, any case). */
+                /**
+                 * @description Purchased marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -6285,11 +12110,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "compatibility": "compatible",
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "reason-example",
+                     *           "releaseId": "rel-4211-17",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["PurchaseRelease"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6300,7 +12152,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6311,6 +12179,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6320,6 +12199,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6329,6 +12219,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6340,6 +12241,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6351,6 +12263,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/devices/00112233aabbccdd/purchases/01957f11-df7b-7c34-8384-feedbc6f3725/releases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6359,19 +12282,40 @@ export interface operations {
     listAppEarnings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `netEarnings`, `grossSales`, `purchaseCount`, `displayName`; default `netEarnings`. */
+                /**
+                 * @description Sort key: `netEarnings`, `grossSales`, `purchaseCount`, `displayName`; default `netEarnings`.
+                 * @example netEarnings
+                 */
                 orderBy?: "netEarnings" | "grossSales" | "purchaseCount" | "displayName";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6386,11 +12330,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "grossSales": 5997,
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "netEarnings": 2400,
+                     *           "purchaseCount": 3,
+                     *           "refunds": 0
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["AppEarnings"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6401,7 +12369,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6412,6 +12396,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6421,6 +12416,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6432,6 +12438,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6443,6 +12460,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/apps",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6451,11 +12479,20 @@ export interface operations {
     getEarningsSummary: {
         parameters: {
             query?: {
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6470,6 +12507,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "endUtc": "2026-04-01T00:00:00.000Z",
+                     *       "startUtc": "2026-03-01T00:00:00.000Z",
+                     *       "totals": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "developerCosts": 2997,
+                     *           "grossSales": 5997,
+                     *           "netEarnings": 2400,
+                     *           "platformFees": 600,
+                     *           "purchaseCount": 3,
+                     *           "refunds": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EarningsSummary"];
                 };
             };
@@ -6479,7 +12533,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6490,6 +12560,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6499,6 +12580,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6510,6 +12602,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6521,6 +12624,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/summary",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6529,13 +12643,25 @@ export interface operations {
     getEarningsTimeseries: {
         parameters: {
             query: {
-                /** @description End of the window (exclusive); must follow `startUtc`. */
+                /**
+                 * @description End of the window (exclusive); must follow `startUtc`.
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Bucket size; weeks start on Monday, UTC. */
+                /**
+                 * @description Bucket size; weeks start on Monday, UTC.
+                 * @example day
+                 */
                 interval: "day" | "week" | "month";
-                /** @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production). */
+                /**
+                 * @description Live (`true`) or test (`false`) data; when omitted, the deployment's default mode (test in development, live in production).
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive); a bare date is midnight UTC. */
+                /**
+                 * @description Start of the window (inclusive); a bare date is midnight UTC.
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -6550,6 +12676,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "interval": "day",
+                     *       "points": [
+                     *         {
+                     *           "currency": "EUR",
+                     *           "grossSales": 5997,
+                     *           "netEarnings": 2400,
+                     *           "periodStart": "2026-03-14T09:26:53.000Z",
+                     *           "purchaseCount": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EarningsTimeseries"];
                 };
             };
@@ -6559,7 +12699,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.interval": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6570,6 +12726,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6579,6 +12746,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6590,6 +12768,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6601,6 +12790,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/earnings/timeseries",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6609,20 +12809,45 @@ export interface operations {
     listListings: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only disabled (`true`) or only enabled (`false`) listings. */
+                /**
+                 * @description Only disabled (`true`) or only enabled (`false`) listings.
+                 * @example false
+                 */
                 disabled?: boolean;
-                /** @description Only listings in this instance. */
+                /**
+                 * @description Only listings in this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `createdAt`, `displayName`, `price`, `purchaseCount`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `displayName`, `price`, `purchaseCount`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "displayName" | "price" | "purchaseCount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Case-insensitive substring of the item's displayName. */
+                /**
+                 * @description Case-insensitive substring of the item's displayName.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -6637,11 +12862,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "disabled": false,
+                     *           "displayName": "Soil moisture monitor",
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "purchaseCount": 3,
+                     *           "type": "app",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["ListingSummary"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6652,7 +12908,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.disabled": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6663,6 +12935,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6672,6 +12955,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6683,6 +12977,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6694,6 +12999,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6702,18 +13018,33 @@ export interface operations {
     listListingVisibility: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Sort key: `setAt`; default `setAt`. */
+                /**
+                 * @description Sort key: `setAt`; default `setAt`.
+                 * @example setAt
+                 */
                 orderBy?: "setAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Listing id (guid, any case). */
+                /**
+                 * @description Listing id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -6726,11 +13057,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "setAt": "2026-03-14T09:26:53.000Z",
+                     *           "setBy": "auth0|6571c0ffee",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["VisibilityState"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -6741,7 +13092,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6752,6 +13119,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6761,6 +13139,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6770,6 +13159,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6781,6 +13181,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6792,6 +13203,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6802,13 +13224,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Listing id (guid, any case). */
+                /**
+                 * @description Listing id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     visibility: components["schemas"]["ListingVisibilityInput"];
                 };
@@ -6828,7 +13258,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.visibility": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6839,6 +13285,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6848,6 +13305,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6857,6 +13325,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6866,6 +13345,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6875,6 +13366,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6884,6 +13386,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6895,6 +13408,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6906,6 +13430,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/0195a561-4527-70ce-86b3-bebd1dd012b7/visibility",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6914,12 +13449,18 @@ export interface operations {
     getCurrentListing: {
         parameters: {
             query: {
-                /** @description Instance of the listing. */
+                /**
+                 * @description Instance of the listing.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -6932,6 +13473,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "disabled": false,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "price": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *       "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *       "visibility": "public"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Listing"];
                 };
             };
@@ -6941,7 +13498,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -6952,6 +13525,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6961,6 +13545,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6970,6 +13565,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6981,6 +13587,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -6992,6 +13609,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7002,13 +13630,26 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "price": {
+                 *         "amount": 1999,
+                 *         "currency": "EUR"
+                 *       },
+                 *       "visibility": "public"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uuid
@@ -7032,6 +13673,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "disabled": false,
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "price": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *       "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *       "visibility": "public"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Listing"];
                 };
             };
@@ -7041,7 +13698,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7052,6 +13725,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7061,6 +13745,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7070,6 +13765,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7079,6 +13785,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-offered",
+                     *       "detail": "The item is not offered in this instance.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 409,
+                     *       "title": "The item is not offered in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-offered"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7088,6 +13805,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7097,6 +13825,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7108,6 +13847,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7119,6 +13869,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7129,13 +13890,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case): the item of your current listing. */
+                /**
+                 * @description Marketplace item id (guid, any case): the item of your current listing.
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "cancelUrl": "https://shop.example.com/cart",
+                 *       "customerEmail": "buyer@example.com",
+                 *       "deviceId": "00112233aabbccdd",
+                 *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                 *       "successUrl": "https://shop.example.com/paid"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: uri
@@ -7166,9 +13939,22 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "checkoutSessionId": "cs_test_a1B2c3D4",
+                     *       "expiresAt": "2027-01-01T00:00:00.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CheckoutSession"];
                 };
             };
@@ -7178,7 +13964,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7189,6 +13991,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7198,6 +14011,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7207,6 +14031,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7216,6 +14051,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-listed",
+                     *       "detail": "The item has no enabled listing of yours in this instance.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 409,
+                     *       "title": "The item has no enabled listing of yours in this instance.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-listed"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7225,6 +14071,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7234,6 +14091,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7245,6 +14113,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7256,6 +14135,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/checkout-sessions",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7264,20 +14154,38 @@ export interface operations {
     listListingHistory: {
         parameters: {
             query: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Instance of the listings. */
+                /**
+                 * @description Instance of the listings.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId: string;
-                /** @description Sort key: `createdAt`, `supersededAt`; default `createdAt`. */
+                /**
+                 * @description Sort key: `createdAt`, `supersededAt`; default `createdAt`.
+                 * @example createdAt
+                 */
                 orderBy?: "createdAt" | "supersededAt";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 01957f11-df7b-7c34-8384-feedbc6f3725
+                 */
                 marketplaceItemId: string;
             };
             cookie?: never;
@@ -7290,11 +14198,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "disabled": false,
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "price": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "supersededAt": "2026-03-14T09:26:53.000Z",
+                     *           "visibility": "public"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Listing"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7305,7 +14242,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7316,6 +14269,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7325,6 +14289,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7334,6 +14309,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7345,6 +14331,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7356,6 +14353,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/listings/01957f11-df7b-7c34-8384-feedbc6f3725/history",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7364,18 +14372,40 @@ export interface operations {
     listOfferedItems: {
         parameters: {
             query?: {
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Only items offered in this instance. */
+                /**
+                 * @description Only items offered in this instance.
+                 * @example 019519b0-5941-7d22-8cc1-6e28e7d306a4
+                 */
                 marketplaceInstanceId?: string;
-                /** @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without. */
+                /**
+                 * @description Sort key: `relevance`, `createdAt`, `displayName`, `price`; default `relevance` with `search`, `createdAt` without.
+                 * @example relevance
+                 */
                 orderBy?: "relevance" | "createdAt" | "displayName" | "price";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
-                /** @description Matches displayName and description. */
+                /**
+                 * @description Matches displayName and description.
+                 * @example search-example
+                 */
                 search?: string;
+                /**
+                 * @description `app`: a deployable application package for a board; `algorithm`: a deployable algorithm package.
+                 * @example app
+                 */
                 type?: components["schemas"]["MarketplaceItemTypeInput"];
             };
             header?: never;
@@ -7390,11 +14420,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "basePrice": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "developerOrganisationId": "019538f2-6b92-7834-8af8-5bab2fa3ab4d",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "eulaUrl": "https://example.com/eulaUrl",
+                     *           "iconUrl": "https://example.com/iconUrl",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "images": [
+                     *             {
+                     *               "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *               "height": 512,
+                     *               "mimeType": "image/png",
+                     *               "position": 1,
+                     *               "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *               "width": 512
+                     *             }
+                     *           ],
+                     *           "latestVersion": "1.4.0+0a1b2c3d",
+                     *           "licenseUrl": "https://example.com/licenseUrl",
+                     *           "listed": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "offeredAt": "2026-03-14T09:26:53.000Z",
+                     *           "releases": [
+                     *             {
+                     *               "board": {
+                     *                 "id": "nrf9160dk",
+                     *                 "name": "nRF9160 DK",
+                     *                 "target": "nrf9160dk/nrf9160/ns"
+                     *               },
+                     *               "createdAt": "2026-03-14T09:26:53.000Z",
+                     *               "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *               "infuseIotReleaseId": "rel-4211-17",
+                     *               "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *               "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *               "sizeBytes": 48213,
+                     *               "status": "preparing",
+                     *               "version": "1.4.0+0a1b2c3d"
+                     *             }
+                     *           ],
+                     *           "type": "app"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["OfferedItem"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7405,7 +14495,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.marketplaceInstanceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7416,6 +14522,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7425,6 +14542,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7436,6 +14564,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7447,6 +14586,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/marketplace-items",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7457,7 +14607,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Marketplace item id (guid, any case). */
+                /**
+                 * @description Marketplace item id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
                 id: string;
             };
             cookie?: never;
@@ -7470,6 +14623,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "basePrice": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "developerOrganisationId": "019538f2-6b92-7834-8af8-5bab2fa3ab4d",
+                     *       "displayName": "Soil moisture monitor",
+                     *       "eulaUrl": "https://example.com/eulaUrl",
+                     *       "iconUrl": "https://example.com/iconUrl",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "images": [
+                     *         {
+                     *           "assetId": "01957b42-bed5-7a84-8e1c-60013a97cf6c",
+                     *           "height": 512,
+                     *           "mimeType": "image/png",
+                     *           "position": 1,
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc",
+                     *           "width": 512
+                     *         }
+                     *       ],
+                     *       "latestVersion": "1.4.0+0a1b2c3d",
+                     *       "licenseUrl": "https://example.com/licenseUrl",
+                     *       "listed": false,
+                     *       "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *       "offeredAt": "2026-03-14T09:26:53.000Z",
+                     *       "releases": [
+                     *         {
+                     *           "board": {
+                     *             "id": "nrf9160dk",
+                     *             "name": "nRF9160 DK",
+                     *             "target": "nrf9160dk/nrf9160/ns"
+                     *           },
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "infuseIotReleaseId": "rel-4211-17",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "sha256": "9f2c4e0b7d1a3c5e8f6b2d4a1c3e5f7a9b0d2c4e6f8a1b3c5d7e9f0a2b4c6d8e",
+                     *           "sizeBytes": 48213,
+                     *           "status": "preparing",
+                     *           "version": "1.4.0+0a1b2c3d"
+                     *         }
+                     *       ],
+                     *       "type": "app"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OfferedItem"];
                 };
             };
@@ -7479,7 +14679,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7490,6 +14706,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7499,6 +14726,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7508,6 +14746,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7519,6 +14768,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7530,6 +14790,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/marketplace-items/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7538,17 +14809,35 @@ export interface operations {
     listProviderPurchases: {
         parameters: {
             query?: {
-                /** @description IoT device id (16 hex characters). */
+                /**
+                 * @description IoT device id (16 hex characters).
+                 * @example 00112233aabbccdd
+                 */
                 deviceId?: string & (unknown & unknown);
-                /** @description Sort direction; default `desc`. */
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
                 direction?: "asc" | "desc";
-                /** @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Sort key: `purchasedAt`, `amount`; default `purchasedAt`. */
+                /**
+                 * @description Sort key: `purchasedAt`, `amount`; default `purchasedAt`.
+                 * @example purchasedAt
+                 */
                 orderBy?: "purchasedAt" | "amount";
-                /** @description 1-based page number, 1..10000. */
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
                 page?: number;
-                /** @description Items per page, 1..100. */
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
                 pageSize?: number;
             };
             header?: never;
@@ -7563,11 +14852,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "listingId": "0195a648-6676-71cf-8479-201d3b346bb3",
+                     *           "livemode": false,
+                     *           "marketplaceInstanceId": "019519b0-5941-7d22-8cc1-6e28e7d306a4",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "paymentReference": "pi_3PqR2sT4uV5w",
+                     *           "providerOrganisationId": "0195a0ba-4d90-7383-818e-8c7b30774264",
+                     *           "purchasedAt": "2026-03-14T09:26:53.000Z",
+                     *           "reason": "amount-mismatch",
+                     *           "status": "completed"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
                     "application/json": {
+                        /** @description This page's items, in the requested order. */
                         items: components["schemas"]["Purchase"][];
+                        /** @description This page's 1-based number, as requested. */
                         page: number;
+                        /** @description Items per page, as requested. */
                         pageSize: number;
+                        /** @description Items matching the query, over all pages. */
                         totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
                         totalPages: number;
                     };
                 };
@@ -7578,7 +14900,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.deviceId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7589,6 +14927,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7598,6 +14947,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7609,6 +14969,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7620,6 +14991,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7630,13 +15012,22 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Purchase id (guid, any case). */
+                /**
+                 * @description Purchase id (guid, any case).
+                 * @example 01957d57-9f50-75bd-887b-153761603473
+                 */
                 purchaseId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 1999,
+                 *       "reason": "duplicate"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Minor units of the purchase's currency; default: all that is left to refund. */
                     amount?: number;
@@ -7655,6 +15046,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "amount": {
+                     *         "amount": 1999,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "purchaseId": "01957d57-9f50-75bd-887b-153761603473",
+                     *       "refundId": "re_3PqR2sT4uV5w",
+                     *       "status": "status-example"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RefundAccepted"];
                 };
             };
@@ -7664,7 +15066,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.amount": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7675,6 +15093,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7684,6 +15113,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7693,6 +15133,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7702,6 +15153,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "refund-exceeds-remaining",
+                     *       "detail": "The refund is more than what is left to refund.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "remaining": {
+                     *         "amount": 500,
+                     *         "currency": "EUR"
+                     *       },
+                     *       "status": 409,
+                     *       "title": "The refund is more than what is left to refund.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/refund-exceeds-remaining"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7711,6 +15177,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7720,6 +15197,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7731,6 +15219,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7742,6 +15241,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases/01957d57-9f50-75bd-887b-153761603473/refunds",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7750,13 +15260,25 @@ export interface operations {
     listPurchaseActivity: {
         parameters: {
             query?: {
-                /** @description End of the window (exclusive). */
+                /**
+                 * @description End of the window (exclusive).
+                 * @example 2026-04-01T00:00:00.000Z
+                 */
                 endUtc?: string;
-                /** @description Entries to return, 1..500; default 50. */
+                /**
+                 * @description Entries to return, 1..500; default 50.
+                 * @example 20
+                 */
                 limit?: number;
-                /** @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted. */
+                /**
+                 * @description Live (`true`) or test (`false`) payments; the deployment's default mode when omitted.
+                 * @example false
+                 */
                 livemode?: boolean;
-                /** @description Start of the window (inclusive). */
+                /**
+                 * @description Start of the window (inclusive).
+                 * @example 2026-03-01T00:00:00.000Z
+                 */
                 startUtc?: string;
             };
             header?: never;
@@ -7771,6 +15293,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "amount": {
+                     *             "amount": 1999,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "at": "2026-03-14T09:26:53.000Z",
+                     *           "deviceId": "00112233aabbccdd",
+                     *           "displayName": "Soil moisture monitor",
+                     *           "kind": "purchase",
+                     *           "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *           "reason": "amount-mismatch"
+                     *         }
+                     *       ],
+                     *       "limit": 20
+                     *     }
+                     */
                     "application/json": components["schemas"]["PurchaseActivity"];
                 };
             };
@@ -7780,7 +15321,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.startUtc": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7791,6 +15348,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7800,6 +15368,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7811,6 +15390,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7822,6 +15412,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/purchases/activity",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7832,7 +15433,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release). */
+                /**
+                 * @description An install's `rpcId`: the IoT platform's application update id (the install id when the device already ran the release).
+                 * @example rpc-8c1f2e
+                 */
                 rpcId: string;
             };
             cookie?: never;
@@ -7845,6 +15449,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "attemptCount": 1,
+                     *       "detail": "detail-example",
+                     *       "deviceId": "00112233aabbccdd",
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-03-14T09:26:53.000Z",
+                     *           "status": "queued"
+                     *         }
+                     *       ],
+                     *       "installId": "0195ca8a-5f3f-7684-8e28-ccf496a00b42",
+                     *       "marketplaceItemId": "01957f11-df7b-7c34-8384-feedbc6f3725",
+                     *       "rpcId": "rpc-8c1f2e",
+                     *       "status": "queued",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "version": "1.4.0+0a1b2c3d"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RpcStatus"];
                 };
             };
@@ -7854,7 +15477,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.rpcId": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
@@ -7865,6 +15504,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7874,6 +15524,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7883,6 +15544,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7894,6 +15566,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7905,6 +15588,1718 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/providers/rpc/rpc-8c1f2e",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
+                orderBy?: "createdAt";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "description": "Reports soil moisture every ten minutes.",
+                     *           "disabledReason": "disabledReason-example",
+                     *           "enabled": false,
+                     *           "events": [
+                     *             "purchase.completed"
+                     *           ],
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *           "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *           "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *           "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This page's items, in the requested order. */
+                        items: components["schemas"]["WebhookEndpoint"][];
+                        /** @description This page's 1-based number, as requested. */
+                        page: number;
+                        /** @description Items per page, as requested. */
+                        pageSize: number;
+                        /** @description Items matching the query, over all pages. */
+                        totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "events": [
+                 *         "purchase.completed"
+                 *       ],
+                 *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A note for the owner, at most 500 characters. */
+                    description?: string;
+                    /** @description The events to deliver: at least one, no repeats. */
+                    events: components["schemas"]["WebhookEventTypeInput"][];
+                    /**
+                     * Format: uri
+                     * @description Absolute URL deliveries are posted to: https in production; never a loopback, private, link-local or reserved address (checked again at every connection).
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description Address of what was created. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "secret": "secret-example",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.url": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Reports soil moisture every ten minutes.",
+                 *       "enabled": false,
+                 *       "events": [
+                 *         "purchase.completed"
+                 *       ],
+                 *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A new note; an empty string removes it. */
+                    description?: string;
+                    /** @description `false` stops deliveries; `true` resumes them (pending ones are sent) and clears `disabledReason`. */
+                    enabled?: boolean;
+                    /** @description The new list of events (replaces the old one). */
+                    events?: components["schemas"]["WebhookEventTypeInput"][];
+                    /**
+                     * Format: uri
+                     * @description A new URL, under the same rules as at creation.
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.url": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Sort direction; default `desc`.
+                 * @example asc
+                 */
+                direction?: "asc" | "desc";
+                /**
+                 * @description Sort key: `createdAt`; default `createdAt`.
+                 * @example createdAt
+                 */
+                orderBy?: "createdAt";
+                /**
+                 * @description 1-based page number, 1..10000.
+                 * @example 1
+                 */
+                page?: number;
+                /**
+                 * @description Items per page, 1..100.
+                 * @example 20
+                 */
+                pageSize?: number;
+                /**
+                 * @description Only deliveries in this state.
+                 * @example pending
+                 */
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "attempts": 1,
+                     *           "createdAt": "2026-03-14T09:26:53.000Z",
+                     *           "deliveredAt": "2026-03-14T09:26:53.000Z",
+                     *           "durationMs": 1,
+                     *           "endpointId": "01952ecb-03ae-7ea1-85c9-0778d4147dd0",
+                     *           "eventId": "01955e0e-63b4-7ae4-804c-ad8d31ab19a5",
+                     *           "eventType": "eventType-example",
+                     *           "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *           "lastAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *           "lastError": "lastError-example",
+                     *           "nextAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *           "responseStatus": 1,
+                     *           "status": "pending"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "pageSize": 20,
+                     *       "totalCount": 1,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description This page's items, in the requested order. */
+                        items: components["schemas"]["WebhookDelivery"][];
+                        /** @description This page's 1-based number, as requested. */
+                        page: number;
+                        /** @description Items per page, as requested. */
+                        pageSize: number;
+                        /** @description Items matching the query, over all pages. */
+                        totalCount: number;
+                        /** @description Pages at this page size: `ceil(totalCount / pageSize)`. */
+                        totalPages: number;
+                    };
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "query.page": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Delivery id (guid, any case).
+                 * @example 01952134-f88a-79a7-86a4-e0b41dcbe818
+                 */
+                deliveryId: string;
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "attempts": 1,
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "deliveredAt": "2026-03-14T09:26:53.000Z",
+                     *       "durationMs": 1,
+                     *       "endpointId": "01952ecb-03ae-7ea1-85c9-0778d4147dd0",
+                     *       "eventId": "01955e0e-63b4-7ae4-804c-ad8d31ab19a5",
+                     *       "eventType": "eventType-example",
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "lastAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *       "lastError": "lastError-example",
+                     *       "nextAttemptAt": "2026-03-14T09:26:53.000Z",
+                     *       "responseStatus": 1,
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `invalid-state`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid-state",
+                     *       "detail": "The resource is not in a state that allows this.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "state": "retired",
+                     *       "status": 409,
+                     *       "title": "The resource is not in a state that allows this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/invalid-state"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/deliveries/01952134-f88a-79a7-86a4-e0b41dcbe818/replay",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Webhook endpoint id (guid, any case).
+                 * @example 0195a561-4527-70ce-86b3-bebd1dd012b7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "createdAt": "2026-03-14T09:26:53.000Z",
+                     *       "description": "Reports soil moisture every ten minutes.",
+                     *       "disabledReason": "disabledReason-example",
+                     *       "enabled": false,
+                     *       "events": [
+                     *         "purchase.completed"
+                     *       ],
+                     *       "id": "0195a561-4527-70ce-86b3-bebd1dd012b7",
+                     *       "organisationId": "0195ef0d-8bab-7ce8-86e9-353a356c36d2",
+                     *       "previousSecretExpiresAt": "2026-03-14T09:26:53.000Z",
+                     *       "secret": "secret-example",
+                     *       "updatedAt": "2026-03-14T09:26:53.000Z",
+                     *       "url": "https://objects.example.com/marketplace/object?X-Amz-Signature=abc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The path, query or body is not valid (`validation-failed`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "path.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No credential, or a bad, expired or revoked one (`unauthenticated`); sent with `WWW-Authenticate: Bearer`. */
+            401: {
+                headers: {
+                    /** @description `Bearer` challenge. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthenticated",
+                     *       "detail": "The access token has expired.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 401,
+                     *       "title": "Authentication is required.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unauthenticated"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The credential lacks the role or the scope this route needs (`forbidden`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "forbidden",
+                     *       "detail": "This route needs the developer role.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 403,
+                     *       "title": "You are not allowed to do this.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource does not exist or belongs to another organisation (`not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not-found",
+                     *       "detail": "No such resource in your organisation.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 404,
+                     *       "title": "The resource was not found.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`payload-too-large`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A body was sent that is not `application/json` (`unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The organisation's request budget is spent (`rate-limited`); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description A dependency is unavailable (`upstream-unavailable`); retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhook-endpoints/0195a561-4527-70ce-86b3-bebd1dd012b7/rotate-secret",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7914,7 +17309,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance. */
+                /**
+                 * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "stripe-signature"?: string;
             };
             path?: never;
@@ -7923,6 +17321,24 @@ export interface operations {
         /** @description The event exactly as the payment processor sends it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The processor's event id; a repeated id is acknowledged as a no-op. */
                     id: string;
@@ -7947,7 +17363,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -7956,6 +17388,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7965,6 +17408,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7976,6 +17430,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7987,6 +17452,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhooks/payments",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -7996,7 +17472,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance. */
+                /**
+                 * @description `t=<unix time>,v1=<hex HMAC-SHA256>` over the raw body; checked with a 300 s tolerance.
+                 * @example t=1773480413,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
                 "stripe-signature"?: string;
             };
             path?: never;
@@ -8005,6 +17484,24 @@ export interface operations {
         /** @description The event exactly as the payment processor sends it. */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "object": {
+                 *           "amount": 2500,
+                 *           "currency": "eur",
+                 *           "id": "pi_3PqR2sT4uV5w",
+                 *           "metadata": {
+                 *             "deviceId": "00112233aabbccdd",
+                 *             "listingId": "0195c0de-0000-7000-8000-0000000000a1"
+                 *           },
+                 *           "object": "payment_intent"
+                 *         }
+                 *       },
+                 *       "id": "evt_1PqR2sT4uV5wX6yZ",
+                 *       "type": "payment_intent.succeeded"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The processor's event id; a repeated id is acknowledged as a no-op. */
                     id: string;
@@ -8029,7 +17526,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["ProblemDetails2"];
+                    /**
+                     * @example {
+                     *       "code": "validation-failed",
+                     *       "detail": "The request is not valid: see `errors`.",
+                     *       "errors": {
+                     *         "body.id": [
+                     *           "Invalid input."
+                     *         ]
+                     *       },
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 400,
+                     *       "title": "Your request is not valid.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/validation-failed"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
             /** @description The body is larger than 1 MiB (`payload-too-large`). */
@@ -8038,6 +17551,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload-too-large",
+                     *       "detail": "The request body is too large.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 413,
+                     *       "title": "The request body is too large.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/payload-too-large"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8047,6 +17571,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported-media-type",
+                     *       "detail": "The content type is not supported.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 415,
+                     *       "title": "The content type is not supported.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/unsupported-media-type"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8058,6 +17593,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate-limited",
+                     *       "detail": "The organisation's request budget is spent; retry after 12 seconds.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 429,
+                     *       "title": "Too many requests.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/rate-limited"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
@@ -8069,6 +17615,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "upstream-unavailable",
+                     *       "detail": "The publishing service is unavailable; retry after 1 second.",
+                     *       "instance": "/marketplace/webhooks/stripe",
+                     *       "status": 503,
+                     *       "title": "A dependency is unavailable.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/upstream-unavailable"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };

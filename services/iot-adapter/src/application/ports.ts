@@ -3,6 +3,7 @@ import type { EventEnvelope } from "@mp/bus";
 import type { PoolClient } from "@mp/db";
 import type { CopyFailureCode, CopyJob, CopyRetryCode, Measured } from "../domain/copy-job";
 import type { IotDevice } from "../domain/device";
+import type { PendingUpdate } from "../domain/install-follow";
 import type { InstallState, UpdateFacts } from "../domain/install-status";
 import type { IotApplication, IotRelease } from "../domain/release";
 
@@ -101,6 +102,11 @@ export interface DevicePlatform {
   ): Promise<{ kind: "queued"; updateId: string; facts: UpdateFacts } | { kind: "current" }>;
   /** The update and its latest RPC; not-found when the platform no longer knows it. */
   getUpdate(deviceId: string, updateId: string, signal?: AbortSignal): Promise<UpdateFacts>;
+  /**
+   * One request for many devices: the pending update (and its latest RPC) of each device that has one,
+   * keyed by lowercase device id; devices with nothing pending are absent. The caller bounds the ids.
+   */
+  pendingUpdates(deviceIds: readonly string[], signal?: AbortSignal): Promise<Map<string, PendingUpdate>>;
 }
 
 /** An install's tracked platform update. */
@@ -115,11 +121,31 @@ export interface TrackedInstall extends InstallState {
   queuedAt: Date;
 }
 
+/**
+ * A tracked install leased by one poll round. `leaseUntil` (the row's `next_poll_at`, whole milliseconds)
+ * is the lease's token: the round's later writes match it, so a round whose lease ran out and was taken
+ * over changes nothing.
+ */
+export interface ClaimedInstall extends TrackedInstall {
+  leaseUntil: Date;
+}
+
 export interface InstallUpdateRepository {
   get(db: PoolClient, installId: string): Promise<TrackedInstall | undefined>;
   insert(tx: PoolClient, install: TrackedInstall, nextPollAt: Date): Promise<void>;
   /** Lease up to `limit` due in-flight updates until `leaseMs` from now (SKIP LOCKED). */
-  claimDue(limit: number, leaseMs: number): Promise<TrackedInstall[]>;
+  claimDue(limit: number, leaseMs: number): Promise<ClaimedInstall[]>;
+  /**
+   * Extends the lease of those of `installIds` still held under `leaseUntil` to `leaseMs` from now: the
+   * ids renewed and the new token (rows another round took over are left out).
+   */
+  renewLease(
+    installIds: readonly string[],
+    leaseUntil: Date,
+    leaseMs: number,
+  ): Promise<{ installIds: string[]; leaseUntil: Date }>;
+  /** Poll these again at `nextPollAt` with no failure recorded, where still held under `leaseUntil`. */
+  rescheduleMany(installIds: readonly string[], nextPollAt: Date, leaseUntil?: Date): Promise<void>;
   /** Moves to `state` with `version`, unless another poller got there first (false then). */
   advance(
     tx: PoolClient,
@@ -128,6 +154,9 @@ export interface InstallUpdateRepository {
     state: InstallState,
     nextPollAt: Date,
   ): Promise<boolean>;
-  /** Poll again at `nextPollAt`, recording `failures` consecutive platform errors. */
-  reschedule(installId: string, failures: number, nextPollAt: Date): Promise<void>;
+  /**
+   * Poll again at `nextPollAt`, recording `failures` consecutive platform errors (where still held under
+   * `leaseUntil`, when given).
+   */
+  reschedule(installId: string, failures: number, nextPollAt: Date, leaseUntil?: Date): Promise<void>;
 }

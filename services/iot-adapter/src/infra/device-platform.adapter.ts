@@ -1,10 +1,12 @@
 import { AppError } from "@mp/errors";
 import type { DevicePlatform, Window } from "../application/ports";
 import type { IotDevice } from "../domain/device";
+import type { PendingUpdate } from "../domain/install-follow";
+import type { UpdateFacts } from "../domain/install-status";
 import { formatReleaseVersion, toIsoMs } from "../domain/release";
 import { makeTtlCache } from "./board-cache";
 import type { InfuseClient } from "./infuse/infuse.client";
-import type { Device, DeviceState } from "./infuse/infuse.types";
+import type { Device, DeviceApplicationUpdateAndMessage, DeviceState } from "./infuse/infuse.types";
 
 /** A platform device and its state as the marketplace shows it. */
 export function toIotDevice(device: Device, state: DeviceState | undefined, boardName: string): IotDevice {
@@ -21,6 +23,19 @@ export function toIotDevice(device: Device, state: DeviceState | undefined, boar
         ? { applicationId: state.applicationId, version: formatReleaseVersion(version) }
         : null,
     lastRoute: state?.lastRoute?.interface ?? state?.lastRouteInterface ?? null,
+  };
+}
+
+/** What the install status follows of a platform update and its latest downlink message. */
+function toUpdateFacts(update: DeviceApplicationUpdateAndMessage): UpdateFacts {
+  return {
+    status: update.status,
+    lastError: update.lastError,
+    attemptCount: update.attemptCount,
+    message: update.downlinkMessage && {
+      status: update.downlinkMessage.status,
+      expiresAt: update.downlinkMessage.expiresAt,
+    },
   };
 }
 
@@ -68,16 +83,14 @@ export function makeDevicePlatform(
       };
     },
     async getUpdate(deviceId: string, updateId: string, signal?: AbortSignal) {
-      const update = await client.getApplicationUpdate(deviceId, updateId, signal);
-      return {
-        status: update.status,
-        lastError: update.lastError,
-        attemptCount: update.attemptCount,
-        message: update.downlinkMessage && {
-          status: update.downlinkMessage.status,
-          expiresAt: update.downlinkMessage.expiresAt,
-        },
-      };
+      return toUpdateFacts(await client.getApplicationUpdate(deviceId, updateId, signal));
+    },
+    async pendingUpdates(deviceIds: readonly string[], signal?: AbortSignal) {
+      const data = await client.queryPendingApplicationUpdates(deviceIds, signal);
+      const pending = new Map<string, PendingUpdate>();
+      for (const [deviceId, update] of Object.entries(data))
+        pending.set(deviceId.toLowerCase(), { updateId: update.id.toLowerCase(), ...toUpdateFacts(update) });
+      return pending;
     },
   };
 }

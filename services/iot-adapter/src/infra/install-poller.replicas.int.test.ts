@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makePollInstalls } from "../application/poll-installs";
 import type { DevicePlatform } from "../application/ports";
+import type { PendingUpdate } from "../domain/install-follow";
 import type { UpdateFacts } from "../domain/install-status";
 import { ORG } from "../testing/fixtures";
 import { startInstallPoller } from "./install-poller";
@@ -17,8 +18,8 @@ import { makeInstallUpdateRepository } from "./install-update.repository";
 /**
  * Two replicas of the install poller, each with its own pool, on one real schema: no install is read by
  * both at once, and each change the platform reports is announced once (versions 2, 3, ... with no gap or
- * repeat), also when a third replica dies holding leases. The platform is a fake whose reads take a
- * while, and whose updates the test moves on.
+ * repeat), also when a third replica dies holding leases. The platform is a fake whose reads (the bulk
+ * pending query and single updates) take a while, and whose updates the test moves on.
  */
 const SCHEMA = "iot_adapter";
 const READ_MS = 40;
@@ -33,22 +34,45 @@ const facts = new Map<string, UpdateFacts>();
 const inFlight = new Map<string, number>();
 const mostAtOnce = new Map<string, number>();
 
+/** Each device's latest update id (the one the bulk pending query can report). */
+const latestOf = new Map<string, string>();
+
+/** Counts `updateIds` as being read while `read` runs (a bulk query reads every update it covers). */
+async function reading<T>(updateIds: string[], read: () => T): Promise<T> {
+  for (const id of updateIds) {
+    const now = (inFlight.get(id) ?? 0) + 1;
+    inFlight.set(id, now);
+    mostAtOnce.set(id, Math.max(now, mostAtOnce.get(id) ?? 0));
+  }
+  try {
+    await sleep(READ_MS);
+    return read();
+  } finally {
+    for (const id of updateIds) inFlight.set(id, (inFlight.get(id) ?? 1) - 1);
+  }
+}
+
 const platform: DevicePlatform = {
   listDevices: async () => ({ items: [], hasMore: false }),
   getDevice: async () => null,
   queueUpdate: async () => ({ kind: "current" }),
-  async getUpdate(_deviceId, updateId) {
-    const now = (inFlight.get(updateId) ?? 0) + 1;
-    inFlight.set(updateId, now);
-    mostAtOnce.set(updateId, Math.max(now, mostAtOnce.get(updateId) ?? 0));
-    try {
-      await sleep(READ_MS);
+  getUpdate: (_deviceId, updateId) =>
+    reading([updateId], () => {
       const answer = facts.get(updateId);
       if (!answer) throw new Error(`unknown update ${updateId}`);
       return answer;
-    } finally {
-      inFlight.set(updateId, (inFlight.get(updateId) ?? 1) - 1);
-    }
+    }),
+  pendingUpdates(deviceIds) {
+    const covered = deviceIds.flatMap((d) => latestOf.get(d) ?? []);
+    return reading(covered, () => {
+      const pending = new Map<string, PendingUpdate>();
+      for (const deviceId of deviceIds) {
+        const updateId = latestOf.get(deviceId);
+        const answer = updateId === undefined ? undefined : facts.get(updateId);
+        if (updateId && answer?.status === "pending") pending.set(deviceId, { updateId, ...answer });
+      }
+      return pending;
+    });
   },
 };
 
@@ -110,6 +134,7 @@ async function queueInstalls(pool: Pool, n: number): Promise<string[]> {
   for (let i = 0; i < n; i++) {
     const updateId = `upd-${uuidv7()}`;
     facts.set(updateId, { status: "pending", attemptCount: 0, message: { status: "waiting" } });
+    latestOf.set(`dev-${i}`, updateId);
     await withTransaction(pool, (tx) =>
       installs.insert(
         tx,
@@ -248,5 +273,37 @@ describe("install poller, two replicas", () => {
     answer();
     expect(await stale).toBe(1);
     expect((await announced(probe)).get(updateId!)).toEqual(["2:succeeded"]);
+  });
+
+  it("renews a round's lease only while the round still holds the rows; its stale token writes nothing", async () => {
+    const probe = replicaPool("poll-probe-4");
+    const updateIds = await queueInstalls(probe, 2);
+    const { rows } = await probe.query<{ install_id: string }>(
+      "SELECT install_id FROM install_updates WHERE update_id = ANY($1) ORDER BY update_id",
+      [updateIds],
+    );
+    const ids = rows.map((r) => r.install_id);
+    const round = makeInstallUpdateRepository(probe);
+    const claimed = await round.claimDue(10, 60_000);
+    expect(claimed.map((c) => c.installId).sort()).toEqual([...ids].sort());
+    const token = claimed[0]!.leaseUntil;
+    expect(claimed.every((c) => c.leaseUntil.getTime() === token.getTime())).toBe(true);
+    const renewed = await round.renewLease(ids, token, 60_000);
+    expect(renewed.installIds.sort()).toEqual([...ids].sort());
+    // The first row's lease runs out and another round takes it over.
+    await probe.query("UPDATE install_updates SET next_poll_at = now() WHERE install_id = $1", [ids[0]]);
+    const other = await makeInstallUpdateRepository(replicaPool("poll-replica-f")).claimDue(10, 60_000);
+    expect(other.map((c) => c.installId)).toEqual([ids[0]]);
+    const again = await round.renewLease(ids, renewed.leaseUntil, 60_000);
+    expect(again.installIds).toEqual([ids[1]]);
+    await round.rescheduleMany(ids, new Date(0), again.leaseUntil);
+    await round.reschedule(ids[0]!, 7, new Date(0), again.leaseUntil);
+    const after = await probe.query<{ install_id: string; next_poll_at: Date; failures: number }>(
+      "SELECT install_id, next_poll_at, failures FROM install_updates WHERE install_id = ANY($1::uuid[])",
+      [ids],
+    );
+    const byId = new Map(after.rows.map((r) => [r.install_id, r]));
+    expect(byId.get(ids[0]!)).toMatchObject({ next_poll_at: other[0]!.leaseUntil, failures: 0 });
+    expect(byId.get(ids[1]!)?.next_poll_at).toEqual(new Date(0));
   });
 });

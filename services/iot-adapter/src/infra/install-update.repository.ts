@@ -1,6 +1,6 @@
 import type { InstallStatus } from "@mp/contracts";
 import type { Pool, PoolClient } from "@mp/db";
-import type { InstallUpdateRepository, TrackedInstall } from "../application/ports";
+import type { ClaimedInstall, InstallUpdateRepository, TrackedInstall } from "../application/ports";
 
 interface Row {
   install_id: string;
@@ -60,9 +60,11 @@ export function makeInstallUpdateRepository(pool: Pool): InstallUpdateRepository
       );
     },
     async claimDue(limit, leaseMs) {
-      const { rows } = await pool.query<Row>(
+      // The lease end, truncated to whole milliseconds, is the round's token (a JS Date holds no more).
+      const { rows } = await pool.query<Row & { next_poll_at: Date }>(
         `UPDATE install_updates
-            SET next_poll_at = now() + make_interval(secs => $2::double precision / 1000)
+            SET next_poll_at = date_trunc('milliseconds',
+                                          now() + make_interval(secs => $2::double precision / 1000))
           WHERE install_id IN (
             SELECT install_id FROM install_updates
              WHERE status IN ('queued', 'sent', 'expired') AND update_id IS NOT NULL AND next_poll_at <= now()
@@ -72,7 +74,29 @@ export function makeInstallUpdateRepository(pool: Pool): InstallUpdateRepository
           RETURNING *`,
         [limit, leaseMs],
       );
-      return rows.map(toInstall);
+      return rows.map((row): ClaimedInstall => ({ ...toInstall(row), leaseUntil: row.next_poll_at }));
+    },
+    async renewLease(installIds, leaseUntil, leaseMs) {
+      const { rows } = await pool.query<{ install_id: string; next_poll_at: Date }>(
+        `UPDATE install_updates
+            SET next_poll_at = date_trunc('milliseconds',
+                                          now() + make_interval(secs => $3::double precision / 1000))
+          WHERE install_id = ANY($1::uuid[]) AND next_poll_at = $2
+          RETURNING install_id, next_poll_at`,
+        [installIds, leaseUntil, leaseMs],
+      );
+      return {
+        installIds: rows.map((r) => r.install_id),
+        leaseUntil: rows[0]?.next_poll_at ?? leaseUntil,
+      };
+    },
+    async rescheduleMany(installIds, nextPollAt, leaseUntil) {
+      if (installIds.length === 0) return;
+      await pool.query(
+        `UPDATE install_updates SET failures = 0, next_poll_at = $2
+          WHERE install_id = ANY($1::uuid[]) AND ($3::timestamptz IS NULL OR next_poll_at = $3)`,
+        [installIds, nextPollAt, leaseUntil ?? null],
+      );
     },
     async advance(tx, installId, fromVersion, state, nextPollAt) {
       const { rowCount } = await tx.query(
@@ -84,12 +108,12 @@ export function makeInstallUpdateRepository(pool: Pool): InstallUpdateRepository
       );
       return rowCount === 1;
     },
-    async reschedule(installId, failures, nextPollAt) {
-      await pool.query("UPDATE install_updates SET failures = $2, next_poll_at = $3 WHERE install_id = $1", [
-        installId,
-        failures,
-        nextPollAt,
-      ]);
+    async reschedule(installId, failures, nextPollAt, leaseUntil) {
+      await pool.query(
+        `UPDATE install_updates SET failures = $2, next_poll_at = $3
+          WHERE install_id = $1 AND ($4::timestamptz IS NULL OR next_poll_at = $4)`,
+        [installId, failures, nextPollAt, leaseUntil ?? null],
+      );
     },
   };
 }

@@ -27,7 +27,12 @@ describe("checkPrice", () => {
 
   it("refuses a price that would leave the provider a negative share (price-below-base)", () => {
     expect(() => checkPrice({ amount: 1110, currency: "EUR" }, base, 1000)).toThrow(
-      expect.objectContaining({ code: "price-below-base" }),
+      expect.objectContaining({
+        code: "price-below-base",
+        message:
+          "The price does not cover the item's base price and the platform fee: the provider's share would be negative.",
+        extensions: { basePrice: base, platformFeeBps: 1000 },
+      }),
     );
     expect(() => checkPrice({ amount: 999, currency: "EUR" }, base, 0)).toThrow(
       expect.objectContaining({ code: "price-below-base" }),
@@ -43,7 +48,7 @@ describe("checkPrice", () => {
     }
     expect(error).toMatchObject({
       code: "validation-failed",
-      errors: { "body.price.currency": [expect.any(String)] },
+      errors: { "body.price.currency": ["must be EUR, the currency of the item's base price"] },
     });
   });
 
@@ -72,7 +77,11 @@ describe("listing changes", () => {
 
   it("a superseded listing is history: its visibility cannot change", () => {
     expect(() => setVisibility(supersede(listing, at), "private")).toThrow(
-      expect.objectContaining({ code: "invalid-state", extensions: { state: "superseded" } }),
+      expect.objectContaining({
+        code: "invalid-state",
+        message: "A superseded listing is history and cannot change.",
+        extensions: { state: "superseded" },
+      }),
     );
   });
 });

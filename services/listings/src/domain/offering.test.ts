@@ -43,7 +43,11 @@ describe("requirePublished", () => {
     "refuses a %s item with invalid-state naming it",
     (status) => {
       expect(() => requirePublished(item(status), "listed")).toThrow(
-        expect.objectContaining({ code: "invalid-state", extensions: { state: status } }),
+        expect.objectContaining({
+          code: "invalid-state",
+          message: `Only a published item can be listed; it is ${status}.`,
+          extensions: { state: status },
+        }),
       );
     },
   );

@@ -3,6 +3,7 @@ import type { FieldErrors } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { isWholeMonths } from "../domain/statement-period";
 import { requirePlatformOperator } from "./platform-operator";
+import { announceStatement } from "./statement-events";
 import { instant, rejectIfAny, type StatementsDeps } from "./statement-requests";
 
 /**
@@ -28,15 +29,18 @@ export function makeCloseStatementPeriod(deps: StatementsDeps) {
           "the period must be one or more whole UTC calendar months: both ends at 00:00Z on the 1st, end after start",
         ],
       });
-    const closed = await withTransaction(deps.pool, (tx) =>
-      deps.statements.closePeriod(tx, {
+    // Each statement finalized here is announced in the same transaction (webhooks' statement.closed).
+    const closed = await withTransaction(deps.pool, async (tx) => {
+      const result = await deps.statements.closePeriod(tx, {
         start,
         end,
         livemode: raw.livemode,
         by: caller.subject,
         batchId: deps.ids.next(),
-      }),
-    );
+      });
+      for (const statement of result.finalized) await announceStatement(tx, "closed", statement);
+      return result;
+    });
     return { batchId: closed.batchId, statementCount: closed.statementCount };
   };
 }

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import type { Statement } from "../domain/statement";
 import { requirePlatformOperator } from "./platform-operator";
+import { announceStatement } from "./statement-events";
 import { isGuid, rejectIfAny, type StatementsDeps } from "./statement-requests";
 
 /**
@@ -15,7 +16,12 @@ export function makeMarkStatementPaid(deps: StatementsDeps) {
     requirePlatformOperator(ctx, deps.operatorOrganisationId);
     if (!isGuid(raw.statementId)) rejectIfAny({ "path.id": ["must be a guid"] });
     const id = raw.statementId.toLowerCase();
-    const status = await withTransaction(deps.pool, (tx) => deps.statements.markPaid(tx, id));
+    // A statement this call paid is announced in the same transaction (webhooks' statement.paid).
+    const status = await withTransaction(deps.pool, async (tx) => {
+      const found = await deps.statements.markPaid(tx, id);
+      if (found?.paid) await announceStatement(tx, "paid", found.paid);
+      return found?.status;
+    });
     if (!status) throw new NotFoundError("Statement");
     if (status === "open")
       throw new ConflictError("invalid-state", "Only a finalized statement can be marked paid; it is open.", {

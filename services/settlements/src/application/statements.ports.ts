@@ -1,6 +1,7 @@
 import type { Paged, PageQuery, Queryable } from "@mp/db";
 import type { MovementKind, Placement } from "../domain/movement";
 import type {
+  ClosedStatement,
   Statement,
   StatementKey,
   StatementLine,
@@ -70,7 +71,13 @@ export interface StatementRepository {
   closePeriod(
     tx: Queryable,
     period: { start: Date; end: Date; livemode: boolean; by: string; batchId: string },
-  ): Promise<{ batchId: string; statementCount: number; created: boolean }>;
-  /** finalized -> paid, for a statement of `organisationId`; the status found (undefined: none of its). */
-  markPaid(tx: Queryable, id: string): Promise<StatementStatus | undefined>;
+  ): Promise<{ batchId: string; statementCount: number; created: boolean; finalized: ClosedStatement[] }>;
+  /**
+   * finalized -> paid; the status found (undefined: no such statement) and, when this call paid it, the
+   * statement as paid.
+   */
+  markPaid(
+    tx: Queryable,
+    id: string,
+  ): Promise<{ status: StatementStatus; paid?: ClosedStatement } | undefined>;
 }

@@ -26,6 +26,16 @@ export interface Statement extends StatementKey {
   paidAt: Date | null;
 }
 
+/** A statement as its period's closing or its payment left it: what the lifecycle events announce. */
+export interface ClosedStatement extends StatementKey {
+  id: string;
+  batchId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  finalizedAt: Date;
+  paidAt: Date | null;
+}
+
 /** One entry of a statement, with what its movement repeats of the purchase. */
 export interface StatementLine {
   occurredAt: Date;

@@ -4,13 +4,16 @@ import { type AppError, UpstreamUnavailableError } from "@mp/errors";
 import type { Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import {
+  isOutage,
   isTransient,
   mapBreakerOpen,
   mapPlatformStatus,
   mapTransportFailure,
   PlatformCredentialError,
+  PlatformRateLimitedError,
   PlatformRedirectError,
 } from "./infuse.errors";
+import type { PlatformThrottle } from "./platform-throttle";
 import {
   type Breaker,
   BreakerOpenError,
@@ -20,6 +23,7 @@ import {
   DEFAULT_RETRY,
   type RetryPolicy,
 } from "./resilience";
+import { retryAfterMs } from "./retry-after";
 
 export interface InfuseHttpOptions {
   baseUrl: string;
@@ -30,7 +34,12 @@ export interface InfuseHttpOptions {
   retry?: RetryPolicy;
   breaker?: { failureThreshold: number; resetAfterMs: number };
   fetch?: typeof fetch;
+  /** The shared request budget (INFUSE_MAX_RPS); every request takes a token first. None: unlimited. */
+  throttle?: PlatformThrottle;
 }
+
+/** Attempts of a write answered 429 (the platform did not process it, so sending it again is safe). */
+const WRITE_ATTEMPTS_ON_429 = 3;
 
 /**
  * The credential header the platform's newer tools send: platform API keys (`ik_...`) go as
@@ -60,7 +69,7 @@ export class InfuseHttp {
     this.breaker = createBreaker({
       failureThreshold: options.breaker?.failureThreshold ?? 5,
       resetAfterMs: options.breaker?.resetAfterMs ?? 10_000,
-      isFailure: isTransient,
+      isFailure: isOutage,
       onStateChange: (from, to) =>
         options.logger[to === "open" ? "warn" : "info"](
           { from, to },
@@ -79,14 +88,26 @@ export class InfuseHttp {
   /** An idempotent JSON read, retried on transient failures. `what` names the resource for a 404. */
   async getJson<T>(path: string, schema: ZodType<T>, what: string, query: Query = {}, signal?: AbortSignal) {
     return this.retry.run(
-      () => this.guarded(() => this.fetchJson(path, query, schema, what, signal)),
+      () => this.guarded(() => this.fetchJson(path, query, schema, what, signal), signal),
       signal,
     );
   }
 
   /**
-   * A JSON write, never retried (the platform's creates are not idempotent): the status and the body
-   * parsed with the schema given for that status; any status without a schema is mapped like a read's.
+   * A read sent as a POST with a JSON body (the platform's batch queries): idempotent, so retried like a
+   * GET on transient failures; 2xx is parsed with `schema`.
+   */
+  async queryJson<T>(path: string, body: unknown, schema: ZodType<T>, what: string, signal?: AbortSignal) {
+    return this.retry.run(
+      () => this.guarded(() => this.fetchJson(path, {}, schema, what, signal, body), signal),
+      signal,
+    );
+  }
+
+  /**
+   * A JSON write, not retried on failures (the platform's creates are not idempotent) except a 429, which
+   * says the platform did not process it: the status and the body parsed with the schema given for that
+   * status; any status without a schema is mapped like a read's.
    */
   async postJson<T>(
     path: string,
@@ -95,27 +116,43 @@ export class InfuseHttp {
     what: string,
     signal?: AbortSignal,
   ): Promise<{ status: number; data: T }> {
-    return this.guarded(async () => {
-      const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
-      const response = await this.send(path, {}, timeout, signal, body);
-      const schema = schemas[response.status];
-      if (!schema) throw await this.failure(response, what);
-      let json: unknown;
+    for (let attempt = 1; ; attempt++) {
       try {
-        json = await response.json();
+        return await this.guarded(() => this.postOnce(path, body, schemas, what, signal), signal);
       } catch (error) {
-        throw mapTransportFailure(error, timeout.aborted);
+        // A 429 means the write was not processed: send it again once the throttle's pause is over (the
+        // next attempt's token waits for it).
+        if (!(error instanceof PlatformRateLimitedError) || attempt >= WRITE_ATTEMPTS_ON_429) throw error;
       }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) {
-        this.options.logger.error(
-          { path, issues: parsed.error.issues },
-          "unexpected Infuse-IoT response shape",
-        );
-        throw new UpstreamUnavailableError("The IoT platform answered with an unexpected response.");
-      }
-      return { status: response.status, data: parsed.data };
-    });
+    }
+  }
+
+  private async postOnce<T>(
+    path: string,
+    body: unknown,
+    schemas: Record<number, ZodType<T>>,
+    what: string,
+    signal?: AbortSignal,
+  ): Promise<{ status: number; data: T }> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
+    const response = await this.send(path, {}, timeout, signal, body);
+    const schema = schemas[response.status];
+    if (!schema) throw await this.failure(response, what);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (error) {
+      throw mapTransportFailure(error, timeout.aborted);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      this.options.logger.error(
+        { path, issues: parsed.error.issues },
+        "unexpected Infuse-IoT response shape",
+      );
+      throw new UpstreamUnavailableError("The IoT platform answered with an unexpected response.");
+    }
+    return { status: response.status, data: parsed.data };
   }
 
   /** A streamed download; not retried here (the copy job retries as a whole). */
@@ -130,10 +167,17 @@ export class InfuseHttp {
         body: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
         contentLength: Number.isFinite(length) ? length : undefined,
       };
-    });
+    }, signal);
   }
 
-  private async guarded<T>(work: () => Promise<T>): Promise<T> {
+  /**
+   * One attempt: a token of the shared budget first (before the attempt's own timeout starts), then the
+   * breaker. The token is taken outside the breaker, so a call that gets none (PlatformBusyError) is never
+   * a half-open breaker's trial, which cockatiel would count as a success; while the breaker is open no
+   * token is spent on a call it refuses anyway.
+   */
+  private async guarded<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (this.options.throttle && this.breaker.state() !== "open") await this.options.throttle.acquire(signal);
     try {
       return await this.breaker.run(work);
     } catch (error) {
@@ -148,17 +192,18 @@ export class InfuseHttp {
     schema: ZodType<T>,
     what: string,
     signal?: AbortSignal,
+    body?: unknown,
   ) {
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
-    const response = await this.send(path, query, timeout, signal);
+    const response = await this.send(path, query, timeout, signal, body);
     if (!response.ok) throw await this.failure(response, what);
-    let body: unknown;
+    let json: unknown;
     try {
-      body = await response.json();
+      json = await response.json();
     } catch (error) {
       throw mapTransportFailure(error, timeout.aborted);
     }
-    const parsed = schema.safeParse(body);
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       this.options.logger.error(
         { path, issues: parsed.error.issues },
@@ -198,7 +243,10 @@ export class InfuseHttp {
 
   private async failure(response: Response, what: string): Promise<AppError> {
     const body = await response.json().catch(() => undefined);
-    const error = mapPlatformStatus(response.status, body, what);
+    const pauseMs =
+      response.status === 429 ? retryAfterMs(response.headers.get("retry-after"), Date.now()) : 0;
+    const error = mapPlatformStatus(response.status, body, what, pauseMs);
+    if (error instanceof PlatformRateLimitedError) this.options.throttle?.backOff(pauseMs);
     if (error instanceof PlatformRedirectError)
       this.options.logger.error(
         { status: response.status, url: response.url, location: response.headers.get("location") },

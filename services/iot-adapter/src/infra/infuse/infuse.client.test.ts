@@ -258,3 +258,41 @@ describe("release download limits (through the platform adapter)", () => {
     expect(written).toBeLessThan(total);
   });
 });
+
+describe("bulk pending query", () => {
+  const update = (id: string) => ({
+    id,
+    releaseId: "rel-1",
+    status: "pending",
+    attemptCount: 1,
+    createdAt: "2026-01-02T03:04:05.678Z",
+    updatedAt: "2026-01-02T03:04:05.678Z",
+  });
+
+  it("posts the device ids, retries like a read on 5xx, and returns the answer keyed by device", async () => {
+    const bodies: unknown[] = [];
+    let n = 0;
+    stub.handle(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      if (++n === 1) return json(res, 503, { code: 503, message: "busy" });
+      json(res, 200, { data: { "00112233445566aa": update("5b0c2a1e-0000-4000-8000-000000000001") } });
+    });
+    const data = await client().queryPendingApplicationUpdates(["00112233445566aa", "00112233445566bb"]);
+    expect(Object.keys(data)).toEqual(["00112233445566aa"]);
+    expect(data["00112233445566aa"]?.id).toBe("5b0c2a1e-0000-4000-8000-000000000001");
+    expect(stub.requests.map((r) => [r.method, r.url.pathname])).toEqual([
+      ["POST", "/device/application/updates/pending/query"],
+      ["POST", "/device/application/updates/pending/query"],
+    ]);
+    expect(bodies[1]).toEqual({ deviceIds: ["00112233445566aa", "00112233445566bb"] });
+  });
+
+  it("refuses an answer of another shape as upstream-unavailable", async () => {
+    stub.handle((_req, res) => json(res, 200, { data: { "00112233445566aa": { id: 1 } } }));
+    await expect(client().queryPendingApplicationUpdates(["00112233445566aa"])).rejects.toMatchObject({
+      code: "upstream-unavailable",
+    });
+  });
+});

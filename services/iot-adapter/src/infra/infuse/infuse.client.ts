@@ -22,6 +22,10 @@ import {
 } from "./infuse.types";
 import { InfuseHttp, type InfuseHttpOptions } from "./infuse-http";
 
+const pendingQuerySchema = z.looseObject({
+  data: z.record(z.string(), deviceApplicationUpdateAndMessageSchema),
+});
+
 /** A window of a platform list. The platform returns no totals, so `hasMore` comes from asking limit+1. */
 export interface Slice<T> {
   items: T[];
@@ -215,6 +219,25 @@ export class InfuseClient {
       {},
       signal,
     );
+  }
+
+  /**
+   * The pending update (with its latest downlink message) of each of `deviceIds` that has one
+   * (`POST /device/application/updates/pending/query`), keyed by the device id as the platform spells it;
+   * devices with nothing pending are left out. A read: retried like a GET.
+   */
+  async queryPendingApplicationUpdates(
+    deviceIds: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Record<string, DeviceApplicationUpdateAndMessage>> {
+    const { data } = await this.http.queryJson(
+      "/device/application/updates/pending/query",
+      { deviceIds },
+      pendingQuerySchema,
+      "Devices",
+      signal,
+    );
+    return data;
   }
 
   /**

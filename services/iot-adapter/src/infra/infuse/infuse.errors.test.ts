@@ -1,9 +1,12 @@
 import { AppError, NotFoundError } from "@mp/errors";
 import { describe, expect, it } from "vitest";
 import {
+  isOutage,
+  isTransient,
   mapPlatformStatus,
   mapTransportFailure,
   PlatformCredentialError,
+  PlatformRateLimitedError,
   PlatformTransientError,
 } from "./infuse.errors";
 
@@ -25,11 +28,22 @@ describe("mapping of platform errors to the contract", () => {
     },
   );
 
-  it.each([429, 500, 502, 503, 504])("%i is transient upstream-unavailable with Retry-After 5", (status) => {
+  it.each([500, 502, 503, 504])("%i is transient upstream-unavailable with Retry-After 5", (status) => {
     const e = mapPlatformStatus(status, undefined, "x");
     expect(e).toBeInstanceOf(PlatformTransientError);
     expect(e.code).toBe("upstream-unavailable");
     expect(e.retryAfterSeconds).toBe(5);
+    expect(isOutage(e)).toBe(true);
+  });
+
+  it("429 is transient with the pause the platform asked for, and not an outage for the breaker", () => {
+    const e = mapPlatformStatus(429, undefined, "x", 2_500);
+    expect(e).toBeInstanceOf(PlatformRateLimitedError);
+    expect(e.code).toBe("upstream-unavailable");
+    expect(e.retryAfterSeconds).toBe(3);
+    expect(isTransient(e)).toBe(true);
+    expect(isOutage(e)).toBe(false);
+    expect(mapPlatformStatus(429, undefined, "x").retryAfterSeconds).toBe(1);
   });
 
   it.each([400, 409, 422])("%i is internal: the adapter sent something the platform rejects", (status) => {

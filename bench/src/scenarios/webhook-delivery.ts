@@ -1,0 +1,180 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { appendToOutbox, newEvent } from "@mp/bus";
+import { statementPaidV1 } from "@mp/contracts";
+import { DEMO_ORGANISATIONS } from "@mp/local/demo";
+import pg from "pg";
+import { v7 as uuidv7 } from "uuid";
+import { p99Figure } from "../latency-figure";
+import { runOpenLoop } from "../load/open-loop";
+import { authHeader, type Figure, notRun, type Scenario } from "../scenario";
+import { summarise } from "../stats/histogram";
+import { JETSTREAM, jetStreamBaseline } from "./jetstream-baseline";
+
+const RATE = 200;
+
+/**
+ * Scenario W (issue 27): outbound webhooks, from an event's commit at its source to the receiver's 2xx.
+ * The event is `settlements.statement.paid.v1`, which only webhooks consumes, so the load touches no
+ * other read model.
+ */
+export const webhookDelivery: Scenario = {
+  id: "W",
+  title: "Webhook delivery: event committed -> receiver's 2xx",
+  method: [
+    `The demo provider registers a webhook endpoint for \`statement.paid\` (through the gateway) on a local`,
+    `HTTP receiver that answers 204. At ${RATE} events/s (open loop) the runner commits one`,
+    "`settlements.statement.paid.v1` for the provider's organisation into settlements' outbox (one",
+    "autocommitted statement, as settlements' own transaction would append it); each is done when the",
+    "receiver holds its signed POST. Latency from the scheduled commit, so settlements' relay, JetStream,",
+    "webhooks' consumer transaction (the delivery row), the worker's claim, the HMAC and the HTTP POST are",
+    "all inside it. Baseline: a bare JetStream publish -> durable pull consumer at the same rate. The",
+    "endpoint is deleted afterwards.",
+  ].join(" "),
+  async run(ctx) {
+    const arrivals = new Map<string, () => void>();
+    const early = new Set<string>();
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => {
+        body += chunk;
+      });
+      req.on("end", () => {
+        res.writeHead(204).end();
+        const id = (JSON.parse(body) as { id: string }).id;
+        const done = arrivals.get(id);
+        if (done) done();
+        else early.add(id);
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bench`;
+    const headers = { ...authHeader(ctx.tokens.provider), "content-type": "application/json" };
+    const registered = await fetch(`${ctx.gatewayUrl}/marketplace/webhook-endpoints`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ url, events: ["statement.paid"], description: "bench W" }),
+    });
+    if (registered.status !== 201) {
+      receiver.close();
+      return notRun(`registering the endpoint answered ${registered.status}: ${await registered.text()}`);
+    }
+    const endpointId = ((await registered.json()) as { id: string }).id;
+    const db = new pg.Pool({
+      connectionString: ctx.databaseUrl,
+      max: 8,
+      options: "-c search_path=settlements",
+    });
+    db.on("error", () => {});
+    const arrived = (id: string, timeoutMs: number) =>
+      new Promise<void>((resolve, reject) => {
+        if (early.delete(id)) return resolve();
+        const timer = setTimeout(() => {
+          arrivals.delete(id);
+          reject(new Error(`event ${id} not delivered within ${timeoutMs} ms`));
+        }, timeoutMs);
+        arrivals.set(id, () => {
+          clearTimeout(timer);
+          arrivals.delete(id);
+          resolve();
+        });
+      });
+    const commitOne = async (): Promise<string> => {
+      const at = new Date();
+      const event = newEvent(
+        statementPaidV1.type,
+        "settlements",
+        {
+          statementId: uuidv7(),
+          organisationId: DEMO_ORGANISATIONS.provider.id,
+          role: "provider",
+          currency: "EUR",
+          livemode: false,
+          periodStartUtc: "2026-10-01T00:00:00.000Z",
+          periodEndUtc: "2026-11-01T00:00:00.000Z",
+          batchId: uuidv7(),
+          status: "paid",
+          occurredAt: at.toISOString(),
+          version: 2,
+        },
+        at,
+      );
+      await appendToOutbox(db, event);
+      return event.id;
+    };
+    const options = { rate: RATE, durationMs: ctx.durations.openLoopMs, warmupMs: ctx.durations.warmupMs };
+    try {
+      // One event first, end to end: the consumer, the worker and the connection to the receiver are warm.
+      await arrived(await commitOne(), 60_000);
+      ctx.log(`W: ${RATE} events/s committed -> delivered for ${options.durationMs / 1000} s`);
+      const result = await runOpenLoop({
+        ...options,
+        drainMs: 30_000,
+        operation: async () => {
+          const id = await commitOne();
+          await arrived(id, 60_000);
+        },
+      });
+      ctx.log(`W: baseline, bare JetStream publish -> consume at ${RATE}/s`);
+      const baseline = await jetStreamBaseline(ctx.natsUrl, options);
+      const stack = summarise(result.latency);
+      const bare = summarise(baseline.latency);
+      const figures: Figure[] = [
+        p99Figure({
+          name: `p99 committed -> receiver's 2xx at ${RATE}/s`,
+          result,
+          baseline: { name: JETSTREAM, result: baseline },
+          goalMs: 1_000,
+        }),
+        {
+          name: `p50 committed -> receiver's 2xx at ${RATE}/s`,
+          value: stack.p50,
+          unit: "ms",
+          baseline: { name: JETSTREAM, value: bare.p50 },
+        },
+        { name: "max committed -> receiver's 2xx", value: stack.max, unit: "ms" },
+      ];
+      const notes = [
+        ...(await stageBreakdown(db, endpointId)),
+        `achieved rate ${result.achievedRate.toFixed(0)}/s; ${result.sent} events; failed ${result.failed}, dropped ${result.dropped}, timed out ${result.timedOut}`,
+        ...(result.firstError ? [`first failure: ${result.firstError}`] : []),
+      ];
+      return { status: "ran", figures, notes };
+    } finally {
+      await fetch(`${ctx.gatewayUrl}/marketplace/webhook-endpoints/${endpointId}`, {
+        method: "DELETE",
+        headers: authHeader(ctx.tokens.provider),
+      }).catch(() => undefined);
+      await db.end();
+      receiver.closeAllConnections();
+      receiver.close();
+    }
+  },
+};
+
+/**
+ * Where the time went, from the rows' own timestamps (one database clock): the source's outbox row
+ * (created -> sent by settlements' relay), webhooks' delivery row (made by its consumer), and the attempt
+ * (claimed -> answered).
+ */
+async function stageBreakdown(db: pg.Pool, endpointId: string): Promise<string[]> {
+  const { rows } = await db.query<{ stage: string; p50: number; p99: number }>(
+    `WITH d AS (
+       SELECT o.created_at AS committed, o.sent_at AS relayed, w.created_at AS made,
+              w.last_attempt_at AS claimed, w.delivered_at AS delivered
+         FROM webhooks.deliveries w JOIN settlements.outbox o ON o.event_id = w.event_id
+        WHERE w.endpoint_id = $1 AND w.status = 'succeeded'),
+     stages AS (
+       SELECT 'committed -> relayed' AS stage, extract(epoch FROM relayed - committed) * 1000 AS ms FROM d
+       UNION ALL SELECT 'relayed -> delivery row', extract(epoch FROM made - relayed) * 1000 FROM d
+       UNION ALL SELECT 'delivery row -> claimed', extract(epoch FROM claimed - made) * 1000 FROM d
+       UNION ALL SELECT 'claimed -> answered', extract(epoch FROM delivered - claimed) * 1000 FROM d)
+     SELECT stage, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
+            percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99
+       FROM stages GROUP BY stage`,
+    [endpointId],
+  );
+  return rows.map(
+    (r) => `${r.stage}: p50 ${Number(r.p50).toFixed(1)} ms, p99 ${Number(r.p99).toFixed(1)} ms`,
+  );
+}

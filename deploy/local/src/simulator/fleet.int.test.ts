@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { DEMO_ORGANISATIONS } from "../demo";
+import { DEMO_BOARDS, demoSeed } from "./demo-seed";
+import { withFleet } from "./fleet";
+import { type RunningSimulator, startSimulator } from "./server";
+
+/**
+ * SIMULATOR_DEVICES, SIMULATOR_INSTALL_FAILURE_RATE and SIMULATOR_MAX_RPS through the real HTTP server:
+ * thousands of devices start fast and list, the failure rate is kept and reproducible, and the request
+ * limit answers 429 with Retry-After.
+ */
+const KEY = "ik_fleet";
+const PROVIDER = DEMO_ORGANISATIONS.provider.id;
+const running: RunningSimulator[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
+
+async function start(options: Parameters<typeof startSimulator>[0]) {
+  const sim = await startSimulator({ apiKey: KEY, tickMs: 0, ...options });
+  running.push(sim);
+  return sim;
+}
+
+const auth = { authorization: `ApiKey ${KEY}` };
+const get = (sim: RunningSimulator, path: string) => fetch(`${sim.url}${path}`, { headers: auth });
+
+describe("fleet devices", () => {
+  it("seeds 5,000 devices across the boards quickly, with the same ids every time", async () => {
+    const started = performance.now();
+    const sim = await start({ devices: 5_000 });
+    const seededMs = performance.now() - started;
+    // Measured 0.1-0.3 s on the shared 2-core machine; the bound leaves room for its load.
+    expect(seededMs).toBeLessThan(3_000);
+    expect(sim.seed.devices).toHaveLength(5_014);
+    const fleet = sim.seed.devices.slice(14);
+    expect(new Set(fleet.map((d) => d.deviceId)).size).toBe(5_000);
+    const perBoard = Object.values(DEMO_BOARDS).map((id) => fleet.filter((d) => d.boardId === id).length);
+    expect(perBoard).toEqual([1_667, 1_667, 1_666]);
+    expect(withFleet(demoSeed(), 5_000).devices.slice(14)).toEqual(fleet);
+
+    const listed = performance.now();
+    const response = await get(sim, `/device-and-state?organisationId=${PROVIDER}&limit=1000&offset=4000`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as unknown[]).length).toBe(1_000);
+    expect(performance.now() - listed).toBeLessThan(2_000);
+    const one = await get(sim, `/device/deviceId/${fleet[4_999]!.deviceId}/state`);
+    expect(one.status).toBe(200);
+    const stats = await fetch(`${sim.url}/__simulator/stats`);
+    expect(await stats.json()).toMatchObject({ devices: 5_014 });
+  });
+
+  it("can be dealt over chosen boards only", () => {
+    const fleet = withFleet(demoSeed(), 10, ["infuse_tracker_v2", DEMO_BOARDS.sensor]).devices.slice(14);
+    expect(fleet.filter((d) => d.boardId === DEMO_BOARDS.tracker)).toHaveLength(5);
+    expect(fleet.filter((d) => d.boardId === DEMO_BOARDS.sensor)).toHaveLength(5);
+    expect(() => withFleet(demoSeed(), 1, ["no-such-board"])).toThrow(/no board/);
+  });
+});
+
+describe("install failure rate", () => {
+  /** Queues the tracker release on every fleet tracker, settles them all, returns the failed deviceIds. */
+  async function installAll(sim: RunningSimulator): Promise<Set<string>> {
+    const release = sim.seed.releases.find((r) => r.boardId === DEMO_BOARDS.tracker)!;
+    const trackers = sim.seed.devices.slice(14).filter((d) => d.boardId === DEMO_BOARDS.tracker);
+    for (const device of trackers) {
+      const queued = await fetch(`${sim.url}/device/deviceId/${device.deviceId}/application/updates`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ releaseId: release.id }),
+      });
+      expect(queued.status).toBe(201);
+    }
+    const advanced = await fetch(`${sim.url}/__simulator/updates/advance`, { method: "POST" });
+    const { settled } = (await advanced.json()) as { settled: { status: string; id: string }[] };
+    expect(settled).toHaveLength(trackers.length);
+    const failed = new Set<string>();
+    for (const device of trackers) {
+      const updates = await get(sim, `/device/deviceId/${device.deviceId}/application/updates`);
+      const [update] = (await updates.json()) as { status: string }[];
+      if (update?.status === "failed") failed.add(device.deviceId);
+    }
+    return failed;
+  }
+
+  it("fails about that share of installs, the same ones for the same seed", async () => {
+    const options = { devices: 600, deviceBoards: [DEMO_BOARDS.tracker], installFailureRate: 0.3 };
+    const first = await installAll(await start({ ...options, randomSeed: "a" }));
+    // 600 draws at 0.3: 180 expected, standard deviation about 11.
+    expect(first.size).toBeGreaterThan(130);
+    expect(first.size).toBeLessThan(230);
+    const again = await installAll(await start({ ...options, randomSeed: "a" }));
+    expect([...again].sort()).toEqual([...first].sort());
+    const other = await installAll(await start({ ...options, randomSeed: "b" }));
+    expect([...other].sort()).not.toEqual([...first].sort());
+    const none = await installAll(await start({ ...options, installFailureRate: 0 }));
+    expect(none.size).toBe(0);
+  });
+});
+
+describe("request limit", () => {
+  it("answers 429 with Retry-After past SIMULATOR_MAX_RPS, leaves /health and control routes alone", async () => {
+    const sim = await start({ maxRps: 5 });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 8; i++) {
+      const response = await get(sim, `/organisation/id/${PROVIDER}`);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        retryAfter = response.headers.get("retry-after");
+        expect(await response.json()).toEqual({ code: 429, message: "rate limit exceeded" });
+      } else await response.body?.cancel();
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    expect(retryAfter).toBe("1");
+    expect((await fetch(`${sim.url}/health`)).status).toBe(200);
+    const stats = (await (await fetch(`${sim.url}/__simulator/stats`)).json()) as Record<string, number>;
+    expect(stats).toMatchObject({ maxRps: 5, allowed: 5, throttled: 3 });
+    await fetch(`${sim.url}/__simulator/rate-limit`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ maxRps: 0 }),
+    });
+    expect((await get(sim, `/organisation/id/${PROVIDER}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,3 @@
+export type { Io } from "./context";
+export { EXIT, type ExitCode } from "./exit-codes";
+export { runCli } from "./program";

@@ -1,0 +1,4 @@
+import { runServiceMain } from "@mp/runtime";
+import { webhooksService } from "./module";
+
+await runServiceMain(webhooksService);

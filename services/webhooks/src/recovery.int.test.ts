@@ -1,0 +1,111 @@
+import { ensureStream, newEvent } from "@mp/bus";
+import { installStatusChangedV1, type Principal, STREAMS, type WebhooksProto } from "@mp/contracts";
+import { createUnaryClient, loadProto } from "@mp/grpc";
+import { testLogger } from "@mp/logger";
+import { type RunningService, startService } from "@mp/runtime";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "./infra/receiver.fixture";
+import { webhooksService } from "./module";
+
+/**
+ * A receiver that was down gets what it missed as soon as it answers 2xx again, not at each delivery's
+ * next scheduled retry (here 30 s away): the success of a new event makes the endpoint's waiting retries
+ * due at once. Real PostgreSQL, NATS and a local HTTP receiver.
+ */
+const provider: Principal = {
+  subject: "p-1",
+  organisationId: "0193a1b2-0000-7000-8000-0000000000b1",
+  roles: ["provider"],
+  via: "jwt",
+};
+
+let infra: TestInfra;
+let mesh: TestMesh;
+let service: RunningService;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+beforeAll(async () => {
+  infra = await freshInfra("webhooks_recovery");
+  mesh = await ephemeralMesh();
+  receiver = await startReceiver();
+  service = await startService(
+    webhooksService,
+    {
+      DATABASE_URL: infra.databaseUrl,
+      NATS_URL: infra.natsUrl,
+      BUS_NAMESPACE: infra.busNamespace,
+      WEBHOOKS_GRPC_PORT: "0",
+      LOG_LEVEL: "silent",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      WEBHOOK_RETRY_SCHEDULE: "30s/10m",
+      WEBHOOK_POLL_MS: "100",
+      ...mesh.env("webhooks"),
+    },
+    { logger: testLogger("webhooks-recovery") },
+  );
+  await ensureStream(service.bus, { name: STREAMS.IOT.name, subjects: [...STREAMS.IOT.subjects] });
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await receiver?.close();
+  await infra?.cleanup();
+});
+
+async function installSucceeded(): Promise<string> {
+  const event = newEvent(installStatusChangedV1.type, "iot-adapter", {
+    installId: uuidv7(),
+    rpcId: "1",
+    organisationId: provider.organisationId,
+    deviceId: "0123456789abcdef",
+    releaseId: "r1",
+    status: "succeeded",
+    detail: null,
+    attemptCount: 1,
+    changedAt: new Date().toISOString(),
+    version: 2,
+  });
+  await service.bus.js.publish(service.bus.subject(event.type), JSON.stringify(event), { msgID: event.id });
+  return event.id;
+}
+
+describe("an endpoint coming back", () => {
+  it("receives what it missed right after its first 2xx", async () => {
+    const proto = loadProto<WebhooksProto>("marketplace/webhooks/v1/webhooks.proto").marketplace.webhooks.v1;
+    const client = createUnaryClient(proto.WebhookEndpointsService, `127.0.0.1:${service.grpcPort}`, {
+      upstream: "webhooks",
+      identity: mesh.gateway,
+    });
+    await client.call(
+      "createEndpoint",
+      { url: `${receiver.base}/flaky`, events: ["install.succeeded"] },
+      { principal: provider, requestId: "r" },
+    );
+    client.close();
+    receiver.state.down = true;
+    const missed: string[] = [];
+    for (let i = 0; i < 5; i++) missed.push(await installSucceeded());
+    await waitFor(() => (receiver.to("/flaky").length >= 5 ? true : undefined), {
+      what: "five failed attempts",
+    });
+    receiver.state.down = false;
+    const backAt = Date.now();
+    const fresh = await installSucceeded();
+    const ids = await waitFor(
+      () => {
+        const ok = new Set(
+          receiver
+            .to("/flaky")
+            .slice(5)
+            .map((r) => JSON.parse(r.body).id as string),
+        );
+        return [...missed, fresh].every((id) => ok.has(id)) ? ok : undefined;
+      },
+      { what: "every event after the receiver came back", timeoutMs: 10_000 },
+    );
+    expect(Date.now() - backAt).toBeLessThan(5_000);
+    expect(ids.size).toBe(6);
+  });
+});
