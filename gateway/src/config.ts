@@ -91,6 +91,11 @@ const gatewayEnv = z.object({
   GATEWAY_PORT: port.default(8080),
   /** SO_REUSEPORT on the listener: several gateways on one host share GATEWAY_PORT (the rehearsal). */
   GATEWAY_REUSE_PORT: envBoolean.default(false),
+  /**
+   * On SIGTERM: how long requests are still served, each answer with `Connection: close`, before the port
+   * closes, so keep-alive clients leave their connections after an answer instead of having them reset.
+   */
+  GATEWAY_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The gateway's own database; its `gateway` schema holds API keys. */
   DATABASE_URL: serviceEnv.DATABASE_URL,
   CATALOGUE_GRPC_URL: grpcAddress("catalogue"),

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { Agent, request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { ephemeralMesh, freePort, freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,6 +50,37 @@ describe("startGateway", () => {
       expect(await keysList.json()).toMatchObject({ items: [], totalCount: 0 });
     } finally {
       await gateway.close();
+      await gateway.close();
+    }
+  });
+});
+
+describe("closing with GATEWAY_DRAIN_MS", () => {
+  it("serves on during the drain, each answer closing its keep-alive connection, then stops", async () => {
+    const gateway = await startGateway(testConfig(keys, { ...env, GATEWAY_DRAIN_MS: "600" }));
+    const url = new URL("/healthz", gateway.url);
+    const get = () =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const request = httpRequest(url, { agent }, (response) => {
+          response.resume();
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+          );
+        });
+        request.on("error", reject);
+        request.end();
+      });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await get()).toEqual({ status: 200, connection: "keep-alive" });
+      const closing = gateway.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The kept-alive connection still gets an answer, and is told to close after it.
+      expect(await get()).toEqual({ status: 200, connection: "close" });
+      await closing;
+      await expect(get()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    } finally {
+      agent.destroy();
       await gateway.close();
     }
   });

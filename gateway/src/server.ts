@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { createPool, migrate, migrationsFromDir, poolSettings } from "@mp/db";
+import { createPool, migrate, migrationsFromDir, poolSettings, warmPool } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
 import { flagCheck, type OpsServer, opsPortOf, startOpsServer } from "@mp/runtime";
 import { startTelemetry } from "@mp/telemetry";
@@ -49,8 +50,13 @@ export async function startGateway(
   readiness.set("http", listening.check);
   let ops: OpsServer | undefined;
   let app: ZodApp | undefined;
+  let draining = false;
   const release = async () => {
     readiness.stopping();
+    // Still listening and serving, but every answer closes its connection: keep-alive clients move to
+    // another gateway after an answer, instead of a request meeting the connection as it is reset.
+    draining = true;
+    if (app && config.GATEWAY_DRAIN_MS > 0) await sleep(config.GATEWAY_DRAIN_MS);
     await app?.close();
     clients.close();
     await ops?.close();
@@ -64,7 +70,12 @@ export async function startGateway(
       logger,
     });
     await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
+    // The pool's minimum of connections (DB_POOL_MIN) open before the port: API-key requests find one.
+    await warmPool(pool);
     app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
+    app.addHook("onSend", async (_request, reply) => {
+      if (draining) reply.header("connection", "close");
+    });
     // reusePort is Node's listen option, which fastify passes on; its types do not list it yet.
     const listen = {
       host: config.GATEWAY_HOST,

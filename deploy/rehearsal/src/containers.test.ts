@@ -20,6 +20,8 @@ describe("the rehearsal's containers", () => {
       "com.marketplace.replica=2",
     ]);
     expect(flag(args, "--network")).toEqual(["host"]);
+    // readiness is the rehearsal's own /readyz probe, as the kubelet's; the image's check would only add load
+    expect(args).toContain("--no-healthcheck");
     expect(flag(args, "--name")).toEqual(["mp-rehearsal-purchases-2"]);
     expect(args.at(-1)).toBe("marketplace/purchases:rehearsal");
   });

@@ -36,24 +36,40 @@ async function answers(): Promise<boolean> {
   );
 }
 
-async function installed(): Promise<boolean> {
-  return run("docker", ["--version"]).then(
+/** Whether `command` is on PATH (`sh -c "command -v ..."`). */
+async function onPath(command: string): Promise<boolean> {
+  return run("sh", ["-c", `command -v ${command}`]).then(
     () => true,
     () => false,
   );
 }
 
+/** What `ensureDocker` has to do, from what the machine has. */
+export function dockerSteps(have: { client: boolean; daemon: boolean; answers: boolean }): {
+  install: boolean;
+  startDaemon: boolean;
+} {
+  if (have.answers) return { install: false, startDaemon: false };
+  // A client alone (a static `docker` binary, say) cannot start anything: the engine comes with docker.io.
+  return { install: !have.client || !have.daemon, startDaemon: true };
+}
+
 /**
- * Docker from Debian when the client is missing, and `dockerd` started (as root, detached, its log in
- * /var/log/dockerd-rehearsal.log) when no daemon answers.
+ * Docker from Debian when the client or the daemon (`dockerd`) is missing, and `dockerd` started (as root,
+ * detached, its log in /var/log/dockerd-rehearsal.log) when no daemon answers.
  */
 export async function ensureDocker(log: (line: string) => void): Promise<void> {
-  if (!(await installed())) {
-    log("docker is missing: apt-get install docker.io");
+  const steps = dockerSteps({
+    client: await onPath("docker"),
+    daemon: await onPath("dockerd"),
+    answers: await answers(),
+  });
+  if (steps.install) {
+    log("docker or dockerd is missing: apt-get install docker.io");
     await streamed("apt-get", ["update"]);
     await streamed("apt-get", ["install", "-y", "--no-install-recommends", "docker.io"]);
   }
-  if (await answers()) return;
+  if (!steps.startDaemon) return;
   log("no Docker daemon answers: starting dockerd");
   const child = spawn("sh", ["-c", "exec dockerd >>/var/log/dockerd-rehearsal.log 2>&1"], {
     detached: true,

@@ -1,4 +1,4 @@
-import { runDrill } from "./drill/run";
+import { headCommit, runDrill } from "./drill/run";
 import { down, up } from "./stack";
 
 const USAGE = `usage: ./dev rehearse up|down|run
@@ -21,10 +21,12 @@ async function main(command: string | undefined): Promise<number> {
       await down(log);
       return 0;
     case "run": {
+      // Read before the images are built: the report names the commit they were built from.
+      const commit = headCommit();
       const started = await up(log, { skipBuild });
       let passed = false;
       try {
-        passed = await runDrill(started, log);
+        passed = await runDrill(started, log, commit);
       } finally {
         if (process.env.REHEARSAL_KEEP !== "1") await down(log);
       }

@@ -9,6 +9,8 @@ const ms = (fallback: number, max: number) => z.coerce.number().int().min(0).max
 export const dbEnv = {
   /** Connections per pool (per process): replicas x this must stay under the server's max_connections. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Connections opened before the process takes calls and kept open while idle (at most DB_POOL_MAX). */
+  DB_POOL_MIN: z.coerce.number().int().min(0).max(200).default(2),
   /** A statement running longer is cancelled by the server (57014), so a slow query cannot pin a connection. */
   DB_STATEMENT_TIMEOUT_MS: ms(10_000, 3_600_000),
   /** Waiting longer for a row or table lock fails the statement (55P03) instead of queueing behind it. */
@@ -25,6 +27,7 @@ export type DbEnv = z.output<z.ZodObject<typeof dbEnv>>;
 export function poolSettings(env: DbEnv) {
   return {
     max: env.DB_POOL_MAX,
+    min: env.DB_POOL_MIN,
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
     idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,

@@ -3,7 +3,7 @@ import { createLogger } from "@mp/logger";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPool, type Pool, type PoolOptions } from "./pool";
+import { createPool, type Pool, type PoolOptions, warmPool } from "./pool";
 import { NestedTransactionError, withSavepoint, withTransaction } from "./transaction";
 
 let infra: TestInfra;
@@ -73,6 +73,44 @@ describe("pool timeouts", () => {
       }),
     ).rejects.toThrow();
     expect(await backendPid(p)).not.toBe(before);
+  });
+});
+
+describe("warmPool", () => {
+  const opened = async (name: string) => {
+    const { rows } = await pool().query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1",
+      [name],
+    );
+    return rows[0]!.n;
+  };
+
+  it("opens the minimum of connections before any call, and idle ones stay open", async () => {
+    const p = pool({ min: 3, max: 5, idleTimeoutMs: 100, applicationName: "warm_min" });
+    expect(p.totalCount).toBe(0);
+    await warmPool(p);
+    expect(p.totalCount).toBe(3);
+    expect(p.idleCount).toBe(3);
+    expect(await opened("warm_min")).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(p.totalCount).toBe(3);
+  });
+
+  it("without a minimum, idle connections close (what the minimum prevents)", async () => {
+    const p = pool({ min: 0, max: 5, idleTimeoutMs: 100, applicationName: "warm_none" });
+    await warmPool(p);
+    expect(p.totalCount).toBe(1);
+    await waitFor(() => (p.totalCount === 0 ? true : undefined), { timeoutMs: 3_000 });
+  });
+
+  it("rejects when PostgreSQL cannot be reached, within the connect timeout", async () => {
+    const url = new URL(infra.databaseUrl);
+    url.port = "1";
+    const p = createPool({ url: url.toString(), schema: "pool_test", min: 2, connectTimeoutMs: 500 });
+    pools.push(p);
+    const started = Date.now();
+    await expect(warmPool(p)).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

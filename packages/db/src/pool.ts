@@ -26,11 +26,18 @@ export interface PoolOptions {
   /** Shown in `pg_stat_activity` and as the `pool` label of the pool metrics; defaults to the schema. */
   applicationName?: string;
   max?: number;
+  /**
+   * Connections the pool keeps open however idle (pg-pool's `min`); `warmPool` opens them at boot, so a
+   * replica's first calls, and a burst when its peer goes away, do not wait for new connections.
+   */
+  min?: number;
   /** Server-side timeouts of every connection (ms, 0 = off); see `dbEnv` for what each one stops. */
   statementTimeoutMs?: number;
   lockTimeoutMs?: number;
   idleInTransactionTimeoutMs?: number;
   connectTimeoutMs?: number;
+  /** An idle connection above `min` is closed after this long (default 30 s). */
+  idleTimeoutMs?: number;
   /** Where connection failures are reported; a logger named after the pool when omitted. */
   logger?: Logger;
 }
@@ -38,6 +45,7 @@ export interface PoolOptions {
 /** Defaults when a caller passes no settings (the same as `dbEnv`'s). */
 export const POOL_DEFAULTS: Readonly<Record<PoolSetting, number>> = {
   max: 10,
+  min: 0,
   statementTimeoutMs: 10_000,
   lockTimeoutMs: 5_000,
   idleInTransactionTimeoutMs: 30_000,
@@ -46,6 +54,7 @@ export const POOL_DEFAULTS: Readonly<Record<PoolSetting, number>> = {
 
 type PoolSetting =
   | "max"
+  | "min"
   | "statementTimeoutMs"
   | "lockTimeoutMs"
   | "idleInTransactionTimeoutMs"
@@ -64,12 +73,13 @@ export function createPool(options: PoolOptions): Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: settings.max,
+    min: Math.min(settings.min, settings.max),
     application_name: name,
     options: `-c search_path=${schema},public`,
     statement_timeout: settings.statementTimeoutMs,
     lock_timeout: settings.lockTimeoutMs,
     idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: options.idleTimeoutMs ?? 30_000,
     connectionTimeoutMillis: settings.connectTimeoutMs,
     types: POOL_TYPES,
   });
@@ -93,4 +103,23 @@ function definedOnly(options: PoolOptions): Partial<Record<PoolSetting, number>>
     if (value !== undefined) picked[key] = value;
   }
   return picked;
+}
+
+/**
+ * Opens the pool's minimum of connections at once and runs a query on each, so the process takes calls
+ * only once PostgreSQL answers and connections are waiting (a connection made on a loaded machine can take
+ * seconds, longer than a caller's deadline). Rejects with the first failure; connections that opened
+ * stay in the pool.
+ */
+export async function warmPool(pool: Pool): Promise<void> {
+  const count = Math.max(1, pool.options.min ?? 0);
+  const clients = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  try {
+    for (const result of clients) if (result.status === "rejected") throw result.reason;
+    await Promise.all(
+      clients.map((result) => (result.status === "fulfilled" ? result.value.query("SELECT 1") : undefined)),
+    );
+  } finally {
+    for (const result of clients) if (result.status === "fulfilled") result.value.release();
+  }
 }

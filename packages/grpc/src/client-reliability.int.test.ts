@@ -106,6 +106,9 @@ beforeAll(async () => {
               if (request.id === "downstream") downstreamDeadline = ctx.deadline;
               if (request.id === "missing") throw new NotFoundError("Instance");
               if (request.id === "slow") await new Promise((resolve) => setTimeout(resolve, 150));
+              // The first call stalls past any deadline (a replica starved of CPU); later ones answer.
+              if (request.id === "stall-once" && invocations.get === 1)
+                await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve()));
               if (request.id === "hang") {
                 await new Promise<void>((resolve) => {
                   const timer = setTimeout(resolve, 5_000);
@@ -198,7 +201,9 @@ describe("retries", () => {
   });
 
   it("gives every attempt the one deadline of the call, and stops when it is spent", async () => {
-    const c = clientOf(catalogue.port, { retry: { maxAttempts: 20, initialBackoffMs: 5, maxBackoffMs: 10 } });
+    const c = clientOf(catalogue.port, {
+      retry: { maxAttempts: 20, initialBackoffMs: 5, maxBackoffMs: 10, firstAttemptShare: 1 },
+    });
     failures.left = 100;
     const started = Date.now();
     const error = await c
@@ -214,6 +219,35 @@ describe("retries", () => {
     // Deadlines travel as a relative timeout, so each attempt's arrives shifted by its transit time only.
     for (const deadline of rest) expect(Math.abs(deadline - first!)).toBeLessThan(120);
     expect(first! - started).toBeLessThanOrEqual(600 + 200);
+    c.close();
+  });
+});
+
+describe("a stalled first attempt", () => {
+  it("of an idempotent call ends at its share of the budget, and the next attempt answers", async () => {
+    const c = clientOf(catalogue.port);
+    const started = Date.now();
+    await expect(
+      c.call("getInstance", { id: "stall-once" }, ctx, { deadlineMs: 1_000 }),
+    ).resolves.toMatchObject({
+      id: instance.id,
+    });
+    expect(invocations.get).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    c.close();
+  });
+
+  it("of a call that is not idempotent keeps the whole budget and is not repeated", async () => {
+    const c = clientOf(catalogue.port, { idempotent: [] });
+    const started = Date.now();
+    await expect(c.call("getInstance", { id: "stall-once" }, ctx, { deadlineMs: 600 })).rejects.toMatchObject(
+      {
+        code: "upstream-unavailable",
+      },
+    );
+    expect(invocations.get).toBe(1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
     c.close();
   });
 });

@@ -5,6 +5,7 @@ import { GATEWAY_SIGNER, type MeshCredentials, type MeshSigner, serviceSigner } 
 import { METADATA_KEYS } from "@mp/contracts";
 import { AppError, type ErrorCode, fromGrpcError } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
+import { isNotExecuted } from "./admission";
 import { forwardableAssertion, incomingDeadline } from "./call-scope";
 import { buildMetadata, type Cancellable, type OutgoingContext } from "./metadata";
 import { recordClientCall, recordClientRetry } from "./metrics";
@@ -73,6 +74,12 @@ export interface RetryPolicy {
   maxAttempts: number;
   initialBackoffMs: number;
   maxBackoffMs: number;
+  /**
+   * Share of the call's budget the first attempt of an idempotent method may take (default 0.5): a
+   * replica that stalls (just started, starved of CPU) then costs half the budget, and the rest goes to
+   * an attempt on the next replica. 1: every attempt shares the one deadline.
+   */
+  firstAttemptShare?: number;
 }
 
 export interface ClientOptions {
@@ -93,7 +100,12 @@ export interface ClientOptions {
   channelOptions?: grpc.ClientOptions;
 }
 
-const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, initialBackoffMs: 50, maxBackoffMs: 1_000 };
+const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 3,
+  initialBackoffMs: 50,
+  maxBackoffMs: 1_000,
+  firstAttemptShare: 0.5,
+};
 
 /**
  * Channel defaults. `round_robin` spreads calls over every address the target resolves to (a headless
@@ -145,9 +157,12 @@ export interface UnaryClient<C> {
  * contract code the downstream service answered (or `upstream-unavailable` for transport failures), so
  * callers never see grpc-js types.
  *
- * Retries: only methods listed as idempotent, only on UNAVAILABLE that no handler answered (a service's
- * own `upstream-unavailable` carries the `x-mesh-answered` trailer and is final), with jittered backoff,
- * all within the call's one deadline.
+ * Retries: methods listed as idempotent on UNAVAILABLE that no handler answered (a service's own
+ * `upstream-unavailable` carries the `x-mesh-answered` trailer and is final), and any method a server
+ * refused before running it (a replica that is stopping: the not-executed trailer), with jittered backoff,
+ * all within the call's one deadline. `round_robin` sends the next attempt to the next replica. The first
+ * attempt of an idempotent method gets `firstAttemptShare` of the budget, and is repeated when that runs
+ * out (DEADLINE_EXCEEDED), so one stalled replica does not spend a read's whole budget.
  *
  * A downstream refusal of the caller itself (`unauthenticated`, and from a service also `forbidden` and
  * `validation-failed`) is this process's fault, not its caller's: it becomes `internal`, logged with an
@@ -299,7 +314,11 @@ export function createUnaryClient<C extends grpc.Client>(
         ctx.deadline ?? Infinity,
         incomingDeadline() ?? Infinity,
       );
-      const attempts = idempotent.has(name) ? Math.max(1, retry.maxAttempts) : 1;
+      const safe = idempotent.has(name);
+      const attempts = Math.max(1, retry.maxAttempts);
+      const share = safe && attempts > 1 ? Math.min(1, retry.firstAttemptShare ?? 0.5) : 1;
+      const now = Date.now();
+      const firstDeadline = share < 1 ? Math.round(now + (deadline - now) * share) : deadline;
       try {
         for (let n = 1; ; n++) {
           try {
@@ -309,7 +328,7 @@ export function createUnaryClient<C extends grpc.Client>(
               name,
               request,
               metadata,
-              deadline,
+              n === 1 ? firstDeadline : deadline,
               ctx,
             );
             recordClientCall({ service: upstream, method: name, status: "OK", startedAt });
@@ -319,7 +338,9 @@ export function createUnaryClient<C extends grpc.Client>(
             const backoff = ceiling / 2 + Math.random() * (ceiling / 2);
             const again =
               n < attempts &&
-              isTransportUnavailable(error) &&
+              ((safe && isTransportUnavailable(error)) ||
+                isNotExecuted(error) ||
+                (n === 1 && firstDeadline < deadline && isDeadlineExceeded(error))) &&
               !cancelled(ctx) &&
               Date.now() + backoff < deadline;
             if (!again) throw error;
@@ -366,6 +387,15 @@ function cancelled(ctx: OutgoingContext): boolean {
 /** The caller's abort signal, which is not read when it gave a cancel scope (the scope replaces it). */
 function signalOf(ctx: OutgoingContext): AbortSignal | undefined {
   return ctx.cancelScope ? undefined : ctx.signal;
+}
+
+/** The attempt's own deadline passed (grpc-js's status, not an answer a handler gave). */
+function isDeadlineExceeded(error: unknown): boolean {
+  const serviceError = error as Partial<grpc.ServiceError>;
+  return (
+    serviceError.code === grpc.status.DEADLINE_EXCEEDED &&
+    (serviceError.metadata?.get(METADATA_KEYS.answered).length ?? 0) === 0
+  );
 }
 
 /** UNAVAILABLE that no handler answered: the connection failed or closed, the call may be repeated. */

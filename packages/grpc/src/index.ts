@@ -1,3 +1,4 @@
+export * from "./admission";
 export * from "./callers";
 export * from "./client";
 export * from "./config";

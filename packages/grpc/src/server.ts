@@ -3,6 +3,7 @@ import * as grpc from "@grpc/grpc-js";
 import type { MeshVerifier } from "@mp/auth";
 import type { Logger } from "@mp/logger";
 import { HealthImplementation } from "grpc-health-check";
+import { gateHandlers } from "./admission";
 import { bindVerifier } from "./handlers";
 import { type GrpcTlsChoice, serverCredentials, usesTls } from "./tls";
 
@@ -46,6 +47,12 @@ export interface GrpcServerOptions {
    * present a certificate of the CA.
    */
   tls?: GrpcTlsChoice;
+  /**
+   * Whether calls are taken: while false, every call is refused at once with UNAVAILABLE and the
+   * not-executed trailer (clients repeat it on another replica). The runtime closes it when stopping
+   * begins. Default: always.
+   */
+  admits?: () => boolean;
 }
 
 /**
@@ -73,8 +80,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   health.addToServer(server);
   for (const { definition, implementation } of Object.values(options.services)) {
     // A service whose RPCs have not landed yet still answers health under its name.
-    if (Object.keys(definition).length > 0)
-      server.addService(definition, bindVerifier(implementation, options.verifier));
+    if (Object.keys(definition).length === 0) continue;
+    const bound = bindVerifier(implementation, options.verifier);
+    server.addService(definition, options.admits ? gateHandlers(definition, bound, options.admits) : bound);
   }
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${options.host}:${options.port}`, serverCredentials(options.tls), (error, bound) =>

@@ -195,6 +195,17 @@ describe("service start-up", () => {
     }
   });
 
+  it("has DB_POOL_MIN connections open when it starts serving gRPC", async () => {
+    const config = await env(infra.natsUrl, { DB_POOL_MIN: "4", DB_POOL_MAX: "6" });
+    const service = await startService(spec(), config, { logger: testLogger("listings") });
+    try {
+      // Start-up itself needs one or two connections at a time; four are open only because they were opened.
+      expect(service.pool.totalCount).toBeGreaterThanOrEqual(4);
+    } finally {
+      await service.stop();
+    }
+  });
+
   it("refuses to start with only part of GRPC_TLS_*, naming the missing keys", async () => {
     const config = await env(infra.natsUrl, { GRPC_TLS_CERT_FILE: "/nowhere/cert.pem" });
     await expect(startService(spec(), config, { logger: testLogger("listings") })).rejects.toThrow(

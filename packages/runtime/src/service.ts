@@ -54,6 +54,7 @@ import {
 import { createLogger, type Logger } from "@mp/logger";
 import type { ZodType } from "zod";
 import { connectBusPatiently, ensureStreamsInBackground } from "./boot/bus";
+import { warmDatabase } from "./boot/pool";
 import { prepareSchema } from "./boot/schema";
 import { assertListedConsumers } from "./boot/subscriptions";
 import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
@@ -211,10 +212,11 @@ export function schemaOf(name: ServiceName): string {
  * 2. its schema: migrated here, or (MIGRATE_ON_BOOT=false) awaited from a separate migrate step;
  * 3. NATS, waited for as long as it takes (logged), then the module, the outbox relay and its consumers;
  *    streams are ensured in the background, retried until they exist;
- * 4. the gRPC server with health.
+ * 4. the pool's minimum of connections opened (`DB_POOL_MIN`), then the gRPC server with health.
  *
  * `/readyz` is 200 only while PostgreSQL answers a query, NATS is connected and gRPC serves, and 503 from
- * the moment `stop()` begins. Aborting `signal` during start-up stops what has started and rejects.
+ * the moment `stop()` begins; from then on gRPC calls are refused (UNAVAILABLE, not executed), so callers
+ * repeat them on another replica. Aborting `signal` during start-up stops what has started and rejects.
  */
 export async function startService<S extends z.ZodObject>(
   spec: ServiceSpec<S>,
@@ -296,6 +298,8 @@ export async function startService<S extends z.ZodObject>(
     );
     stops.push(() => Promise.all(consumers.map((c) => c.stop())));
 
+    // Connections first, then the port: the first call finds a connection waiting.
+    await warmDatabase({ pool, readiness, logger, signal });
     const server: GrpcServer = await startGrpcServer({
       host: config.GRPC_HOST,
       port: config.GRPC_PORT,
@@ -306,6 +310,9 @@ export async function startService<S extends z.ZodObject>(
       drainMs: config.GRPC_DRAIN_MS,
       graceMs: config.GRPC_SHUTDOWN_GRACE_MS,
       maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
+      // Once stopping has begun, calls are refused at once as not executed: the caller repeats them on
+      // another replica instead of reaching one that is going.
+      admits: () => !readiness.isStopping(),
     });
     stops.push(async () => {
       grpcServing.set(false);

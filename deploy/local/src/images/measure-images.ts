@@ -29,7 +29,8 @@ import { IMAGE_TARGETS, imageTag, median, parseMemUsage } from "./image-targets"
  * Every container runs with `--read-only --tmpfs /tmp`, `--network host`, free ports, a fresh database on
  * DATABASE_URL's server (default the machine's PostgreSQL on 127.0.0.1:5432, dropped afterwards), NATS at
  * NATS_URL (default 127.0.0.1:4222) under its own bus namespace, and fresh mesh keys; NODE_ENV=production
- * but for the gateway, which reads its user-token keys from a file, accepted only in development. `--build` builds the
+ * but for the gateway, which reads its user-token keys from a file, accepted only in development, and
+ * settlements, which refuses the development Stripe key in production. `--build` builds the
  * images first (`docker build --network host`, tags as in docker-compose.yml).
  */
 const ROOT = resolve(fileURLToPath(new URL("../../../..", import.meta.url)));
@@ -218,6 +219,8 @@ async function main(args: string[]): Promise<void> {
         Object.assign(env, {
           STRIPE_WEBHOOK_SECRET: DEV_SECRETS.STRIPE_WEBHOOK_SECRET,
           STRIPE_API_KEY: DEV_SECRETS.STRIPE_API_KEY,
+          // Production refuses a test-mode key, and there is no live one here (as in the rehearsal).
+          NODE_ENV: "development",
         });
       }
       plans[target] = { env, probe: `http://127.0.0.1:${ops}/readyz` };

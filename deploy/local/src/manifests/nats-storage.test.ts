@@ -1,7 +1,8 @@
 import { parseSize } from "@mp/bus";
 import { STREAMS } from "@mp/contracts";
 import { describe, expect, it } from "vitest";
-import { loadManifests, loadYaml, type Manifest } from "./load";
+import type { Manifest } from "./load";
+import { findObject, renderOverlay } from "./render";
 
 /**
  * JetStream reserves each stream's `max_bytes` on every node that holds one of its replicas and refuses to
@@ -9,10 +10,11 @@ import { loadManifests, loadYaml, type Manifest } from "./load";
  * streams' cap, times the streams, times their replicas, must fit in the nodes' `max_file_store`, and each
  * node's store in its volume.
  */
-const base = loadManifests("deploy/k8s/base");
-const nats = (kind: string): Manifest => {
-  const found = base.find(({ doc }) => doc.kind === kind && doc.metadata?.name?.startsWith("nats"))?.doc;
-  if (!found) throw new Error(`no NATS ${kind} in deploy/k8s/base`);
+/** Each overlay as a cluster receives it (`kubectl kustomize`), so an overlay's patches are checked too. */
+const OVERLAYS = ["dev", "prod"] as const;
+const nats = (objects: Manifest[], kind: string): Manifest => {
+  const found = objects.find((doc) => doc.kind === kind && doc.metadata?.name?.startsWith("nats"));
+  if (!found) throw new Error(`no NATS ${kind} rendered`);
   return found;
 };
 
@@ -31,16 +33,11 @@ function quantity(text: string): number {
   return Number(match[1]) * 1024 ** (["Ki", "Mi", "Gi", "Ti"].indexOf(match[2]) + 1);
 }
 
-describe("NATS storage in the manifests", () => {
-  const kustomization = loadYaml("deploy/k8s/base/kustomization.yaml");
-  const literals: string[] = kustomization.configMapGenerator.find(
-    (g: Manifest) => g.name === "marketplace-env",
-  ).literals;
-  const env = Object.fromEntries(
-    literals.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
-  );
-  const conf: string = nats("ConfigMap").data["nats.conf"];
-  const statefulSet = nats("StatefulSet");
+describe.each(OVERLAYS)("NATS storage in overlay %s", (overlay) => {
+  const objects = renderOverlay(overlay);
+  const env: Record<string, string> = findObject(objects, "ConfigMap", "marketplace-env").data;
+  const conf: string = nats(objects, "ConfigMap").data["nats.conf"];
+  const statefulSet = nats(objects, "StatefulSet");
   const store = natsSize(/max_file_store:\s*([^\s,}]+)/.exec(conf)?.[1] ?? "");
   const nodes: number = statefulSet.spec.replicas;
 

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { OpKind } from "./tally";
 
 /**
@@ -32,4 +33,14 @@ export function loadEnd(
 ): number | undefined {
   if (dueAt(start, index, rate) - start < minMs || !disruptionsOver) return undefined;
   return Math.max(0, start + minMs - now);
+}
+
+/**
+ * Sleeps until `performance.now()` has reached `at`. One timer of the remaining time is not enough: Node's
+ * timers count whole milliseconds of the loop's clock and wake up to a millisecond early against
+ * `performance.now()`, so a load that slept out its length measured 299.99 s and missed 300 s.
+ */
+export async function sleepUntil(at: number): Promise<void> {
+  for (let left = at - performance.now(); left > 0; left = at - performance.now())
+    await sleep(Math.ceil(left));
 }

@@ -23,17 +23,18 @@ export function renderRun(facts: RunFacts, figures: DrillFigures, missed: string
     byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
   }
   const failed = [...byStatus].map(([status, n]) => `${status}: ${n}`).join(", ") || "none";
-  const share = figures.requests ? ((figures.failures.length / figures.requests) * 100).toFixed(3) : "0";
+  const percent = (n: number) => (figures.requests ? ((n / figures.requests) * 100).toFixed(3) : "0");
+  const unavailable = figures.failures.filter((f) => f.status === 503 && f.retryAfter).length;
   const lines = [
     `### Run of ${facts.date} at ${facts.commit}: ${missed.length === 0 ? "passed" : "FAILED"}`,
     "",
-    `Machine: ${facts.machine}. Load: ${facts.rate} operations a second for ${figures.seconds.toFixed(0)} s;`,
+    `Machine: ${facts.machine}. Load: ${facts.rate} operations a second for ${figures.seconds.toFixed(1)} s;`,
     `every container ready ${facts.startSeconds.toFixed(0)} s after the first started.`,
     "",
     "| figure | value |",
     "|---|---|",
     `| requests sent | ${figures.requests} (${facts.dropped} not sent: too many in flight) |`,
-    `| failed, by status | ${failed} (${share} % of requests) |`,
+    `| failed, by status | ${failed} (${percent(figures.failures.length)} % of requests; 503 with Retry-After: ${percent(unavailable)} %, allowed 0.1 %) |`,
     `| notifications accepted -> purchases -> sales in the ledger | ${figures.accepted} -> ${o.purchases} -> ${o.sales} |`,
     `| ledger entries of those sales | ${o.ledgerEntries} |`,
     `| lost / doubled | ${figures.accepted - o.purchases} lost, ${o.doubledPurchases + o.doubledSales} doubled |`,

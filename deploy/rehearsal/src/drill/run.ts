@@ -25,6 +25,11 @@ function positive(key: string, fallback: number): number {
   return value;
 }
 
+/** The checked-out commit, short. */
+export function headCommit(): string {
+  return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT }).toString().trim();
+}
+
 function machine(): string {
   const docker = execFileSync("docker", ["version", "--format", "{{.Server.Version}}"]).toString().trim();
   return `${cpus().length} CPU cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Docker ${docker}, Node ${process.version} (drill client)`;
@@ -33,9 +38,10 @@ function machine(): string {
 /**
  * The drill: mixed load for at least DRILL_SECONDS while the disruptions run; then, once the bus has had
  * time to deliver, the database's figures; the report goes on top of docs/rehearsal.md's runs. True when
- * every requirement was met.
+ * every requirement was met. `commit` is the one the run started from (its images were built from it),
+ * read before `up`: the branch may move during a run.
  */
-export async function runDrill(started: UpResult, log: Log): Promise<boolean> {
+export async function runDrill(started: UpResult, log: Log, commit: string): Promise<boolean> {
   const seconds = positive("DRILL_SECONDS", 300);
   const rate = positive("DRILL_RATE", 20);
   const db = new pg.Pool({ connectionString: databaseUrl(), max: 4 });
@@ -68,9 +74,6 @@ export async function runDrill(started: UpResult, log: Log): Promise<boolean> {
       steps,
     };
     const missed = misses(figures);
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: REPO_ROOT })
-      .toString()
-      .trim();
     const section = renderRun(
       {
         date,

@@ -3,7 +3,7 @@ import { checkoutSessionCompleted, signedStripeEvent } from "@mp/testing/stripe"
 import type pg from "pg";
 import { Pool } from "undici";
 import type { DemoSeeded } from "../seed";
-import { dueAt, loadEnd, opKind } from "./mix";
+import { dueAt, loadEnd, opKind, sleepUntil } from "./mix";
 import type { OpKind, Tally } from "./tally";
 
 /** A payment notification the gateway accepted (204), with when it was sent (epoch ms). */
@@ -106,7 +106,7 @@ export class Traffic {
       const due = dueAt(start, i, rate);
       const end = loadEnd(start, i, rate, minMs, done, performance.now());
       if (end !== undefined) {
-        if (end > 0) await sleep(end);
+        if (end > 0) await sleepUntil(start + minMs);
         break;
       }
       const wait = due - performance.now();

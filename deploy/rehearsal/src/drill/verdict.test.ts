@@ -59,7 +59,7 @@ describe("the drill's verdict", () => {
     expect(misses({ ...passing, outcomes: { ...outcomes, parkedOutbox: 2 } })).toEqual([
       "2 parked outbox rows",
     ]);
-    expect(misses({ ...passing, seconds: 120 })).toEqual([expect.stringMatching(/120 s, under 300/)]);
+    expect(misses({ ...passing, seconds: 120 })).toEqual([expect.stringMatching(/120.00 s, under 300/)]);
     const stuck = {
       action: "kill -9" as const,
       container: "x",

@@ -23,7 +23,7 @@ export function misses(figures: DrillFigures): string[] {
   const out: string[] = [];
   const { outcomes: o, accepted } = figures;
   if (figures.seconds < MIN_DRILL_SECONDS)
-    out.push(`the load ran ${figures.seconds.toFixed(0)} s, under ${MIN_DRILL_SECONDS} s`);
+    out.push(`the load ran ${figures.seconds.toFixed(2)} s, under ${MIN_DRILL_SECONDS} s`);
   const forbidden = figures.failures.filter((f) => !(f.status === 503 && f.retryAfter));
   if (forbidden.length > 0) out.push(`${forbidden.length} requests failed other than 503 with Retry-After`);
   const allowed = figures.failures.length - forbidden.length;

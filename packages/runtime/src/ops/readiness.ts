@@ -42,6 +42,11 @@ export class Readiness {
     this.stoppingSince ??= Date.now();
   }
 
+  /** Whether `stopping()` was called. */
+  isStopping(): boolean {
+    return this.stoppingSince !== undefined;
+  }
+
   async report(): Promise<ReadinessReport> {
     const entries = await Promise.all(
       [...this.checks].map(async ([name, check]) => [name, await answer(check)] as const),
