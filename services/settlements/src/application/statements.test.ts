@@ -2,7 +2,7 @@ import type { Pool } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
-import type { Statement, StatementStatus } from "../domain/statement";
+import type { ClosedStatement, Statement, StatementStatus } from "../domain/statement";
 import { makeCloseStatementPeriod } from "./close-statement-period";
 import { makeMarkStatementPaid } from "./mark-statement-paid";
 import { requirePlatformOperator } from "./platform-operator";
@@ -27,8 +27,8 @@ const operator = () => ctx(PLATFORM, ["admin"]);
 function pool() {
   const sent: string[] = [];
   const client = {
-    query: async (sql: string) => {
-      sent.push(sql);
+    query: async (sql: string | { text: string }) => {
+      sent.push(typeof sql === "string" ? sql : sql.text);
       return { rows: [] };
     },
     on: () => {},
@@ -252,13 +252,32 @@ describe("reading a statement", () => {
   });
 });
 
+/** A statement as finalized (or paid) by the repository, as the lifecycle events announce it. */
+const closedStatement = (id: string, paidAt: Date | null = null): ClosedStatement => ({
+  id,
+  organisationId: ORG,
+  role: "provider",
+  currency: "EUR",
+  livemode: true,
+  batchId: "0193a1b2-0000-7000-8000-0000000000bb",
+  periodStart: new Date("2026-10-01T00:00:00Z"),
+  periodEnd: new Date("2026-11-01T00:00:00Z"),
+  finalizedAt: new Date("2026-11-02T00:00:00Z"),
+  paidAt,
+});
+const outboxWrites = (sent: string[]) => sent.filter((sql) => /outbox/i.test(sql)).length;
+
 describe("marking a statement paid", () => {
   function paying(status: StatementStatus | undefined, found = true) {
     const marked: string[] = [];
     const d = deps({
+      // The repository pays a finalized statement (and says so); a paid one is found as it is.
       markPaid: async (_tx, id) => {
         marked.push(id);
-        return status;
+        if (!status) return undefined;
+        return status === "finalized"
+          ? { status: "paid", paid: closedStatement(id, new Date("2026-11-20T00:00:00Z")) }
+          : { status };
       },
       get: async () => (found ? statement : undefined),
     });
@@ -270,7 +289,10 @@ describe("marking a statement paid", () => {
       const p = paying(status);
       expect(await p.pay({ statementId: STATEMENT.toUpperCase() }, operator())).toBe(statement);
       expect(p.marked).toEqual([STATEMENT]);
-      expect(p.sent).toEqual(["BEGIN", "COMMIT"]);
+      expect(p.sent[0]).toBe("BEGIN");
+      expect(p.sent.at(-1)).toBe("COMMIT");
+      // Paying it now is announced (statement.paid) in the same transaction; a repeat announces nothing.
+      expect(outboxWrites(p.sent)).toBe(status === "finalized" ? 1 : 0);
     }
   });
 
@@ -302,7 +324,12 @@ describe("closing a period", () => {
     const d = deps({
       closePeriod: async (_tx, period) => {
         periods.push(period);
-        return { batchId: "0193a1b2-0000-7000-8000-0000000000bb", statementCount: 3, created: false };
+        return {
+          batchId: "0193a1b2-0000-7000-8000-0000000000bb",
+          statementCount: 3,
+          created: true,
+          finalized: [closedStatement(STATEMENT), closedStatement(OTHER)],
+        };
       },
     });
     return { close: makeCloseStatementPeriod(d.deps), periods, sent: d.sent };
@@ -324,7 +351,10 @@ describe("closing a period", () => {
         batchId: "0193a1b2-0000-7000-8000-0000000000ba",
       },
     ]);
-    expect(c.sent).toEqual(["BEGIN", "COMMIT"]);
+    expect(c.sent[0]).toBe("BEGIN");
+    expect(c.sent.at(-1)).toBe("COMMIT");
+    // Each statement this close finalized is announced (statement.closed) in the same transaction.
+    expect(outboxWrites(c.sent)).toBe(2);
   });
 
   it("wants both ends, readable, on month starts, end after start", async () => {
