@@ -87,9 +87,15 @@ export async function runJourney(
 
   for (;;) {
     const select = developer.getByRole("button", { name: `Select ${V12}` });
-    if ((await select.count()) === 0) break;
+    const left = await select.count();
+    if (left === 0) break;
     await select.first().click();
-    await developer.waitForTimeout(500);
+    // The list re-renders once the selection is saved (under load, seconds later): wait for the chosen
+    // release's button to go, or the next click lands on a button that is about to be replaced.
+    await until(
+      `the release selection to be saved (${left} left)`,
+      async () => (await select.count()) < left,
+    );
   }
   await developer.locator(".badge.available").first().waitFor({ timeout: 60_000 });
   log("release available");
