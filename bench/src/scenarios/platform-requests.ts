@@ -31,8 +31,10 @@ export async function samplePlatformRequests(
   let last = { at: startedAt, allowed: first.allowed, throttled: first.throttled };
   let maxPerSecond = 0;
   const sample = async () => {
+    // The count was read somewhere between send and answer: the midpoint halves the error a slow answer makes.
+    const sent = performance.now();
     const stats = await readStats(simulatorUrl);
-    const at = performance.now();
+    const at = (sent + performance.now()) / 2;
     if (at - last.at >= intervalMs / 2)
       maxPerSecond = Math.max(maxPerSecond, ((stats.allowed - last.allowed) * 1000) / (at - last.at));
     last = { at, allowed: stats.allowed, throttled: stats.throttled };

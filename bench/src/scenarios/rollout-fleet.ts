@@ -31,7 +31,7 @@ export const rolloutFleet: Scenario = {
     "until `GET .../rollouts/{id}` says `completed`, polled every second. The platform requests are counted",
     "by the simulator (`GET /__simulator/stats`, read every second from the 201 to the end): the time the",
     "rate allows is those requests / INFUSE_MAX_RPS, goal <= 1.2 x that; the average and the highest",
-    "one-second rate over the run must not exceed INFUSE_MAX_RPS. Then a second stack (500 devices; 100 quick) with",
+    "one-second rate over the run must not exceed INFUSE_MAX_RPS, and the simulator, given its own token bucket at that rate (`SIMULATOR_MAX_RPS`), must refuse none. Then a second stack (500 devices; 100 quick) with",
     "`SIMULATOR_INSTALL_FAILURE_RATE=0.5` and a rollout at threshold 10: the waves started after the wave of",
     "the first failed device, when it paused (goal <= 1).",
   ].join(" "),
@@ -43,7 +43,9 @@ export const rolloutFleet: Scenario = {
     const figures: Figure[] = [];
     const notes: string[] = [];
 
-    const timed = await withStack(ctx.startStack, fleet, { INFUSE_MAX_RPS: String(rps) }, async (stack) => {
+    // The simulator keeps a token bucket at the same rate (one second of burst): a 429 is a request above it.
+    const limits = { INFUSE_MAX_RPS: String(rps), SIMULATOR_MAX_RPS: String(rps) };
+    const timed = await withStack(ctx.startStack, fleet, limits, async (stack) => {
       const fixture = await fleetFixture(stack, ctx.log);
       if (!fixture) return undefined;
       if (!stack.simulatorUrl) throw new Error("the launcher started no simulator");
@@ -80,7 +82,13 @@ export const rolloutFleet: Scenario = {
         failures: requests.throttled,
       },
       {
-        name: "platform requests per second, highest one-second interval",
+        name: "requests the simulator refused (its own token bucket at INFUSE_MAX_RPS)",
+        value: requests.throttled,
+        unit: "",
+        goal: { text: "none", met: requests.throttled === 0 },
+      },
+      {
+        name: "platform requests per second, highest one-second interval (sampled)",
         value: requests.maxPerSecond,
         unit: "req/s",
         baseline: { name: "INFUSE_MAX_RPS", value: rps },
