@@ -11,6 +11,8 @@ export interface StackUnderTest {
   stripeWebhookSecret: string;
   /** The Stripe stand-in settlements calls (`STRIPE_API_BASE`); undefined when the stack has none. */
   stripeApiBase: string | undefined;
+  /** The Infuse-IoT simulator the launcher started (`/__simulator/` control routes); undefined when attached. */
+  simulatorUrl: string | undefined;
   /** Settlements' `STRIPE_RECONCILE_INTERVAL` (seconds): short on a launched stack, for scenario J. */
   reconcileIntervalSeconds: number;
   /** How it was obtained, for the report. */
@@ -75,6 +77,7 @@ export async function stackUnderTest(
     },
     stripeWebhookSecret: stack.stripeWebhookSecret,
     stripeApiBase: stack.stripeApiBase,
+    simulatorUrl: stack.simulatorUrl,
     reconcileIntervalSeconds,
     description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach, RUNTIME_TUNING=${runtimeTuning}, STRIPE_RECONCILE_INTERVAL=${reconcileIntervalSeconds})${profileDir ? ", with --cpu-prof" : ""}`,
     stop: () => stack.stop(),
@@ -101,6 +104,7 @@ async function attach(env: NodeJS.ProcessEnv): Promise<StackUnderTest> {
     tokens: { admin: token("admin"), developer: token("developer"), provider: token("provider") },
     stripeWebhookSecret: credentials.stripeWebhookSecret ?? "",
     stripeApiBase: credentials.stripeApiBase,
+    simulatorUrl: undefined,
     // Not readable from outside: the attached stack's own setting, as STRIPE_RECONCILE_INTERVAL tells.
     reconcileIntervalSeconds: Number(env.STRIPE_RECONCILE_INTERVAL || 300),
     description: `attached to ${env.BENCH_GATEWAY_URL} (BENCH_GATEWAY_URL); its log level and rate limits are its own`,

@@ -1,9 +1,12 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { demoApi } from "@mp/local/demo-api";
 import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
 import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "@mp/sdk";
 import { waitFor } from "@mp/testing";
 import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +19,8 @@ import { startTestStack } from "./stack";
  * single installs already in flight; a second, over every device of the provider, queues its installs
  * itself and skips the rest with their reasons. The simulated platform's clock is stopped: the test settles
  * the update of each device a rollout has in flight. Each rollout reaches `completed` and its progress is
- * read as Server-Sent Events, whole and resumed after an id.
+ * read as Server-Sent Events, whole and resumed after an id, and reaches the provider's registered webhook
+ * endpoint (a local receiver) as a signed `rollout.completed`.
  */
 const SECRET = "whsec_e2e_rollouts_00000000000000";
 const provider = DEMO_ORGANISATIONS.provider.id;
@@ -43,6 +47,10 @@ let tokens: { provider: string; otherProvider: string };
 let itemId: string;
 let listingId: string;
 const logs: string[] = [];
+/** What the provider's webhook endpoint (subscribed to `rollout.completed`) received. */
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let receiver: Server;
+let webhookSecret: string;
 
 type Rollout = {
   rolloutId: string;
@@ -107,6 +115,17 @@ async function readEvents(rolloutId: string, lastEventId?: number) {
 }
 
 beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   stack = await startTestStack(logs, {
     STRIPE_WEBHOOK_SECRET: SECRET,
     SIMULATOR_TICK_MS: "0",
@@ -157,13 +176,43 @@ beforeAll(async () => {
     visibility: "public",
   });
   listingId = listing.id;
+  const endpoint = await call<{ secret: string }>("POST", "/marketplace/webhook-endpoints", {
+    token: tokens.provider,
+    body: {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rollouts`,
+      events: ["rollout.completed"],
+    },
+  });
+  expect(endpoint.status).toBe(201);
+  webhookSecret = endpoint.body.secret;
   expect(BOUGHT.length).toBe(5);
   for (const device of BOUGHT) await buy(device);
 }, 300_000);
 
 afterAll(async () => {
   await stack?.stop();
+  receiver?.closeAllConnections();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
+
+/** The signed `rollout.completed` delivery of `rolloutId` at the provider's endpoint, once it arrives. */
+async function completedWebhook(rolloutId: string) {
+  const delivery = await waitFor(
+    () =>
+      received.find((r) => {
+        const event = JSON.parse(r.body);
+        return event.type === "rollout.completed" && event.data.rolloutId === rolloutId;
+      }),
+    { what: `rollout.completed for ${rolloutId} at the webhook receiver`, timeoutMs: 60_000 },
+  );
+  const check = verifyWebhookSignature({
+    payload: delivery.body,
+    header: delivery.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string,
+    secret: webhookSecret,
+  });
+  expect(check.valid).toBe(true);
+  return JSON.parse(delivery.body);
+}
 
 /**
  * Settles, on the simulated platform (its clock stopped), the update of every device the rollout has in
@@ -250,6 +299,22 @@ async function rollOut(body: Record<string, unknown>, eligible: string[]) {
     });
     expect(rpc.body.status).toBe("succeeded");
   }
+  // The end reaches the provider's systems too: one signed `rollout.completed`, once.
+  const webhook = await completedWebhook(rolloutId);
+  expect(webhook).toMatchObject({
+    type: "rollout.completed",
+    organisationId: provider,
+    data: {
+      rolloutId,
+      marketplaceItemId: itemId,
+      version: V12,
+      status: "completed",
+      counts: { succeeded: eligible.length, failed: 0 },
+    },
+  });
+  await sleep(500);
+  const copies = received.filter((r) => JSON.parse(r.body).data.rolloutId === rolloutId);
+  expect(new Set(copies.map((r) => JSON.parse(r.body).id)).size).toBe(1);
   return { rolloutId, devices: listed.body.items };
 }
 

@@ -12,6 +12,7 @@ import { statementExportCsv } from "./statement-export-csv";
 import { statementExportPdf } from "./statement-export-pdf";
 import { webhookDelivery } from "./webhook-delivery";
 import { webhookIntake } from "./webhook-intake";
+import { webhookOutage } from "./webhook-outage";
 
 /** Every scenario, in run order. Add one by writing a `Scenario` in its own file and listing it here. */
 export const SCENARIOS: readonly Scenario[] = [
@@ -27,5 +28,6 @@ export const SCENARIOS: readonly Scenario[] = [
   notificationRecovery,
   consoleCatalogueLoad,
   webhookDelivery,
+  webhookOutage,
   rolloutFleet,
 ];

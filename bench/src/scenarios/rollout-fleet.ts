@@ -5,12 +5,13 @@ import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing
 import pg from "pg";
 import { type Figure, notRun, type Scenario } from "../scenario";
 import type { StackUnderTest } from "../stack";
+import { samplePlatformRequests } from "./platform-requests";
 
 const STALLED =
   "no install of the rollout finished for 2 minutes: the iot-adapter must accept purchases calling QueueInstall as itself for the organisation (docs/rollouts.md, Scheduler)";
 
-/** Platform requests one install costs at the least: queueing the update and reading its outcome. */
-const REQUESTS_PER_INSTALL = Number(process.env.BENCH_ROLLOUT_REQUESTS_PER_INSTALL ?? 2);
+/** Platform requests one install costs at the least (queueing the update, reading its outcome): a note only. */
+const LEAST_REQUESTS_PER_INSTALL = 2;
 
 type Rollout = { rolloutId: string; status: string; currentWave: number; counts: Record<string, number> };
 
@@ -27,9 +28,10 @@ export const rolloutFleet: Scenario = {
     "(the environment's, else 50): the demo data, then every device of the demo provider bought (signed",
     "payment notifications at the listing's price), then one rollout of the first listed item's latest",
     "version over all of them (firstWave 1, growth 2, maxInFlight 1000, threshold 100). Timed from the 201",
-    "until `GET .../rollouts/{id}` says `completed`, polled every second. The time the rate allows is",
-    "eligible devices x BENCH_ROLLOUT_REQUESTS_PER_INSTALL (2: queue the update, read its outcome) /",
-    "INFUSE_MAX_RPS; goal <= 1.2 x that. Then a second stack (500 devices; 100 quick) with",
+    "until `GET .../rollouts/{id}` says `completed`, polled every second. The platform requests are counted",
+    "by the simulator (`GET /__simulator/stats`, read every second from the 201 to the end): the time the",
+    "rate allows is those requests / INFUSE_MAX_RPS, goal <= 1.2 x that; the average and the highest",
+    "one-second rate over the run must not exceed INFUSE_MAX_RPS, and the simulator, given its own token bucket at that rate (`SIMULATOR_MAX_RPS`), must refuse none. Then a second stack (500 devices; 100 quick) with",
     "`SIMULATOR_INSTALL_FAILURE_RATE=0.5` and a rollout at threshold 10: the waves started after the wave of",
     "the first failed device, when it paused (goal <= 1).",
   ].join(" "),
@@ -41,15 +43,21 @@ export const rolloutFleet: Scenario = {
     const figures: Figure[] = [];
     const notes: string[] = [];
 
-    const timed = await withStack(ctx.startStack, fleet, { INFUSE_MAX_RPS: String(rps) }, async (stack) => {
+    // The simulator keeps a token bucket at the same rate (one second of burst): a 429 is a request above it.
+    const limits = { INFUSE_MAX_RPS: String(rps), SIMULATOR_MAX_RPS: String(rps) };
+    const timed = await withStack(ctx.startStack, fleet, limits, async (stack) => {
       const fixture = await fleetFixture(stack, ctx.log);
       if (!fixture) return undefined;
+      if (!stack.simulatorUrl) throw new Error("the launcher started no simulator");
+      const sampler = await samplePlatformRequests(stack.simulatorUrl);
       const started = performance.now();
       const created = await createRollout(stack, fixture, { failureThresholdPercent: 100 });
       const eligible = created.counts.queued ?? 0;
-      const allowedMs = ((eligible * REQUESTS_PER_INSTALL) / rps) * 1000;
-      const done = await untilStatus(stack, created.rolloutId, ["completed"], 3 * allowedMs + 300_000);
-      return { ms: performance.now() - started, allowedMs, eligible, done };
+      const leastMs = ((eligible * LEAST_REQUESTS_PER_INSTALL) / rps) * 1000;
+      const done = await untilStatus(stack, created.rolloutId, ["completed"], 3 * leastMs + 300_000);
+      const ms = performance.now() - started;
+      const requests = await sampler.stop();
+      return { ms, allowedMs: (requests.total / rps) * 1000, eligible, done, requests };
     });
     if (!timed)
       return notRun("the simulator seeded no devices for the demo provider (SIMULATOR_DEVICES not built)");
@@ -62,7 +70,44 @@ export const rolloutFleet: Scenario = {
       goal: { text: "<= 1.2 x the time the rate allows", met: timed.ms <= 1.2 * timed.allowedMs },
       failures: timed.done.counts.failed ?? 0,
     });
-    notes.push(`counts at the end: ${JSON.stringify(timed.done.counts)}`);
+    const { requests } = timed;
+    const average = requests.total / requests.seconds;
+    figures.push(
+      {
+        name: "platform requests per second, average over the rollout",
+        value: average,
+        unit: "req/s",
+        baseline: { name: "INFUSE_MAX_RPS", value: rps },
+        goal: { text: "<= INFUSE_MAX_RPS", met: average <= rps },
+        failures: requests.throttled,
+      },
+      {
+        name: "requests the simulator refused (its own token bucket at INFUSE_MAX_RPS)",
+        value: requests.throttled,
+        unit: "",
+        goal: { text: "none", met: requests.throttled === 0 },
+      },
+      {
+        name: "platform requests per second, highest one-second interval (sampled)",
+        value: requests.maxPerSecond,
+        unit: "req/s",
+        baseline: { name: "INFUSE_MAX_RPS", value: rps },
+        goal: { text: "<= INFUSE_MAX_RPS", met: requests.maxPerSecond <= rps },
+      },
+      {
+        name: "platform requests per eligible install (measured)",
+        value: requests.total / Math.max(1, timed.eligible),
+        unit: "req",
+        baseline: {
+          name: "the least: queue the update, read its outcome",
+          value: LEAST_REQUESTS_PER_INSTALL,
+        },
+      },
+    );
+    notes.push(
+      `counts at the end: ${JSON.stringify(timed.done.counts)}`,
+      `platform requests counted by the simulator: ${requests.total} over ${requests.seconds.toFixed(1)} s, ${requests.throttled} refused (429)`,
+    );
 
     const small = ctx.quick ? 100 : 500;
     const paused = await withStack(

@@ -1,15 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { appendToOutbox, newEvent } from "@mp/bus";
-import { statementPaidV1 } from "@mp/contracts";
-import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import pg from "pg";
-import { v7 as uuidv7 } from "uuid";
 import { p99Figure } from "../latency-figure";
 import { runOpenLoop } from "../load/open-loop";
 import { authHeader, type Figure, notRun, type Scenario } from "../scenario";
 import { summarise } from "../stats/histogram";
 import { JETSTREAM, jetStreamBaseline } from "./jetstream-baseline";
+import { commitStatementPaid } from "./statement-paid-event";
 
 const RATE = 200;
 
@@ -79,29 +76,7 @@ export const webhookDelivery: Scenario = {
           resolve();
         });
       });
-    const commitOne = async (): Promise<string> => {
-      const at = new Date();
-      const event = newEvent(
-        statementPaidV1.type,
-        "settlements",
-        {
-          statementId: uuidv7(),
-          organisationId: DEMO_ORGANISATIONS.provider.id,
-          role: "provider",
-          currency: "EUR",
-          livemode: false,
-          periodStartUtc: "2026-10-01T00:00:00.000Z",
-          periodEndUtc: "2026-11-01T00:00:00.000Z",
-          batchId: uuidv7(),
-          status: "paid",
-          occurredAt: at.toISOString(),
-          version: 2,
-        },
-        at,
-      );
-      await appendToOutbox(db, event);
-      return event.id;
-    };
+    const commitOne = () => commitStatementPaid(db);
     const options = { rate: RATE, durationMs: ctx.durations.openLoopMs, warmupMs: ctx.durations.warmupMs };
     try {
       // One event first, end to end: the consumer, the worker and the connection to the receiver are warm.
