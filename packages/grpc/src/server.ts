@@ -49,8 +49,8 @@ export interface GrpcServerOptions {
   tls?: GrpcTlsChoice;
   /**
    * Whether calls are taken: while false, every call is refused at once with UNAVAILABLE and the
-   * not-executed trailer (clients repeat it on another replica). The runtime closes it when stopping
-   * begins. Default: always.
+   * not-executed trailer (clients repeat it on another replica). Default: always. Independently of it,
+   * the server refuses every call once its drain is over and it begins to close.
    */
   admits?: () => boolean;
 }
@@ -78,11 +78,17 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     ...Object.fromEntries(names.map((n) => [n, "NOT_SERVING"])),
   });
   health.addToServer(server);
+  // Set when the drain is over: from then on a call that still arrives (its client has not yet seen
+  // NOT_SERVING or the GOAWAY) is refused as not executed, and repeated elsewhere, rather than left to a
+  // replica that is closing. During the drain calls are still served: refusing them too would leave a
+  // caller only its retries, which can land on this replica again.
+  let closing = false;
+  const admits = () => !closing && (options.admits?.() ?? true);
   for (const { definition, implementation } of Object.values(options.services)) {
     // A service whose RPCs have not landed yet still answers health under its name.
     if (Object.keys(definition).length === 0) continue;
     const bound = bindVerifier(implementation, options.verifier);
-    server.addService(definition, options.admits ? gateHandlers(definition, bound, options.admits) : bound);
+    server.addService(definition, gateHandlers(definition, bound, admits));
   }
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${options.host}:${options.port}`, serverCredentials(options.tls), (error, bound) =>
@@ -108,6 +114,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
           options.logger.info({ drainMs }, "gRPC draining: NOT_SERVING, still answering");
           await sleep(drainMs);
         }
+        closing = true;
         await new Promise<void>((resolve) => {
           const force = setTimeout(() => {
             options.logger.warn("gRPC graceful shutdown timed out; forcing");

@@ -310,9 +310,8 @@ export async function startService<S extends z.ZodObject>(
       drainMs: config.GRPC_DRAIN_MS,
       graceMs: config.GRPC_SHUTDOWN_GRACE_MS,
       maxConnectionAgeMs: config.GRPC_MAX_CONNECTION_AGE_MS,
-      // Once stopping has begun, calls are refused at once as not executed: the caller repeats them on
-      // another replica instead of reaching one that is going.
-      admits: () => !readiness.isStopping(),
+      // Stopping: NOT_SERVING at once, calls served through the drain (GRPC_DRAIN_MS), then refused as
+      // not executed while the server closes, so callers repeat them on another replica.
     });
     stops.push(async () => {
       grpcServing.set(false);

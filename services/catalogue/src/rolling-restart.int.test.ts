@@ -154,7 +154,7 @@ describe("rolling restart", () => {
     console.info(
       `rolling restart: sent ${counts.sent}, succeeded ${counts.succeeded}, failed ${counts.failed}, served by ${JSON.stringify(Object.fromEntries(servedBy))}`,
     );
-    expect(failures).toEqual([]);
+    expect(failures.map((e) => String(e))).toEqual([]);
     expect(counts.succeeded).toBe(counts.sent);
     expect(counts.sent).toBeGreaterThan(50);
   });
