@@ -112,7 +112,11 @@ function definedOnly(options: PoolOptions): Partial<Record<PoolSetting, number>>
  * stay in the pool.
  */
 export async function warmPool(pool: Pool): Promise<void> {
-  const count = Math.max(1, pool.options.min ?? 0);
+  // Connections already held elsewhere (a LISTEN client, a lease) count towards the minimum, and only the
+  // free slots may be asked for at once: asking for more would wait on itself until the connect timeout.
+  const busy = pool.totalCount - pool.idleCount;
+  const free = (pool.options.max ?? 10) - busy;
+  const count = Math.max(1, Math.min((pool.options.min ?? 0) - busy, free));
   const clients = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
   try {
     for (const result of clients) if (result.status === "rejected") throw result.reason;
