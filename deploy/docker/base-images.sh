@@ -2,6 +2,7 @@
 # Makes the two third-party images the containers need exist in the local Docker engine:
 #   node:24-slim           the FROM of deploy/docker/Dockerfile
 #   marketplace/nats:local the NATS server the container rehearsal clusters (3 nodes)
+#   marketplace/redis:local the gateways' shared rate-limit store in the rehearsal
 # Each is pulled from its official registry first. Only when that pull fails (a machine without access
 # to Docker Hub) is a stand-in built locally from Debian bookworm:
 #   - a minimal root filesystem made with `debootstrap --variant=minbase` from the machine's apt mirror,
@@ -11,16 +12,20 @@
 #     `corepack enable` works), and a `node` user and group with uid/gid 1000 like the official image;
 #     it also trusts the certificate authorities in this machine's /usr/local/share/ca-certificates (a
 #     proxy in front of the npm registry), which the official image would not;
-#   - marketplace/nats:local on top: Debian's nats-server package, entry point nats-server.
+#   - marketplace/nats:local on top: Debian's nats-server package, entry point nats-server;
+#   - marketplace/redis:local on top: Debian's redis-server package, entry point redis-server.
 # The official pull succeeding wins: node:24-slim is then the real image, and marketplace/nats:local a tag
 # of the official nats image. A stand-in already present is kept; FORCE=1 rebuilds it. NATS_OFFICIAL
-# (nats:2.10-alpine, as deploy/k8s) and NATS_TAG (marketplace/nats:local) name the NATS images.
+# (nats:2.10-alpine, as deploy/k8s) and NATS_TAG (marketplace/nats:local) name the NATS images,
+# REDIS_OFFICIAL (redis:7.4-alpine, as deploy/k8s) and REDIS_TAG (marketplace/redis:local) the Redis ones.
 # Usage (as a user that may run docker): deploy/docker/base-images.sh   or   ./dev base-images
 set -euo pipefail
 
 NODE_TAG=node:24-slim
 NATS_OFFICIAL=${NATS_OFFICIAL:-nats:2.10-alpine}
 NATS_TAG=${NATS_TAG:-marketplace/nats:local}
+REDIS_OFFICIAL=${REDIS_OFFICIAL:-redis:7.4-alpine}
+REDIS_TAG=${REDIS_TAG:-marketplace/redis:local}
 DEBIAN_TAG=marketplace/bookworm-minbase:local
 SUITE=bookworm
 FORCE=${FORCE:-0}
@@ -144,6 +149,30 @@ EOF
   docker build --network host -q -t "$NATS_TAG" "$ctx" >/dev/null
 }
 
+build_redis_stand_in() {
+  build_debian_base
+  local ctx="$work/redis"
+  mkdir -p "$ctx"
+  cat >"$ctx/Dockerfile" <<EOF
+FROM $DEBIAN_TAG
+LABEL org.infuse.stand-in=true
+# The official image's user (uid/gid 999) and data directory; Debian's package makes its own redis user.
+RUN groupadd --system --gid 999 redisuser \\
+ && useradd --system --uid 999 --gid 999 --home-dir /data redisuser \\
+ && apt-get update \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends redis-server \\
+ && rm -rf /var/lib/apt/lists/* /usr/share/doc/* \\
+ && mkdir -p /data && chown 999:999 /data \\
+ && redis-server --version
+WORKDIR /data
+EXPOSE 6379
+ENTRYPOINT ["redis-server"]
+CMD ["--save", "", "--appendonly", "no"]
+EOF
+  log "building $REDIS_TAG (stand-in, Debian redis-server)"
+  docker build --network host -q -t "$REDIS_TAG" "$ctx" >/dev/null
+}
+
 # node:24-slim
 if try_pull "$NODE_TAG"; then
   log "$NODE_TAG pulled from the registry"
@@ -165,4 +194,15 @@ else
   build_nats_stand_in
 fi
 
-docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' | grep -E "^($NODE_TAG|$NATS_TAG|$DEBIAN_TAG) " >&2 || true
+# Redis
+if try_pull "$REDIS_OFFICIAL"; then
+  docker tag "$REDIS_OFFICIAL" "$REDIS_TAG"
+  log "$REDIS_OFFICIAL pulled from the registry, tagged $REDIS_TAG"
+elif have_image "$REDIS_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$REDIS_TAG"; }; then
+  log "$REDIS_OFFICIAL cannot be pulled; keeping the local $REDIS_TAG"
+else
+  log "$REDIS_OFFICIAL cannot be pulled; building a stand-in"
+  build_redis_stand_in
+fi
+
+docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' | grep -E "^($NODE_TAG|$NATS_TAG|$REDIS_TAG|$DEBIAN_TAG) " >&2 || true

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dockerRunArgs, type HostFiles, natsSpec, stripeSpec, workloadSpec } from "./containers";
+import { dockerRunArgs, type HostFiles, natsSpec, redisSpec, stripeSpec, workloadSpec } from "./containers";
 
 const files: HostFiles = {
   repo: "/repo",
@@ -71,5 +71,21 @@ describe("the rehearsal's containers", () => {
       "STRIPE_WEBHOOK_SECRET=whsec_x",
     ]);
     expect(args.slice(-4)).toEqual(["node:test", "--import", "tsx", "/repo/deploy/local/src/stripe/main.ts"]);
+  });
+
+  it("run redis as the manifests' Deployment does: in memory, capped, uid 999, read-only, labelled", () => {
+    const args = dockerRunArgs(redisSpec("redis:test", 6391));
+    expect(flag(args, "--label")).toEqual([
+      "com.marketplace.rehearsal=true",
+      "com.marketplace.service=redis",
+      "com.marketplace.replica=1",
+    ]);
+    expect(args).toEqual(expect.arrayContaining(["--read-only", "--user", "999:999", "--cap-drop", "ALL"]));
+    expect(flag(args, "--tmpfs")).toEqual(["/data"]);
+    expect(flag(args, "--entrypoint")).toEqual(["redis-server"]);
+    const command = args.slice(args.indexOf("redis:test") + 1);
+    expect(command).toEqual(expect.arrayContaining(["--port", "6391", "--save", "", "--appendonly", "no"]));
+    expect(flag(command, "--maxmemory")).toEqual(["192mb"]);
+    expect(flag(command, "--maxmemory-policy")).toEqual(["allkeys-lru"]);
   });
 });

@@ -18,8 +18,10 @@ export interface ContainerSpec {
   command?: string[];
   /** The process's working directory. */
   workdir?: string;
-  /** As the manifests' securityContext: uid 1000, read-only root filesystem, no capabilities. */
+  /** As the manifests' securityContext: uid 1000 (or `user`), read-only root filesystem, no capabilities. */
   restricted?: boolean;
+  /** `uid:gid` of a restricted container when not the services' 1000:1000. */
+  user?: string;
   /** Seconds between SIGTERM and SIGKILL on `docker stop` (the pod's terminationGracePeriodSeconds). */
   stopTimeout?: number;
 }
@@ -34,7 +36,7 @@ export function dockerRunArgs(spec: ContainerSpec): string[] {
   // check starts a node process: with twenty containers every 10 s, load the drill's machine does not need.
   args.push("--no-healthcheck");
   if (spec.restricted) {
-    args.push("--user", "1000:1000", "--read-only", "--cap-drop", "ALL");
+    args.push("--user", spec.user ?? "1000:1000", "--read-only", "--cap-drop", "ALL");
     args.push("--security-opt", "no-new-privileges");
   }
   if (spec.stopTimeout !== undefined) args.push("--stop-timeout", String(spec.stopTimeout));
@@ -98,6 +100,28 @@ export function natsSpec(node: NatsNode, image: string, files: HostFiles): Conta
     entrypoint: "nats-server",
     command: ["--config", "/etc/nats/nats.conf"],
     stopTimeout: 60,
+  };
+}
+
+/**
+ * The gateways' shared rate-limit store, as the manifests' redis Deployment runs it (in memory only, the
+ * same memory cap and eviction), on its own port; uid 999 like the Deployment, a read-only root filesystem.
+ */
+export function redisSpec(image: string, port: number): ContainerSpec {
+  return {
+    name: containerName("redis", 1),
+    image,
+    service: "redis",
+    replica: 1,
+    env: {},
+    tmpfs: ["/data"],
+    entrypoint: "redis-server",
+    command: [
+      ...["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      ...["--maxmemory", "192mb", "--maxmemory-policy", "allkeys-lru", "--dir", "/data"],
+    ],
+    user: "999:999",
+    restricted: true,
   };
 }
 

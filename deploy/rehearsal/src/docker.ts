@@ -1,4 +1,6 @@
 import { execFile, spawn } from "node:child_process";
+import { mkdir, open } from "node:fs/promises";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 
@@ -96,4 +98,29 @@ export async function rehearsalContainers(service?: string): Promise<string[]> {
   if (service) filters.push("--filter", `label=com.marketplace.service=${service}`);
   const out = await docker(["ps", "-aq", ...filters]);
   return out ? out.split("\n") : [];
+}
+
+/**
+ * Every rehearsal container's output (`docker logs`, stdout and stderr, since it was created: restarts
+ * included) written to `<dir>/<name>.log`, so a drill's failures can be read after `down` removed them.
+ */
+export async function saveContainerLogs(dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const names = await docker(["ps", "-a", "--filter", `label=${REHEARSAL_LABEL}`, "--format", "{{.Names}}"]);
+  const saved: string[] = [];
+  for (const name of names ? names.split("\n") : []) {
+    const file = join(dir, `${name}.log`);
+    const out = await open(file, "w");
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn("docker", ["logs", "--timestamps", name], { stdio: ["ignore", out.fd, out.fd] });
+        child.on("error", reject);
+        child.on("exit", () => resolve());
+      });
+    } finally {
+      await out.close();
+    }
+    saved.push(file);
+  }
+  return saved;
 }

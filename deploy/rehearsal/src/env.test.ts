@@ -42,6 +42,10 @@ describe("the rehearsal's environment", () => {
     expect(gateway.GATEWAY_PORT).toBe("8080");
     expect(gateway.GATEWAY_REUSE_PORT).toBe("true");
     expect(gateway.AUTH_ISSUER).toBe("https://127.0.0.1:8443");
+    // both gateways count rate limits in the rehearsal's redis, as in the manifests they share redis:6379
+    expect(manifestEnv("gateway").env.RATE_LIMIT_REDIS_URL).toBe("redis://redis:6379");
+    expect(gateway.RATE_LIMIT_REDIS_URL).toBe("redis://127.0.0.1:6391");
+    expect(replicaEnv("gateway", 1).RATE_LIMIT_REDIS_URL).toBe(gateway.RATE_LIMIT_REDIS_URL);
     for (const service of SERVICES) {
       expect(gateway[grpcUrlKey(service)]).toBe(
         `ipv4:127.0.0.1:${grpcPort(service, 1)},127.0.0.1:${grpcPort(service, 2)}`,

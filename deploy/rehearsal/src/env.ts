@@ -10,6 +10,7 @@ import {
   JWKS_PORT,
   natsUrl,
   opsPort,
+  REDIS_PORT,
   type Replica,
   S3_PORT,
   SERVICES,
@@ -52,6 +53,7 @@ export const REPLACED_KEYS = [
   "AUTH_JWKS_URL",
   "AUTH_ISSUER",
   "RATE_LIMIT_PER_MINUTE",
+  "RATE_LIMIT_REDIS_URL",
   "NODE_ENV",
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
 ] as const;
@@ -71,6 +73,9 @@ export const ADDED_KEYS = [
 
 /** The issuer of the rehearsal's tokens: the auth container's address. */
 export const REHEARSAL_ISSUER = `https://${HOST}:${JWKS_PORT}`;
+
+/** Where the gateways reach the redis container for their shared rate-limit counters. */
+export const REDIS_URL = `redis://${HOST}:${REDIS_PORT}`;
 
 /** Where settlements reaches the Stripe stand-in container. */
 export const STRIPE_API_BASE = `http://${HOST}:${STRIPE_PORT}`;
@@ -108,6 +113,8 @@ export function replicaEnv(target: Target, replica: Replica): Env {
     out.AUTH_ISSUER = REHEARSAL_ISSUER;
     out.NODE_EXTRA_CA_CERTS = JWKS_CA_FILE;
     out.RATE_LIMIT_PER_MINUTE = DRILL_RATE_LIMIT_PER_MINUTE;
+    // The manifests' redis Service, here the rehearsal's redis container: both gateways share counters.
+    if (out.RATE_LIMIT_REDIS_URL !== undefined) out.RATE_LIMIT_REDIS_URL = REDIS_URL;
     return out;
   }
   const service = target as ServiceName;

@@ -21,12 +21,17 @@ export function natsImage(env = process.env): string {
   return env.REHEARSAL_NATS_IMAGE || "marketplace/nats:local";
 }
 
+/** The Redis image the base-image script builds (override: REHEARSAL_REDIS_IMAGE). */
+export function redisImage(env = process.env): string {
+  return env.REHEARSAL_REDIS_IMAGE || "marketplace/redis:local";
+}
+
 /**
- * The base images (the Node image the Dockerfile names and NATS), built by the repository's script when
+ * The base images (the Node image the Dockerfile names, NATS and Redis), built by the repository's script when
  * missing here, then one image per workload and the simulator from the one Dockerfile.
  */
 export async function buildImages(log: (line: string) => void, only?: readonly string[]): Promise<void> {
-  const bases = [nodeBaseImage(), natsImage()];
+  const bases = [nodeBaseImage(), natsImage(), redisImage()];
   const missing = [];
   for (const image of bases) if (!(await imageExists(image))) missing.push(image);
   if (missing.length > 0) {

@@ -1,3 +1,6 @@
+import { join } from "node:path";
+import { DEFAULT_DATA_DIR } from "@mp/local/paths";
+import { saveContainerLogs } from "./docker";
 import { headCommit, runDrill } from "./drill/run";
 import { down, up } from "./stack";
 
@@ -6,6 +9,9 @@ const USAGE = `usage: ./dev rehearse up|down|run
   down   remove every container, volume, database and file the rehearsal made
   run    up, the drill (load while replicas are restarted and killed), its report in docs/rehearsal.md, down
 env: DRILL_SECONDS (default 300), DRILL_RATE (operations a second, default 20), REHEARSAL_SKIP_BUILD=1`;
+
+/** Where `run` keeps every container's logs (outside the directory `down` removes). */
+const LOGS_DIR = join(DEFAULT_DATA_DIR, "rehearsal-logs");
 
 const log = (line: string) => process.stdout.write(`[rehearse] ${line}\n`);
 
@@ -28,6 +34,8 @@ async function main(command: string | undefined): Promise<number> {
       try {
         passed = await runDrill(started, log, commit);
       } finally {
+        const saved = await saveContainerLogs(LOGS_DIR).catch(() => []);
+        if (saved.length > 0) log(`${saved.length} containers' logs in ${LOGS_DIR}`);
         if (process.env.REHEARSAL_KEEP !== "1") await down(log);
       }
       return passed ? 0 : 1;

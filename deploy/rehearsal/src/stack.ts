@@ -7,6 +7,7 @@ import {
   type HostFiles,
   imageOf,
   natsSpec,
+  redisSpec,
   stripeSpec,
   toolSpec,
   workloadSpec,
@@ -14,7 +15,7 @@ import {
 import { docker, ensureDocker, REHEARSAL_LABEL, rehearsalContainers } from "./docker";
 import { databaseUrl, migrateEnv, replicaEnv, STRIPE_API_BASE } from "./env";
 import { prepareHostFiles, REHEARSAL_DIR } from "./host-files";
-import { buildImages, natsImage, nodeBaseImage } from "./images";
+import { buildImages, natsImage, nodeBaseImage, redisImage } from "./images";
 import { httpOk, listening, type Probe, waitReady } from "./ready";
 import { type DemoSeeded, seedDemo } from "./seed";
 import {
@@ -26,6 +27,7 @@ import {
   type NatsNode,
   natsPorts,
   opsPort,
+  REDIS_PORT,
   REPLICAS,
   type Replica,
   S3_PORT,
@@ -107,8 +109,8 @@ export interface UpResult {
 }
 
 /**
- * `./dev rehearse up`: Docker, images, then the containers in dependency order (NATS cluster; the object
- * store, the JWKS and the Infuse-IoT simulator; migrations; two replicas of every service; two gateways),
+ * `./dev rehearse up`: Docker, images, then the containers in dependency order (NATS cluster; redis, the
+ * object store, the JWKS and the Infuse-IoT simulator; migrations; two replicas of every service; two gateways),
  * each waited for until ready; then the demo data. Leaves everything running.
  */
 export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promise<UpResult> {
@@ -122,8 +124,9 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   log("starting a 3-node NATS JetStream cluster");
   for (const node of NATS_NODES) await start(natsSpec(node, natsImage(), files));
   await Promise.all(NATS_NODES.map((node) => waitReady(`nats-${node}`, natsProbe(node), READY_TIMEOUT_MS)));
-  log("starting the object store, the JWKS, the Infuse-IoT simulator and the Stripe stand-in");
+  log("starting redis, the object store, the JWKS, the Infuse-IoT simulator and the Stripe stand-in");
   const node = nodeBaseImage();
+  await start(redisSpec(redisImage(), REDIS_PORT));
   await start(
     toolSpec("s3", node, files, "s3rver.ts", { S3_PORT: String(S3_PORT), S3_BUCKET: "marketplace" }),
   );
@@ -157,6 +160,7 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   await Promise.all([
     waitReady("stripe", httpOk(`${STRIPE_API_BASE}/health`)),
     waitReady("s3", listening(HOST, S3_PORT)),
+    waitReady("redis", listening(HOST, REDIS_PORT)),
     waitReady("auth", listening(HOST, JWKS_PORT)),
     waitReady("simulator", listening(HOST, SIMULATOR_PORT)),
   ]);

@@ -20,6 +20,8 @@ export const S3_PORT = 4579;
 export const JWKS_PORT = 8443;
 /** The Stripe stand-in (deploy/local/src/stripe), at the launcher's default port. */
 export const STRIPE_PORT = 12111;
+/** The gateways' shared rate-limit store; off 6379, which the machine's own Redis holds. */
+export const REDIS_PORT = 6391;
 export const DATABASE = "marketplace_rehearsal";
 
 /** Ops ports of the first replicas: the gateway 9090, the services 9101-9107 in contract order. */
