@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { DEV_SECRETS } from "@mp/local/stack-env";
 import { makeStripeClient } from "@mp/stripe";
-import { childrenRunning, cpuDuring } from "../cpu";
+import { childrenRunning, cpuDuring, cpuMs } from "../cpu";
 import { p99Figure } from "../latency-figure";
 import { postJson } from "../load/http";
 import { runOpenLoop } from "../load/open-loop";
@@ -9,6 +10,8 @@ import { checkoutBody, checkoutFixture, checkoutPath, probeCheckout } from "./ch
 import { ROUTE_NOT_AVAILABLE } from "./route-probe";
 
 const RATE = 20;
+/** The quiet window before the run that measures each process's CPU with no checkout. */
+const IDLE_MS = 5_000;
 const GOAL_MS = 100;
 const SDK_BASELINE = "stripe SDK -> stand-in";
 const STAND_IN = "deploy/local/src/stripe/main.ts";
@@ -47,8 +50,17 @@ export const checkoutCreation: Scenario = {
     const options = { rate: RATE, durationMs: ctx.durations.openLoopMs, warmupMs: ctx.durations.warmupMs };
     ctx.log(`I: ${RATE} checkouts/s through the gateway`);
     // CPU time is steadier than latency on a shared machine; empty pid lists on an attached stack.
-    const pathPids = CHECKOUT_PATH.flatMap(childrenRunning);
+    const byProcess = CHECKOUT_PATH.map((entry) => ({ entry, pids: childrenRunning(entry) }));
+    const pathPids = byProcess.flatMap((p) => p.pids);
     const standInPids = childrenRunning(STAND_IN);
+    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+    // What the processes spend with no checkout at all (timers, consumers, health checks), for scale.
+    const idleStart = byProcess.map((p) => cpuOf(p.pids));
+    await sleep(IDLE_MS);
+    const idlePerCheckout = byProcess.map(
+      (p, i) => (cpuOf(p.pids) - (idleStart[i] ?? 0)) / ((IDLE_MS / 1000) * RATE),
+    );
+    const startCpu = byProcess.map((p) => cpuOf(p.pids));
     const gatewayRun = await cpuDuring(pathPids, () =>
       runOpenLoop({
         ...options,
@@ -59,6 +71,16 @@ export const checkoutCreation: Scenario = {
       }),
     );
     const result = gatewayRun.result;
+    // Where the checkout's CPU went, process by process (which hop to make cheaper).
+    const perProcess = byProcess
+      .map((p, i) => {
+        const parts = p.entry.split("/");
+        const name =
+          (parts[0] === "services" ? parts[1] : parts[0] === "deploy" ? parts[3] : parts[0]) ?? p.entry;
+        const used = (cpuOf(p.pids) - (startCpu[i] ?? 0)) / Math.max(1, result.sent);
+        return `${name} ${used.toFixed(2)} (idle ${(idlePerCheckout[i] ?? 0).toFixed(2)})`;
+      })
+      .join(", ");
     ctx.log(`I: baseline, ${RATE} sessions/s with the stripe SDK`);
     const stripe = makeStripeClient({
       STRIPE_API_KEY: DEV_SECRETS.STRIPE_API_KEY,
@@ -124,6 +146,11 @@ export const checkoutCreation: Scenario = {
       ],
       notes: [
         `achieved rate ${result.achievedRate.toFixed(1)}/s; p50 ${result.latency.percentile(0.5).toFixed(1)} ms (baseline ${baseline.latency.percentile(0.5).toFixed(1)} ms)`,
+        ...(pathPids.length === CHECKOUT_PATH.length
+          ? [
+              `CPU per checkout by process, ms (in brackets what the process spends idle over the same time, from ${IDLE_MS / 1000} s with no load before): ${perProcess}`,
+            ]
+          : []),
         ...(result.firstError ? [`first failure: ${result.firstError}`] : []),
         ...(baseline.firstError ? [`first baseline failure: ${baseline.firstError}`] : []),
       ],

@@ -72,9 +72,11 @@ export function buildPurchases(
     signer,
     clock,
   });
+  // Payment matching and checkouts share one memory of device owners (get-download-access asks each time).
+  const owners = cachedDeviceOwners(devices);
   const applyPaymentUpdate = makeApplyPaymentUpdate({
     listings: makeKnownListingRepository(),
-    devices: cachedDeviceOwners(devices),
+    devices: owners,
     purchases,
     unmatched: makeUnmatchedPaymentRepository(deps.pool),
     unmatchedCounter: makeUnmatchedCounter(),
@@ -138,7 +140,9 @@ export function buildPurchases(
           }),
           getInstallRpc: makeGetInstallRpc({ installs }),
           createCheckoutSession: makeCreateCheckoutSession({
-            ...deviceDeps,
+            purchases,
+            defaultLivemode: modes.defaultLivemode,
+            owners,
             db: deps.pool,
             listings: makeKnownListingRepository(),
             stripe,

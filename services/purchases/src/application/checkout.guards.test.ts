@@ -50,7 +50,7 @@ function checkout(calls: { stripe: unknown[]; listing: unknown[]; statuses: unkn
         return [];
       },
     } as unknown as PurchaseRepository,
-    iot: { get: async () => ({}) } as never,
+    owners: { ownerOf: async () => ({ organisationId: ORG, boardId: "b" }) },
     stripe: {
       createCheckoutSession: async (session: unknown, requestId: string) => {
         calls.stripe.push([session, requestId]);

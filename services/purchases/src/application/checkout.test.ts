@@ -1,11 +1,12 @@
-import { ConflictError, NotFoundError } from "@mp/errors";
+import { ConflictError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
 import type { Purchase } from "../domain/purchase";
 import { makeCreateCheckoutSession } from "./checkout";
 import type {
-  IotDevicesPort,
+  DeviceOwnership,
+  DeviceOwnersPort,
   KnownListingRepository,
   PayableListing,
   PurchaseRepository,
@@ -37,7 +38,19 @@ const listing: PayableListing = {
   item: { displayName: "Tracker" },
 };
 
-function fakes(options: { listing?: PayableListing; statuses?: string[]; ownDevice?: boolean } = {}) {
+const OTHER_ORG = "0193a1b2-0000-7000-8000-00000000000b";
+const own: DeviceOwnership = { organisationId: ORG, boardId: "board-1" };
+const foreign: DeviceOwnership = { organisationId: OTHER_ORG, boardId: "board-1" };
+
+function fakes(
+  options: {
+    listing?: PayableListing;
+    statuses?: string[];
+    /** The owner the port answers, then what it answers when asked fresh (default: the same). */
+    owner?: DeviceOwnership | null;
+    freshOwner?: DeviceOwnership | null;
+  } = {},
+) {
   const stripeCalls: Array<Record<string, unknown>> = [];
   const stripe: StripePaymentsPort = {
     async createCheckoutSession(session) {
@@ -57,16 +70,19 @@ function fakes(options: { listing?: PayableListing; statuses?: string[]; ownDevi
   const listings = {
     currentOf: async () => ("listing" in options ? options.listing : listing),
   } as unknown as KnownListingRepository;
-  const iot = {
-    get: async () => {
-      if (options.ownDevice === false) throw new NotFoundError("Device");
-      return {};
+  const ownerCalls: Array<{ deviceId: string; fresh: boolean }> = [];
+  const owners: DeviceOwnersPort = {
+    async ownerOf(deviceId, _requestId, ask) {
+      const fresh = ask?.fresh === true;
+      ownerCalls.push({ deviceId, fresh });
+      const owner = "owner" in options ? options.owner : own;
+      return fresh && "freshOwner" in options ? (options.freshOwner ?? null) : (owner ?? null);
     },
-  } as unknown as IotDevicesPort;
+  };
   const purchases = {
     statusesOf: async () => options.statuses ?? [],
   } as unknown as PurchaseRepository;
-  return { stripe, stripeCalls, listings, iot, purchases };
+  return { stripe, stripeCalls, listings, owners, ownerCalls, purchases };
 }
 
 const request = {
@@ -83,7 +99,7 @@ function checkout(f: ReturnType<typeof fakes>, production = false) {
     db: {} as never,
     listings: f.listings,
     purchases: f.purchases,
-    iot: f.iot,
+    owners: f.owners,
     stripe: f.stripe,
     clock: { now: () => NOW },
     defaultLivemode: false,
@@ -130,14 +146,42 @@ describe("checkout", () => {
   it("refuses without calling Stripe: no enabled listing, another's device, a completed purchase", async () => {
     const none = fakes({ listing: undefined });
     await expect(checkout(none)(request, ctx())).rejects.toMatchObject({ code: "not-listed" });
-    const foreign = fakes({ ownDevice: false });
-    await expect(checkout(foreign)(request, ctx())).rejects.toMatchObject({ code: "not-found" });
+    const others = fakes({ owner: foreign });
+    await expect(checkout(others)(request, ctx())).rejects.toMatchObject({ code: "not-found" });
+    const unknown = fakes({ owner: null });
+    await expect(checkout(unknown)(request, ctx())).rejects.toMatchObject({ code: "not-found" });
     const bought = fakes({ statuses: ["refunded", "completed"] });
     await expect(checkout(bought)(request, ctx())).rejects.toMatchObject({ code: "already-purchased" });
     const refunded = fakes({ statuses: ["refunded"] });
     await checkout(refunded)(request, ctx());
-    expect([none, foreign, bought].flatMap((f) => f.stripeCalls)).toEqual([]);
+    expect([none, others, unknown, bought].flatMap((f) => f.stripeCalls)).toEqual([]);
     expect(refunded.stripeCalls).toHaveLength(1);
+  });
+
+  it("judges the device first, then the listing, then the purchases, whatever answers first", async () => {
+    const everything = fakes({ owner: foreign, listing: undefined, statuses: ["completed"] });
+    await expect(checkout(everything)(request, ctx())).rejects.toMatchObject({ code: "not-found" });
+    const noListing = fakes({ listing: undefined, statuses: ["completed"] });
+    await expect(checkout(noListing)(request, ctx())).rejects.toMatchObject({ code: "not-listed" });
+  });
+
+  it("asks the owner again, fresh, before refusing a device remembered as another's; never for its own", async () => {
+    const transferred = fakes({ owner: foreign, freshOwner: own });
+    await checkout(transferred)(request, ctx());
+    expect(transferred.ownerCalls).toEqual([
+      { deviceId: DEVICE, fresh: false },
+      { deviceId: DEVICE, fresh: true },
+    ]);
+    expect(transferred.stripeCalls).toHaveLength(1);
+    const still = fakes({ owner: foreign, freshOwner: foreign });
+    await expect(checkout(still)(request, ctx())).rejects.toMatchObject({ code: "not-found" });
+    expect(still.ownerCalls.map((c) => c.fresh)).toEqual([false, true]);
+    const mine = fakes();
+    await checkout(mine)(request, ctx());
+    expect(mine.ownerCalls).toEqual([{ deviceId: DEVICE, fresh: false }]);
+    const unknown = fakes({ owner: null });
+    await expect(checkout(unknown)(request, ctx())).rejects.toMatchObject({ code: "not-found" });
+    expect(unknown.ownerCalls).toHaveLength(1);
   });
 
   it("wants https return addresses in production and http(s) elsewhere, naming the field", async () => {

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Queryable } from "@mp/db";
-import { ConflictError, ValidationError } from "@mp/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { blocksCheckout, checkoutExpiry, checkoutMetadata, returnUrlProblem } from "../domain/checkout";
 import type {
   Clock,
-  IotDevicesPort,
+  DeviceOwnersPort,
   KnownListingRepository,
   PurchaseRepository,
   StripePaymentsPort,
@@ -35,7 +35,8 @@ interface Deps {
   db: Queryable;
   listings: KnownListingRepository;
   purchases: PurchaseRepository;
-  iot: IotDevicesPort;
+  /** Device owners, possibly remembered for a short while (the cache payment matching uses too). */
+  owners: DeviceOwnersPort;
   stripe: StripePaymentsPort;
   clock: Clock;
   defaultLivemode: boolean;
@@ -61,28 +62,47 @@ function parse(raw: CheckoutRequest, production: boolean) {
 }
 
 /**
+ * Whether the organisation owns the device, as the device owners port says. A device remembered as
+ * another organisation's is asked again, fresh, before the answer is no, so a device just transferred to
+ * the caller is never refused from a stale memory (an unknown device is never remembered: null is the
+ * platform's answer now).
+ */
+async function ownsDevice(owners: DeviceOwnersPort, deviceId: string, org: string, requestId: string) {
+  const owner = await owners.ownerOf(deviceId, requestId);
+  if (!owner) return false;
+  if (owner.organisationId === org) return true;
+  const fresh = await owners.ownerOf(deviceId, requestId, { fresh: true });
+  return fresh?.organisationId === org;
+}
+
+/**
  * A Stripe Checkout Session for a device of the caller's organisation to buy the caller's current
  * listing of an item, at the listing's price (provider role). Refused before Stripe is called, in this
- * order: another organisation's device (not-found, from the iot-adapter), no enabled listing
- * (not-listed), a completed purchase of the item for the device (already-purchased). The purchase is made later, from the
- * payment's notifications, which carry the session's metadata.
+ * order: another organisation's device (not-found), no enabled listing (not-listed), a completed
+ * purchase of the item for the device (already-purchased). The three checks are independent reads (the
+ * device's owner from the iot-adapter, usually remembered; the listing and the purchases from
+ * purchases' own tables), so they run at once and their answers are judged in that order. The purchase
+ * is made later, from the payment's notifications, which carry the session's metadata.
  */
 export function makeCreateCheckoutSession(deps: Deps) {
   return async (raw: CheckoutRequest, ctx: CallContext): Promise<CheckoutSession> => {
     const org = requirePrincipal(ctx, "provider").organisationId.toLowerCase();
     const sale = parse(raw, deps.production);
+    const [owned, listing, statuses] = await Promise.all([
+      ownsDevice(deps.owners, sale.deviceId, org, ctx.requestId),
+      deps.listings.currentOf(deps.db, { ...sale, providerOrganisationId: org }),
+      deps.purchases.statusesOf({
+        providerOrganisationId: org,
+        deviceId: sale.deviceId,
+        marketplaceItemId: sale.marketplaceItemId,
+        livemode: deps.defaultLivemode,
+      }),
+    ]);
     // The device first: another organisation's device is 404 whatever the item, as for every route.
-    await deps.iot.get(sale.deviceId, ctx);
-    const listing = await deps.listings.currentOf(deps.db, { ...sale, providerOrganisationId: org });
+    if (!owned) throw new NotFoundError("Device");
     if (!listing) {
       throw new ConflictError("not-listed", "You have no enabled listing of this item in this instance.");
     }
-    const statuses = await deps.purchases.statusesOf({
-      providerOrganisationId: org,
-      deviceId: sale.deviceId,
-      marketplaceItemId: sale.marketplaceItemId,
-      livemode: deps.defaultLivemode,
-    });
     if (statuses.some(blocksCheckout)) {
       throw new ConflictError("already-purchased", "The device has a completed purchase of this item.");
     }

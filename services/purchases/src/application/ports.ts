@@ -173,9 +173,16 @@ export interface DeviceOwnership {
   boardId: string;
 }
 
-/** Who owns a device, as the IoT platform says; null when it knows no such device. */
+/**
+ * Who owns a device, as the IoT platform says; null when it knows no such device. An implementation may
+ * answer from a short-lived memory of earlier answers; `fresh` asks the platform whatever it remembers.
+ */
 export interface DeviceOwnersPort {
-  ownerOf(deviceId: string, requestId: string): Promise<DeviceOwnership | null>;
+  ownerOf(
+    deviceId: string,
+    requestId: string,
+    options?: { fresh?: boolean },
+  ): Promise<DeviceOwnership | null>;
 }
 
 export interface UnmatchedPaymentRepository {

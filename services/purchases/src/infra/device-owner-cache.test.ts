@@ -55,6 +55,18 @@ describe("cachedDeviceOwners", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("asks again when asked fresh, and remembers the fresh answer", async () => {
+    const owners: Record<string, DeviceOwnership | null> = { d1: OWNER };
+    const { calls, port } = countingPort(owners);
+    const cached = cachedDeviceOwners(port);
+    await cached.ownerOf("d1", "r1");
+    owners.d1 = { organisationId: "org-2", boardId: "board-1" };
+    expect(await cached.ownerOf("d1", "r2")).toEqual(OWNER);
+    expect(await cached.ownerOf("d1", "r3", { fresh: true })).toEqual(owners.d1);
+    expect(await cached.ownerOf("d1", "r4")).toEqual(owners.d1);
+    expect(calls).toEqual(["d1", "d1"]);
+  });
+
   it("lets a failed lookup fail the payment and remembers nothing", async () => {
     let fail = true;
     const port = {

@@ -12,7 +12,9 @@ export const DEVICE_OWNER_CACHE_MAX = 10_000;
  * devices then costs one iot-adapter call per device per TTL instead of one per payment. Only owners found
  * are kept: an unknown device is asked again on the payment's next delivery, so a device registered a
  * moment later is matched as soon as the platform knows it. A transfer of a device to another organisation
- * is seen by payments at most `ttlMs` later; access checks (downloads) keep asking the adapter each time.
+ * is seen by payments and checkouts at most `ttlMs` later (a checkout asks again, `fresh`, before it
+ * refuses a device remembered as another organisation's, so only a transfer away from the caller waits
+ * for the TTL); access checks (downloads) keep asking the adapter each time.
  */
 export function cachedDeviceOwners(
   port: DeviceOwnersPort,
@@ -27,8 +29,9 @@ export function cachedDeviceOwners(
       (await port.ownerOf(deviceId, context)) ?? undefined,
   });
   return {
-    async ownerOf(deviceId, requestId) {
-      return (await cache.fetch(deviceId, { context: requestId })) ?? null;
+    async ownerOf(deviceId, requestId, options) {
+      const forceRefresh = options?.fresh === true;
+      return (await cache.fetch(deviceId, { context: requestId, forceRefresh })) ?? null;
     },
     clear: () => cache.clear(),
   };
