@@ -23,7 +23,7 @@ import type { EarningsServiceClient } from "@mp/contracts/generated/marketplace/
 import type { SettlementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/SettlementsService";
 import type { StatementsServiceClient } from "@mp/contracts/generated/marketplace/settlements/v1/StatementsService";
 import type { WebhookEndpointsServiceClient } from "@mp/contracts/generated/marketplace/webhooks/v1/WebhookEndpointsService";
-import { createUnaryClient, grpcTlsFrom, healthChecker, loadProto, type UnaryClient } from "@mp/grpc";
+import { createUnaryClient, grpcTlsFrom, healthChecker, loadProtos, type UnaryClient } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import { type GatewayConfig, SERVICE_NAMES, type ServiceName, upstreamAddress } from "./config";
 
@@ -115,6 +115,21 @@ export const IDEMPOTENT_METHODS = {
   webhooks: ["listEndpoints", "getEndpoint", "listDeliveries"],
 } as const satisfies Record<Exclude<keyof GatewayClients, "health" | "close">, readonly string[]>;
 
+/** The proto files (relative to `proto/`) of every service the gateway calls. */
+export const GATEWAY_PROTOS = [
+  "marketplace/catalogue/v1/catalogue.proto",
+  "marketplace/catalogue/v1/catalogue_items.proto",
+  "marketplace/publishing/v1/publishing.proto",
+  "marketplace/assets/v1/assets.proto",
+  "marketplace/publishing/v1/publishing_releases.proto",
+  "marketplace/listings/v1/listings.proto",
+  "marketplace/settlements/v1/settlements.proto",
+  "marketplace/settlements/v1/statements.proto",
+  "marketplace/purchases/v1/purchases.proto",
+  "marketplace/settlements/v1/earnings.proto",
+  "marketplace/webhooks/v1/webhooks.proto",
+] as const;
+
 /**
  * Real clients: one channel per upstream, reads retried, writes never (they are not idempotent). Every call
  * carries a token MACed under the key the gateway's mesh key (`MESH_PRIVATE_KEY` or `MESH_PRIVATE_KEY_FILE`)
@@ -125,41 +140,50 @@ export function createGatewayClients(
   config: GatewayConfig,
   options: { logger?: Logger } = {},
 ): GatewayClients {
+  // Every upstream's contract parsed in one root (the files share their common imports).
+  const contracts = loadProtos<
+    CatalogueProto &
+      CatalogueItemsProto &
+      PublishingProto &
+      AssetsProto &
+      PublishingReleasesProto &
+      ListingsProto &
+      SettlementsProto &
+      StatementsProto &
+      PurchasesProto &
+      EarningsProto &
+      WebhooksProto
+  >(GATEWAY_PROTOS);
   const mesh = {
     identity: meshSignerFrom(config, GATEWAY_SIGNER),
     tls: grpcTlsFrom(config) ?? (false as const),
     ...options,
   };
-  const proto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catalogue.proto").marketplace.catalogue
-    .v1;
+  const proto = contracts.marketplace.catalogue.v1;
   const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {
     ...mesh,
     upstream: "catalogue",
     idempotent: IDEMPOTENT_METHODS.catalogue,
   });
-  const itemsProto = loadProto<CatalogueItemsProto>("marketplace/catalogue/v1/catalogue_items.proto")
-    .marketplace.catalogue.v1;
+  const itemsProto = contracts.marketplace.catalogue.v1;
   const catalogueItems = createUnaryClient(itemsProto.CatalogueItemsService, config.CATALOGUE_GRPC_URL, {
     ...mesh,
     upstream: "catalogue",
     idempotent: IDEMPOTENT_METHODS.catalogueItems,
   });
-  const publishingProto = loadProto<PublishingProto>("marketplace/publishing/v1/publishing.proto").marketplace
-    .publishing.v1;
+  const publishingProto = contracts.marketplace.publishing.v1;
   const publishing = createUnaryClient(publishingProto.PublishingService, config.PUBLISHING_GRPC_URL, {
     ...mesh,
     upstream: "publishing",
     idempotent: IDEMPOTENT_METHODS.publishing,
   });
-  const assetsProto = loadProto<AssetsProto>("marketplace/assets/v1/assets.proto").marketplace.assets.v1;
+  const assetsProto = contracts.marketplace.assets.v1;
   const assets = createUnaryClient(assetsProto.AssetsService, config.ASSETS_GRPC_URL, {
     ...mesh,
     upstream: "assets",
     idempotent: IDEMPOTENT_METHODS.assets,
   });
-  const releasesProto = loadProto<PublishingReleasesProto>(
-    "marketplace/publishing/v1/publishing_releases.proto",
-  ).marketplace.publishing.v1;
+  const releasesProto = contracts.marketplace.publishing.v1;
   const publishingReleases = createUnaryClient(
     releasesProto.PublishingReleasesService,
     config.PUBLISHING_GRPC_URL,
@@ -170,43 +194,37 @@ export function createGatewayClients(
       deadlineMs: 15_000,
     },
   );
-  const listingsProto = loadProto<ListingsProto>("marketplace/listings/v1/listings.proto").marketplace
-    .listings.v1;
+  const listingsProto = contracts.marketplace.listings.v1;
   const listings = createUnaryClient(listingsProto.ListingsService, config.LISTINGS_GRPC_URL, {
     ...mesh,
     upstream: "listings",
     idempotent: IDEMPOTENT_METHODS.listings,
   });
-  const settlementsProto = loadProto<SettlementsProto>("marketplace/settlements/v1/settlements.proto")
-    .marketplace.settlements.v1;
+  const settlementsProto = contracts.marketplace.settlements.v1;
   const settlements = createUnaryClient(settlementsProto.SettlementsService, config.SETTLEMENTS_GRPC_URL, {
     ...mesh,
     upstream: "settlements",
     idempotent: IDEMPOTENT_METHODS.settlements,
   });
-  const statementsProto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto")
-    .marketplace.settlements.v1;
+  const statementsProto = contracts.marketplace.settlements.v1;
   const statements = createUnaryClient(statementsProto.StatementsService, config.SETTLEMENTS_GRPC_URL, {
     ...mesh,
     upstream: "settlements",
     idempotent: IDEMPOTENT_METHODS.statements,
   });
-  const purchasesProto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace
-    .purchases.v1;
+  const purchasesProto = contracts.marketplace.purchases.v1;
   const purchases = createUnaryClient(purchasesProto.PurchasesService, config.PURCHASES_GRPC_URL, {
     ...mesh,
     upstream: "purchases",
     idempotent: IDEMPOTENT_METHODS.purchases,
   });
-  const earningsProto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace
-    .settlements.v1;
+  const earningsProto = contracts.marketplace.settlements.v1;
   const earnings = createUnaryClient(earningsProto.EarningsService, config.SETTLEMENTS_GRPC_URL, {
     ...mesh,
     upstream: "settlements",
     idempotent: IDEMPOTENT_METHODS.earnings,
   });
-  const webhooksProto = loadProto<WebhooksProto>("marketplace/webhooks/v1/webhooks.proto").marketplace
-    .webhooks.v1;
+  const webhooksProto = contracts.marketplace.webhooks.v1;
   const webhooks = createUnaryClient(webhooksProto.WebhookEndpointsService, config.WEBHOOKS_GRPC_URL, {
     ...mesh,
     upstream: "webhooks",

@@ -13,7 +13,7 @@ import {
 } from "@mp/config";
 import { dbEnv } from "@mp/db";
 import { grpcTlsEnv, refineGrpcTls } from "@mp/grpc";
-import { opsEnv } from "@mp/runtime";
+import { opsEnv } from "@mp/runtime/ops";
 
 /**
  * `host:port` a gRPC channel dials, or grpc-js's static list `ipv4:host:port,host:port` (replicas on one

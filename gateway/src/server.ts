@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { createPool, migrate, migrationsFromDir, poolSettings, warmPool } from "@mp/db";
 import { createLogger, type Logger } from "@mp/logger";
-import { flagCheck, type OpsServer, opsPortOf, startOpsServer } from "@mp/runtime";
+import { flagCheck, type OpsServer, opsPortOf, startOpsServer } from "@mp/runtime/ops";
 import { startTelemetry } from "@mp/telemetry";
 import { buildApp } from "./app";
 import { createGatewayClients } from "./clients";
@@ -27,9 +27,10 @@ export interface RunningGateway {
 /**
  * Start a listening gateway with real dependencies: the ops port first (live at once, ready once its
  * database answers and the public port listens; upstream health is reported, not required), its schema
- * migrated, gRPC channels to every upstream. Starts the process-wide telemetry SDK when nothing has yet (it is left running;
- * `main.ts` owns its shutdown), so spans are real and `traceparent` travels upstream. Used by `main.ts`
- * and end-to-end tests.
+ * migrated (while the app is assembled; the public port opens after both), gRPC channels to every
+ * upstream. Starts the process-wide telemetry SDK when nothing has yet (it is left running; `main.ts` owns
+ * its shutdown), so spans are real and `traceparent` travels upstream. Used by `main.ts` and end-to-end
+ * tests.
  */
 export async function startGateway(
   config: GatewayConfig,
@@ -44,7 +45,26 @@ export async function startGateway(
     logger,
     ...poolSettings(config),
   });
-  const clients = createGatewayClients(config);
+  // The schema migrated and the pool's minimum of connections (DB_POOL_MIN) opened while the rest starts:
+  // the database's round trips overlap building the clients and the app (CPU work), and the public port
+  // still opens only after both, so an API-key request finds its table and a connection. Settled before
+  // anything is released on failure, so the pool is never ended under the migration.
+  const database = (async () => {
+    await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
+    await warmPool(pool);
+  })();
+  const databaseSettled = database.then(
+    () => {},
+    () => {},
+  );
+  let clients: ReturnType<typeof createGatewayClients>;
+  try {
+    clients = createGatewayClients(config);
+  } catch (error) {
+    await databaseSettled;
+    await pool.end();
+    throw error;
+  }
   const readiness = gatewayReadiness({ pool, health: clients.health });
   const listening = flagCheck("public port not listening yet");
   readiness.set("http", listening.check);
@@ -69,10 +89,8 @@ export async function startGateway(
       readiness,
       logger,
     });
-    await migrate(pool, GATEWAY_SCHEMA, await migrationsFromDir(MIGRATIONS_DIR, "gateway"));
-    // The pool's minimum of connections (DB_POOL_MIN) open before the port: API-key requests find one.
-    await warmPool(pool);
     app = await buildApp({ config, logger, clients, apiKeys: pgApiKeyRepository(pool) });
+    await database;
     app.addHook("onSend", async (_request, reply) => {
       if (draining) reply.header("connection", "close");
     });
@@ -85,6 +103,7 @@ export async function startGateway(
     await app.listen(listen as { host: string; port: number });
     listening.set(true);
   } catch (error) {
+    await databaseSettled;
     await release();
     throw error;
   }

@@ -1,7 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { PROBLEM_CONTENT_TYPE, toProblem, ValidationError } from "@mp/errors";
+
+// Taken from the loaded builtin, not `import ... from "node:http"`: an ESM import of node:http makes its
+// ESM facade, which reads every export, including the lazy ones that load Node's fetch implementation
+// (undici), about 60 ms of CPU at start (docs/images.md).
+const { STATUS_CODES } = process.getBuiltinModule("node:http");
 
 /**
  * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused before fastify saw it. A malformed

@@ -33,3 +33,19 @@ export function loadProto<T>(file: string): T {
   }
   return loaded as T;
 }
+
+/**
+ * Load several proto files (paths relative to `proto/`) into one root and return the package tree holding
+ * all of them, typed by the intersection of their generated `ProtoGrpcType`s. The files' shared imports
+ * (money, pages, the common messages) are parsed once instead of once per file: for the gateway's eleven
+ * contracts that is about a third of the CPU of loading them one by one (docs/images.md).
+ */
+export function loadProtos<T>(files: readonly string[]): T {
+  const key = files.join("\n");
+  let loaded = cache.get(key);
+  if (!loaded) {
+    loaded = grpc.loadPackageDefinition(protoLoader.loadSync([...files], LOADER_OPTIONS));
+    cache.set(key, loaded);
+  }
+  return loaded as T;
+}

@@ -8,6 +8,14 @@
  *
  *     pnpm images:gateway-start --runs 5 [--bundle /tmp/old/main.mjs] [--cpu-prof /tmp/prof] [--node-arg=...]
  *
+ * Like the image, the gateway runs with Node's compile cache filled beforehand by
+ * `deploy/docker/compile-cache.sh` (`NODE_COMPILE_CACHE`); `--compile-cache off` starts it without, and
+ * `--compile-cache both` alternates the two, run by run.
+ *
+ * `--baseline <dir>` measures another build's gateway as well, alternating with this one: `<dir>` is that
+ * build's image tree, assembled in its checkout (`pnpm build gateway && pnpm exec tsx deploy/build/assemble.ts
+ * gateway <dir>`), so it runs with exactly the packages its own image would have.
+ *
  * `--bundle <path>` measures another build of the gateway as well (a copy of the bundle from before a change,
  * placed beside the current one), the two alternating run by run so a change in the machine's load falls on
  * both alike. `--no-preload` starts it without the telemetry preload, to weigh the preload. `--node-arg`
@@ -17,10 +25,10 @@
  * Needs the machine's PostgreSQL (DATABASE_URL, default 127.0.0.1:5432; a scratch database is made and
  * dropped) and NATS (NATS_URL). Upstream addresses point at closed ports: readiness does not wait for them.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { grpcUrlKey, SERVICE_NAMES } from "@mp/config";
@@ -87,6 +95,7 @@ async function startOnce(
   profileDir: string | undefined,
   nodeArgs: string[],
   preload: boolean,
+  compileCache: string | undefined,
 ): Promise<Start> {
   // As the image's entry point runs it (deploy/docker/Dockerfile): the runtime-tuning preload, then telemetry.
   const args = [
@@ -99,7 +108,7 @@ async function startOnce(
   const begun = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...args, bundle], {
     cwd: appDir,
-    env,
+    env: compileCache ? { ...env, NODE_COMPILE_CACHE: compileCache } : env,
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -130,18 +139,32 @@ async function main(): Promise<void> {
       "cpu-prof": { type: "string" },
       "node-arg": { type: "string", multiple: true },
       "no-preload": { type: "boolean", default: false },
+      "compile-cache": { type: "string", default: "on" },
+      baseline: { type: "string" },
     },
   });
+  const cacheModes = { on: [true], off: [false], both: [true, false] }[values["compile-cache"]];
+  if (!cacheModes) throw new Error("--compile-cache takes on, off or both");
   // The image's tree (deploy/build/assemble.ts), so the bundle finds exactly the packages the image has.
   const appDir = mkdtempSync(join(tmpdir(), "gateway-start-app-"));
   assemble(ROOT, "gateway", appDir);
-  const bundles = ["gateway/dist/main.mjs"];
+  const trees: { appDir: string; bundle: string; label: string }[] = [
+    { appDir, bundle: "gateway/dist/main.mjs", label: "gateway/dist/main.mjs" },
+  ];
   for (const [index, extra] of (values.bundle ?? []).entries()) {
     const target = `gateway/dist/other-${index}-${basename(extra)}`;
     copyFileSync(extra, join(appDir, target));
-    bundles.push(target);
+    trees.push({ appDir, bundle: target, label: target });
+  }
+  if (values.baseline) {
+    trees.push({
+      appDir: resolve(values.baseline),
+      bundle: "gateway/dist/main.mjs",
+      label: `baseline ${values.baseline}`,
+    });
   }
   const runs = Number(values.runs);
+  const caches = new Map<string, string>();
   const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
   const suffix = Math.random().toString(16).slice(2, 10);
   const database = `gwstart_${suffix}`;
@@ -151,11 +174,31 @@ async function main(): Promise<void> {
   try {
     await admin.query(`CREATE DATABASE ${database}`);
     await writeMeshKeys(keysDir, TARGETS);
-    const subjects = bundles;
-    const results = new Map<string, Start[]>(subjects.map((subject) => [subject, []]));
+    // Each bundle's compile cache, filled as the image's build fills it (deploy/docker/Dockerfile).
+    if (cacheModes.includes(true)) {
+      for (const tree of trees) {
+        const cache = join(tree.appDir, `.node-compile-cache-${caches.size}`);
+        execFileSync("sh", [join(ROOT, "deploy/docker/compile-cache.sh"), tree.bundle, cache], {
+          cwd: tree.appDir,
+          env: { PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
+          stdio: ["ignore", "ignore", "inherit"],
+        });
+        caches.set(tree.label, cache);
+      }
+    }
+    const subjects = trees.flatMap((tree) =>
+      cacheModes.map((cached) => ({
+        ...tree,
+        cached,
+        name: `${tree.label}${cached ? "" : " (no compile cache)"}`,
+      })),
+    );
+    const results = new Map<string, Start[]>(subjects.map((subject) => [subject.name, []]));
+    const loadBefore = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+    console.log(`load average at the start: ${loadBefore}`);
     for (let run = 0; run < runs; run++) {
       // Alternate the subjects, so a change in the machine's load falls on each alike.
-      for (const bundle of subjects) {
+      for (const { appDir: treeDir, bundle, label, cached, name } of subjects) {
         const ops = await freePort();
         const env: NodeJS.ProcessEnv = {
           PATH: process.env.PATH,
@@ -177,7 +220,7 @@ async function main(): Promise<void> {
         for (const name of SERVICE_NAMES) env[grpcUrlKey(name)] = `127.0.0.1:${await freePort()}`;
         const opsUrl = `http://127.0.0.1:${ops}/readyz`;
         const start = await startOnce(
-          appDir,
+          treeDir,
           bundle,
           env,
           opsUrl,
@@ -185,23 +228,25 @@ async function main(): Promise<void> {
           values["cpu-prof"],
           values["node-arg"] ?? [],
           !values["no-preload"],
+          cached ? caches.get(label) : undefined,
         );
-        results.get(bundle)!.push(start);
+        results.get(name)!.push(start);
         process.stderr.write(
-          `${bundle}: ready in ${start.wall.toFixed(2)} s, ${start.cpu.toFixed(2)} s CPU, ${start.rss.toFixed(1)} MiB resident (${start.anon.toFixed(1)} MiB anonymous)\n`,
+          `${name}: ready in ${start.wall.toFixed(2)} s, ${start.cpu.toFixed(2)} s CPU, ${start.rss.toFixed(1)} MiB resident (${start.anon.toFixed(1)} MiB anonymous)\n`,
         );
       }
     }
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     console.log(`load average at the end: ${load}`);
     console.log(
-      "| bundle | ready, median (s) | CPU to ready, median (s) | resident at rest, median (MiB) | anonymous (MiB) |",
+      "| bundle | ready, median (s) | starts (s) | CPU to ready, median (s) | resident at rest, median (MiB) | anonymous (MiB) |",
     );
-    console.log("|---|---:|---:|---:|---:|");
+    console.log("|---|---:|---|---:|---:|---:|");
     for (const [bundle, starts] of results) {
       const m = (pick: (s: Start) => number) => median(starts.map(pick));
+      const each = starts.map((s) => s.wall.toFixed(2)).join(", ");
       console.log(
-        `| ${bundle} | ${m((s) => s.wall).toFixed(2)} | ${m((s) => s.cpu).toFixed(2)} | ${m((s) => s.rss).toFixed(1)} | ${m((s) => s.anon).toFixed(1)} |`,
+        `| ${bundle} | ${m((s) => s.wall).toFixed(2)} | ${each} | ${m((s) => s.cpu).toFixed(2)} | ${m((s) => s.rss).toFixed(1)} | ${m((s) => s.anon).toFixed(1)} |`,
       );
     }
   } finally {
@@ -209,6 +254,7 @@ async function main(): Promise<void> {
     await admin.end();
     rmSync(keysDir, { recursive: true, force: true });
     rmSync(appDir, { recursive: true, force: true });
+    for (const cache of caches.values()) rmSync(cache, { recursive: true, force: true });
   }
 }
 

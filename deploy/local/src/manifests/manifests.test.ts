@@ -210,6 +210,22 @@ describe("the image's entry point", () => {
     for (const flag of V8_FLAGS) expect(entrypoint).not.toContain(flag);
   });
 
+  it("fills the compile cache by starting the entry as the entry point does, as the uid it runs as", () => {
+    const script = readFileSync(join(REPO_ROOT, "deploy/docker/compile-cache.sh"), "utf8").replace(
+      /\\\n\s*/g,
+      "",
+    );
+    expect(script).toContain(
+      'node --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs "$entry"',
+    );
+    expect(dockerfile).toMatch(/^ENV NODE_COMPILE_CACHE=\/app\/\.node-compile-cache$/m);
+    const lines = dockerfile.split("\n");
+    const fill = lines.findIndex((line) => line.startsWith('RUN compile-cache.sh "$SERVICE"'));
+    expect(fill).toBeGreaterThan(0);
+    expect(lines.slice(0, fill).findLast((line) => line.startsWith("USER "))).toBe("USER node");
+    expect(lines.findLast((line) => line.startsWith("USER "))).toBe("USER node");
+  });
+
   it("loads no TypeScript at run time", () => {
     expect(entrypoint).not.toMatch(/tsx|\.ts\b/);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*"deploy\/docker\/dist\/healthcheck\.mjs"\]$/m);

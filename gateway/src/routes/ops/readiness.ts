@@ -1,5 +1,5 @@
 import type { Pool } from "@mp/db";
-import { databaseCheck, Readiness } from "@mp/runtime";
+import { databaseCheck, Readiness } from "@mp/runtime/ops";
 import type { UpstreamProbe } from "../../clients";
 import type { ServiceName } from "../../config";
 

@@ -1,5 +1,5 @@
 import { AppError } from "@mp/errors";
-import { makeBatchingQueue } from "@mp/runtime";
+import { makeBatchingQueue } from "@mp/runtime/batching-queue";
 import type { SettlementsClient } from "../../clients";
 
 /** Notifications sent in one call at most; more wait for the next call. */

@@ -1,8 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "@mp/logger";
 import { activeTelemetry } from "@mp/telemetry";
 import type { Readiness } from "./readiness";
+
+// Taken from the loaded builtin, not `import { createServer } from "node:http"`: an ESM import of node:http
+// makes its ESM facade, which reads every export, including the lazy ones that load Node's fetch
+// implementation (undici), about 60 ms of CPU at every process's start (docs/images.md).
+const { createServer } = process.getBuiltinModule("node:http");
 
 export interface OpsServer {
   /** The bound port (useful when asked for port 0). */
