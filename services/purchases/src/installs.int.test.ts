@@ -1,19 +1,14 @@
-import { ensureStream, newEvent } from "@mp/bus";
+import { ensureStream } from "@mp/bus";
 import {
   type InstallStatusChangedV1,
   installStatusChangedV1,
-  itemPublishedV1,
   itemReleaseAddedV1,
-  listingCreatedV1,
-  ownerOfSubject,
   type PaymentUpdatedV1,
-  type Principal,
-  type PurchasesProto,
   paymentUpdatedV1,
   STREAMS,
 } from "@mp/contracts";
 import { ConflictError } from "@mp/errors";
-import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
+import type { GrpcServer } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
@@ -21,8 +16,9 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
 import { APP, boardName, org, otherProvider, provider, SENSOR, TRACKER } from "./testing/fixtures";
-import { type FakeDevice, purchasesEnv, startIotAdapterDouble } from "./testing/iot-adapter-double";
-import { itemPublished, listingCreated } from "./testing/upstream-events";
+import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
+import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
+import { announceListedItem, paymentUpdated } from "./testing/upstream-events";
 
 /**
  * Devices, releases and installs in purchases, with real PostgreSQL and NATS and an iot-adapter double over
@@ -66,19 +62,9 @@ let infra: TestInfra;
 let mesh: TestMesh;
 let iotAdapter: GrpcServer;
 let svc: RunningService;
-const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 let c: ReturnType<typeof client>;
-const client = () =>
-  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
-    upstream: "purchases",
-    identity: mesh.gateway,
-  });
-const as = (principal: Principal) => ({ principal, requestId: "r" });
-
-async function publish(type: string, data: unknown) {
-  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
-  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
-}
+const client = () => purchasesClient(svc, mesh);
+const publish = (type: string, data: unknown) => publishEvent(svc, type, data);
 const rowOf = async (sql: string, params: unknown[]) => (await svc.pool.query(sql, params)).rows[0];
 const waitRow = (sql: string, params: unknown[], what: string) =>
   waitFor(() => rowOf(sql, params), { what, timeoutMs: 15_000 });
@@ -87,29 +73,12 @@ const waitRow = (sql: string, params: unknown[], what: string) =>
 async function knownItem(releases: Record<string, string[]>) {
   const itemId = uuidv7();
   const listingId = uuidv7();
-  const now = new Date().toISOString();
-  await publish(
-    itemPublishedV1.type,
-    itemPublished({
-      itemId,
-      organisationId: org(0xd1),
-      marketplaceInstanceId: instanceId,
-      infuseIotApplicationId: APP,
-      displayName: `Item ${itemId.slice(-4)}`,
-      latestVersion: "1.2.0+00000009",
-      at: now,
-    }),
-  );
-  await publish(
-    listingCreatedV1.type,
-    listingCreated({
-      id: listingId,
-      marketplaceItemId: itemId,
-      marketplaceInstanceId: instanceId,
-      providerOrganisationId: provider.organisationId,
-      at: now,
-    }),
-  );
+  await announceListedItem(publish, {
+    itemId,
+    listingId,
+    marketplaceInstanceId: instanceId,
+    latestVersion: "1.2.0+00000009",
+  });
   let n = 0;
   for (const [releaseVersion, boards] of Object.entries(releases))
     for (const board of boards) {
@@ -135,18 +104,8 @@ async function knownItem(releases: Record<string, string[]>) {
   return { itemId, listingId };
 }
 
-let seq = 0;
-const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>): PaymentUpdatedV1 => ({
-  stripeEventId: `evt_${++seq}_${pi}`,
-  kind: "paid",
-  paymentIntentId: pi,
-  deviceId: D1,
-  amount: { amount: 2000, currency: "EUR" },
-  livemode: false,
-  occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString(),
-  version,
-  ...fields,
-});
+const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) =>
+  paymentUpdated(pi, version, { deviceId: D1, ...fields });
 
 /** A completed purchase of the listing for the device; resolves to its payment intent. */
 async function buy(listingId: string, deviceId: string): Promise<string> {

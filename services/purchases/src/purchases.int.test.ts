@@ -1,15 +1,13 @@
-import { durableName, ensureStream, newEvent } from "@mp/bus";
+import { durableName, ensureStream } from "@mp/bus";
 import {
   itemPublishedV1,
   listingCreatedV1,
-  ownerOfSubject,
   type PaymentUpdatedV1,
   type Principal,
-  type PurchasesProto,
   paymentUpdatedV1,
   STREAMS,
 } from "@mp/contracts";
-import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
+import type { GrpcServer } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { startTelemetry, type Telemetry } from "@mp/telemetry";
@@ -18,8 +16,9 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
 import { org } from "./testing/fixtures";
-import { type FakeDevice, purchasesEnv, startIotAdapterDouble } from "./testing/iot-adapter-double";
-import { itemPublished, listingCreated } from "./testing/upstream-events";
+import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
+import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
+import { itemPublished, listingCreated, paymentUpdated } from "./testing/upstream-events";
 import { PAYMENT_UPDATE_BATCH } from "./transport/payment-updated.consumer";
 
 const provider: Principal = { subject: "prov-1", organisationId: org(0xb1), roles: ["provider"], via: "jwt" };
@@ -42,19 +41,9 @@ let mesh: TestMesh;
 /** Started before the service, so its counters are registered with a meter provider this test reads. */
 let telemetry: Telemetry;
 let svc: RunningService;
-const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 let c: ReturnType<typeof client>;
-const client = () =>
-  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
-    upstream: "purchases",
-    identity: mesh.gateway,
-  });
-const as = (principal: Principal) => ({ principal, requestId: "r" });
-
-async function publish(type: string, data: unknown) {
-  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
-  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
-}
+const client = () => purchasesClient(svc, mesh);
+const publish = (type: string, data: unknown) => publishEvent(svc, type, data);
 
 async function announceItem(itemId: string, displayName: string) {
   const item = {
@@ -98,19 +87,9 @@ async function knownListing(organisationId = provider.organisationId) {
   return { itemId, listingId };
 }
 
-let seq = 0;
 /** A settlements.payment.updated.v1 payload; versions are per payment intent. */
-const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>): PaymentUpdatedV1 => ({
-  stripeEventId: `evt_${++seq}_${pi}`,
-  kind: "paid",
-  paymentIntentId: pi,
-  deviceId: device,
-  amount: { amount: 2000, currency: "EUR" },
-  livemode: false,
-  occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString(),
-  version,
-  ...fields,
-});
+const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) =>
+  paymentUpdated(pi, version, { deviceId: device, ...fields });
 const pay = (update: PaymentUpdatedV1) => publish(paymentUpdatedV1.type, update);
 
 const purchaseOf = (pi: string) => rowOf("SELECT * FROM purchases WHERE payment_reference = $1", [pi]);

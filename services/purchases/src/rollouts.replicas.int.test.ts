@@ -1,18 +1,13 @@
-import { ensureStream, newEvent } from "@mp/bus";
+import { ensureStream } from "@mp/bus";
 import {
   installStatusChangedV1,
-  itemPublishedV1,
   itemReleaseAddedV1,
-  listingCreatedV1,
-  ownerOfSubject,
-  type Principal,
-  type PurchasesProto,
   paymentUpdatedV1,
   rolloutChange,
   STREAMS,
 } from "@mp/contracts";
 import { type AppError, UpstreamUnavailableError } from "@mp/errors";
-import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
+import type { GrpcServer } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
@@ -20,8 +15,9 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
 import { APP, boardName, org, otherProvider, provider, SENSOR, TRACKER } from "./testing/fixtures";
-import { type FakeDevice, purchasesEnv, startIotAdapterDouble } from "./testing/iot-adapter-double";
-import { itemPublished, listingCreated } from "./testing/upstream-events";
+import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
+import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
+import { announceListedItem } from "./testing/upstream-events";
 
 /**
  * Rollouts in purchases with two replicas of the service on one real PostgreSQL schema and NATS namespace,
@@ -99,21 +95,10 @@ let infra: TestInfra;
 let mesh: TestMesh;
 let iotAdapter: GrpcServer;
 let replicas: RunningService[] = [];
-const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 const clients: ReturnType<typeof client>[] = [];
-const client = (svc: RunningService) =>
-  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
-    upstream: "purchases",
-    identity: mesh.gateway,
-  });
-const as = (principal: Principal) => ({ principal, requestId: "r" });
-
-async function publish(type: string, data: unknown) {
-  // Replica b publishes: it is never stopped.
-  const svc = replicas[1]!;
-  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
-  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
-}
+const client = (svc: RunningService) => purchasesClient(svc, mesh);
+/** Replica b publishes: it is never stopped. */
+const publish = (type: string, data: unknown) => publishEvent(replicas[1]!, type, data);
 const pool = () => replicas[1]!.pool;
 const rowsOf = async <T>(sql: string, params: unknown[]) => (await pool().query(sql, params)).rows as T[];
 const waitRow = (sql: string, params: unknown[], what: string) =>
@@ -137,28 +122,12 @@ async function boughtItem(devices: string[]) {
   const itemId = uuidv7();
   const listingId = uuidv7();
   const now = new Date().toISOString();
-  await publish(
-    itemPublishedV1.type,
-    itemPublished({
-      itemId,
-      organisationId: org(0xd1),
-      marketplaceInstanceId: instanceId,
-      infuseIotApplicationId: APP,
-      displayName: `Item ${itemId.slice(-4)}`,
-      latestVersion: V12,
-      at: now,
-    }),
-  );
-  await publish(
-    listingCreatedV1.type,
-    listingCreated({
-      id: listingId,
-      marketplaceItemId: itemId,
-      marketplaceInstanceId: instanceId,
-      providerOrganisationId: provider.organisationId,
-      at: now,
-    }),
-  );
+  await announceListedItem(publish, {
+    itemId,
+    listingId,
+    marketplaceInstanceId: instanceId,
+    latestVersion: V12,
+  });
   await publish(itemReleaseAddedV1.type, {
     itemReleaseId: uuidv7(),
     itemId,

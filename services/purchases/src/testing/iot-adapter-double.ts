@@ -13,7 +13,7 @@ import {
   unaryHandlers,
 } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
-import type { TestInfra, TestMesh } from "@mp/testing";
+import type { TestMesh } from "@mp/testing";
 
 /** A device the platform double knows: its owner, board and the application it runs, if any. */
 export interface FakeDevice {
@@ -116,30 +116,4 @@ export function startIotAdapterDouble(options: IotAdapterDoubleOptions): Promise
       },
     },
   });
-}
-
-/**
- * The configuration of a purchases replica under test: the file's database and bus namespace, the
- * iot-adapter double, an object store nothing in these tests reaches, and `extra` on top.
- */
-export function purchasesEnv(
-  infra: TestInfra,
-  mesh: TestMesh,
-  iotAdapter: GrpcServer,
-  extra: Record<string, string> = {},
-): Record<string, string> {
-  return {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
-    PURCHASES_GRPC_PORT: "0",
-    S3_ENDPOINT: "http://127.0.0.1:1",
-    S3_ACCESS_KEY_ID: "x",
-    S3_SECRET_ACCESS_KEY: "x",
-    S3_BUCKET: "releases",
-    IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
-    LOG_LEVEL: "silent",
-    ...mesh.env("purchases"),
-    ...extra,
-  };
 }

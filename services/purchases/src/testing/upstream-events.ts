@@ -1,4 +1,12 @@
-import type { ItemSnapshotV1, ListingSnapshotV1 } from "@mp/contracts";
+import {
+  type ItemSnapshotV1,
+  itemPublishedV1,
+  type ListingSnapshotV1,
+  listingCreatedV1,
+  type PaymentUpdatedV1,
+} from "@mp/contracts";
+
+import { APP, org, provider } from "./fixtures";
 
 /**
  * An app item published by another organisation as catalogue announces it, priced at 10.00 EUR, with
@@ -53,3 +61,70 @@ export const listingCreated = (listing: {
   occurredAt: listing.at,
   version: 1,
 });
+
+/**
+ * Publishes, as catalogue and listings would, an item of `org(0xd1)` linked to `APP` and the fixture
+ * provider's listing of it; the fields given replace those defaults.
+ */
+export async function announceListedItem(
+  publish: (type: string, data: unknown) => Promise<void>,
+  item: {
+    itemId: string;
+    listingId: string;
+    marketplaceInstanceId: string;
+    latestVersion: string;
+  } & Partial<{
+    organisationId: string;
+    infuseIotApplicationId: number;
+    providerOrganisationId: string;
+    displayName: string;
+  }>,
+): Promise<void> {
+  const at = new Date().toISOString();
+  const { itemId, listingId, marketplaceInstanceId } = item;
+  await publish(
+    itemPublishedV1.type,
+    itemPublished({
+      itemId,
+      organisationId: item.organisationId ?? org(0xd1),
+      marketplaceInstanceId,
+      infuseIotApplicationId: item.infuseIotApplicationId ?? APP,
+      displayName: item.displayName ?? `Item ${itemId.slice(-4)}`,
+      latestVersion: item.latestVersion,
+      at,
+    }),
+  );
+  await publish(
+    listingCreatedV1.type,
+    listingCreated({
+      id: listingId,
+      marketplaceItemId: itemId,
+      marketplaceInstanceId,
+      providerOrganisationId: item.providerOrganisationId ?? provider.organisationId,
+      at,
+    }),
+  );
+}
+
+let paymentSeq = 0;
+/**
+ * A settlements.payment.updated.v1 payload: a 20.00 EUR test-mode payment of the device's purchase, each
+ * call a new Stripe event a second after the last. Versions are per payment intent.
+ */
+export function paymentUpdated(
+  pi: string,
+  version: number,
+  fields: Partial<PaymentUpdatedV1> & { deviceId: string },
+): PaymentUpdatedV1 {
+  const seq = ++paymentSeq;
+  return {
+    stripeEventId: `evt_${seq}_${pi}`,
+    kind: "paid",
+    paymentIntentId: pi,
+    amount: { amount: 2000, currency: "EUR" },
+    livemode: false,
+    occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString(),
+    version,
+    ...fields,
+  };
+}
