@@ -1,15 +1,9 @@
 import { rmSync } from "node:fs";
-import { DEMO_ORGANISATIONS } from "@mp/local/demo";
-import { demoApi } from "@mp/local/demo-api";
-import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
-import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
-import { waitFor } from "@mp/testing";
-import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyForDevice, installableDevices, listedAssetTracker } from "./bought-item";
 import { buildConsole, go, screenshot, signedIn, until } from "./console-journey";
-import { httpClient } from "./http";
 import { startTestStack } from "./stack";
 
 /**
@@ -21,22 +15,8 @@ import { startTestStack } from "./stack";
  * came through the live event stream.
  */
 const SECRET = "whsec_e2e_console_rollouts_000000";
-const provider = DEMO_ORGANISATIONS.provider.id;
 const V12 = "1.2.0+00000009";
-const BOUGHT = demoSeed()
-  .devices.filter((d) => d.organisationId === provider)
-  .filter((d) => d.boardId === DEMO_BOARDS.tracker || d.boardId === DEMO_BOARDS.sensor)
-  .filter(
-    (d) =>
-      !d.failUpdates &&
-      !(
-        d.state.applicationId === DEMO_APPLICATIONS.assetTracker &&
-        d.state.applicationVersion?.major === 1 &&
-        d.state.applicationVersion.minor === 2
-      ),
-  )
-  .slice(0, 4)
-  .map((d) => d.deviceId.toLowerCase());
+const BOUGHT = installableDevices(4);
 /** The first rollout's devices, and the second's (the one paused, resumed and cancelled). */
 const FIRST = BOUGHT.slice(0, 2);
 const SECOND = BOUGHT.slice(2, 4);
@@ -44,34 +24,8 @@ const SECOND = BOUGHT.slice(2, 4);
 let stack: LocalStack;
 let browser: Browser;
 let dist: string;
-let call: ReturnType<typeof httpClient>;
 let itemId: string;
 const logs: string[] = [];
-
-async function buy(listingId: string, deviceId: string): Promise<void> {
-  const pi = stripeId("pi");
-  const { body, signature } = signedStripeEvent(
-    paymentIntentSucceeded({ listingId, deviceId, amount: 2500, currency: "EUR", paymentIntentId: pi }),
-    SECRET,
-  );
-  const response = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body,
-  });
-  expect(response.status).toBe(204);
-  await waitFor(
-    async () => {
-      const page = await call<{ items: { paymentReference: string }[] }>(
-        "GET",
-        `/marketplace/providers/purchases?deviceId=${deviceId}`,
-        { token: stack.credentials.provider.token },
-      );
-      return page.body.items?.some((p) => p.paymentReference === pi) ? true : undefined;
-    },
-    { what: `the purchase of ${pi}`, timeoutMs: 30_000 },
-  );
-}
 
 /** Settles, on the simulated platform (its clock stopped), the pending update of one device. */
 async function settle(deviceId: string, outcome?: "failed"): Promise<void> {
@@ -92,45 +46,10 @@ beforeAll(async () => {
     INSTALL_POLL_MS: "200",
     ROLLOUT_TICK_MS: "250",
   });
-  call = httpClient(stack.gatewayUrl);
-  const developer = stack.credentials.developer.token;
-  const admin = stack.credentials.admin.token;
-  const instance = await call("POST", "/marketplace/instances", {
-    token: admin,
-    body: { name: "Console rollouts", defaultCurrency: "EUR", platformFeeBps: 1000 },
-  });
-  expect(instance.status).toBe(200);
-  const instanceId = instance.body.id as string;
-  const applicationId = DEMO_APPLICATIONS.assetTracker;
-  const api = demoApi(stack.gatewayUrl);
-  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
-  const releases = await call<{ items: { releaseId: string }[] }>(
-    "GET",
-    `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
-    { token: developer },
-  );
-  for (const release of releases.body.items) {
-    const selected = await call(
-      "POST",
-      `/marketplace/developers/marketplace-items/${itemId}/infuse-iot-releases`,
-      { token: developer, body: { releaseId: release.releaseId } },
-    );
-    expect(selected.status).toBe(200);
-  }
-  await publishApplication(api, developer, {
-    instanceId,
-    application: { applicationId, name: "Asset tracker", marketplaceItemId: itemId },
-    basePrice: { amount: 1000, currency: "EUR" },
-  });
-  await offerItem(api, admin, instanceId, itemId);
-  const listing = await listItem(api, stack.credentials.provider.token, {
-    instanceId,
-    itemId,
-    price: { amount: 2500, currency: "EUR" },
-    visibility: "public",
-  });
+  const listing = await listedAssetTracker(stack, "Console rollouts");
+  itemId = listing.itemId;
   expect(BOUGHT).toHaveLength(4);
-  for (const device of BOUGHT) await buy(listing.id, device);
+  for (const device of BOUGHT) await buyForDevice(stack, SECRET, listing.listingId, device);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--headless"],

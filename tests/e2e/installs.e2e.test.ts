@@ -1,11 +1,10 @@
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
-import { demoApi } from "@mp/local/demo-api";
-import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
 import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
 import { waitFor } from "@mp/testing";
-import { chargeRefunded, paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
+import { chargeRefunded } from "@mp/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyForDevice, listedAssetTracker, notifyStripe } from "./bought-item";
 import { expectProblem, httpClient } from "./http";
 import { startTestStack } from "./stack";
 
@@ -52,35 +51,9 @@ type Rpc = Omit<Install, "queuedAt"> & {
   history: { status: string; at: string }[];
 };
 
-async function notify(event: Parameters<typeof signedStripeEvent>[0]) {
-  const { body, signature } = signedStripeEvent(event, SECRET);
-  const response = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body,
-  });
-  expect(response.status).toBe(204);
-}
-
+const notify = (event: Parameters<typeof notifyStripe>[2]) => notifyStripe(stack, SECRET, event);
 /** A test-mode payment of the listing for the device, once its purchase exists; resolves to the intent. */
-async function buy(deviceId: string): Promise<string> {
-  const pi = stripeId("pi");
-  await notify(
-    paymentIntentSucceeded({ listingId, deviceId, amount: 2500, currency: "EUR", paymentIntentId: pi }),
-  );
-  await waitFor(
-    async () => {
-      const page = await call<{ items: { paymentReference: string }[] }>(
-        "GET",
-        `/marketplace/providers/purchases?deviceId=${deviceId}`,
-        { token: tokens.provider },
-      );
-      return page.body.items?.some((p) => p.paymentReference === pi) ? true : undefined;
-    },
-    { what: `the purchase of ${pi}`, timeoutMs: 30_000 },
-  );
-  return pi;
-}
+const buy = (deviceId: string) => buyForDevice(stack, SECRET, listingId, deviceId);
 
 const install = (deviceId: string, version: string, token = tokens.provider) =>
   call<Install>("POST", `/marketplace/providers/devices/${deviceId}/purchases/${itemId}/install`, {
@@ -113,7 +86,6 @@ beforeAll(async () => {
     INSTALL_POLL_MS: "200",
   });
   call = httpClient(stack.gatewayUrl);
-  const developer = stack.credentials.developer.token;
   tokens = {
     provider: stack.credentials.provider.token,
     otherProvider: await stack.signToken({
@@ -121,45 +93,9 @@ beforeAll(async () => {
       roles: ["provider"],
     }),
   };
-  const instance = await call("POST", "/marketplace/instances", {
-    token: stack.credentials.admin.token,
-    body: { name: "Installs", defaultCurrency: "EUR", platformFeeBps: 1000 },
-  });
-  expect(instance.status).toBe(200);
-  const instanceId = instance.body.id as string;
-  const applicationId = DEMO_APPLICATIONS.assetTracker;
-  const api = demoApi(stack.gatewayUrl);
-  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
-  const releases = await call<{ items: { releaseId: string }[] }>(
-    "GET",
-    `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
-    { token: developer },
-  );
-  expect(releases.body.items).toHaveLength(4);
-  for (const release of releases.body.items) {
-    const selected = await call(
-      "POST",
-      `/marketplace/developers/marketplace-items/${itemId}/infuse-iot-releases`,
-      {
-        token: developer,
-        body: { releaseId: release.releaseId },
-      },
-    );
-    expect(selected.status).toBe(200);
-  }
-  await publishApplication(api, developer, {
-    instanceId,
-    application: { applicationId, name: "Asset tracker", marketplaceItemId: itemId },
-    basePrice: { amount: 1000, currency: "EUR" },
-  });
-  await offerItem(api, stack.credentials.admin.token, instanceId, itemId);
-  const listing = await listItem(api, tokens.provider, {
-    instanceId,
-    itemId,
-    price: { amount: 2500, currency: "EUR" },
-    visibility: "public",
-  });
-  listingId = listing.id;
+  const listed = await listedAssetTracker(stack, "Installs");
+  expect(listed.releaseIds).toHaveLength(4);
+  ({ itemId, listingId } = listed);
   for (const device of [RUNS_11, REFUNDED, FRESH, FAILS, SENSOR]) await buy(device);
 }, 300_000);
 

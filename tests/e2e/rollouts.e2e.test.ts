@@ -2,14 +2,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
-import { demoApi } from "@mp/local/demo-api";
-import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
-import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
+import { demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from "@mp/sdk";
 import { waitFor } from "@mp/testing";
-import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyForDevice, installableDevices, listedAssetTracker } from "./bought-item";
 import { expectProblem, httpClient } from "./http";
 import { startTestStack } from "./stack";
 
@@ -27,19 +25,10 @@ const provider = DEMO_ORGANISATIONS.provider.id;
 const devices = demoSeed().devices.filter((d) => d.organisationId === provider);
 const V12 = "1.2.0+00000009";
 /**
- * Trackers and sensors (Asset tracker 1.2.0 has releases for both) whose updates do not fail and that do
- * not already run 1.2.0: the rollout's eligible ones once bought. The demo organisation has more devices
- * (gateways among them), which the rollout skips.
+ * Devices the rollout installs once bought (see `installableDevices`). The demo organisation has more
+ * devices (gateways among them), which the rollout skips.
  */
-const runsV12 = (d: (typeof devices)[number]) =>
-  d.state.applicationId === DEMO_APPLICATIONS.assetTracker &&
-  d.state.applicationVersion?.minor === 2 &&
-  d.state.applicationVersion.major === 1;
-const BOUGHT = devices
-  .filter((d) => d.boardId === DEMO_BOARDS.tracker || d.boardId === DEMO_BOARDS.sensor)
-  .filter((d) => !d.failUpdates && !runsV12(d))
-  .slice(0, 5)
-  .map((d) => d.deviceId.toLowerCase());
+const BOUGHT = installableDevices(5);
 
 let stack: LocalStack;
 let call: ReturnType<typeof httpClient>;
@@ -61,33 +50,7 @@ type Rollout = {
   lastEventId: number;
 };
 
-async function notify(event: Parameters<typeof signedStripeEvent>[0]) {
-  const { body, signature } = signedStripeEvent(event, SECRET);
-  const response = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body,
-  });
-  expect(response.status).toBe(204);
-}
-
-async function buy(deviceId: string): Promise<void> {
-  const pi = stripeId("pi");
-  await notify(
-    paymentIntentSucceeded({ listingId, deviceId, amount: 2500, currency: "EUR", paymentIntentId: pi }),
-  );
-  await waitFor(
-    async () => {
-      const page = await call<{ items: { paymentReference: string }[] }>(
-        "GET",
-        `/marketplace/providers/purchases?deviceId=${deviceId}`,
-        { token: tokens.provider },
-      );
-      return page.body.items?.some((p) => p.paymentReference === pi) ? true : undefined;
-    },
-    { what: `the purchase of ${pi}`, timeoutMs: 30_000 },
-  );
-}
+const buy = (deviceId: string) => buyForDevice(stack, SECRET, listingId, deviceId);
 
 /** The whole SSE answer (it ends with the rollout), parsed into its events. */
 async function readEvents(rolloutId: string, lastEventId?: number) {
@@ -133,7 +96,6 @@ beforeAll(async () => {
     ROLLOUT_TICK_MS: "250",
   });
   call = httpClient(stack.gatewayUrl);
-  const developer = stack.credentials.developer.token;
   tokens = {
     provider: stack.credentials.provider.token,
     otherProvider: await stack.signToken({
@@ -141,41 +103,7 @@ beforeAll(async () => {
       roles: ["provider"],
     }),
   };
-  const instance = await call("POST", "/marketplace/instances", {
-    token: stack.credentials.admin.token,
-    body: { name: "Rollouts", defaultCurrency: "EUR", platformFeeBps: 1000 },
-  });
-  expect(instance.status).toBe(200);
-  const instanceId = instance.body.id as string;
-  const applicationId = DEMO_APPLICATIONS.assetTracker;
-  const api = demoApi(stack.gatewayUrl);
-  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
-  const releases = await call<{ items: { releaseId: string }[] }>(
-    "GET",
-    `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
-    { token: developer },
-  );
-  for (const release of releases.body.items) {
-    const selected = await call(
-      "POST",
-      `/marketplace/developers/marketplace-items/${itemId}/infuse-iot-releases`,
-      { token: developer, body: { releaseId: release.releaseId } },
-    );
-    expect(selected.status).toBe(200);
-  }
-  await publishApplication(api, developer, {
-    instanceId,
-    application: { applicationId, name: "Asset tracker", marketplaceItemId: itemId },
-    basePrice: { amount: 1000, currency: "EUR" },
-  });
-  await offerItem(api, stack.credentials.admin.token, instanceId, itemId);
-  const listing = await listItem(api, tokens.provider, {
-    instanceId,
-    itemId,
-    price: { amount: 2500, currency: "EUR" },
-    visibility: "public",
-  });
-  listingId = listing.id;
+  ({ itemId, listingId } = await listedAssetTracker(stack, "Rollouts"));
   const endpoint = await call<{ secret: string }>("POST", "/marketplace/webhook-endpoints", {
     token: tokens.provider,
     body: {

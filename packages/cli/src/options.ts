@@ -40,3 +40,20 @@ export const pageOptions = (command: Command) =>
 /** The last line of a page printed for people. */
 export const pageLine = (page: { page: number; totalPages: number; totalCount: number }) =>
   `page ${page.page} of ${page.totalPages} (${page.totalCount} in all)`;
+
+/** A page list's options with an optional `--status` filter over a fixed set of statuses. */
+export type PageStatusOptions<T extends string> = PageOptions & { status?: T };
+
+/**
+ * `--status` (one of `statuses`, checked before any call) with `--page` and `--page-size`, for page lists
+ * the API filters by status; read them back with `pageStatusQuery`.
+ */
+export const pageStatusOptions = <const T extends string>(command: Command, statuses: readonly T[]) =>
+  pageOptions(command.option("--status <status>", statuses.join(", "), oneOf(statuses)));
+
+/** The query of a page list filtered by status: no `status` at all when none was asked for. */
+export const pageStatusQuery = <T extends string>(options: PageStatusOptions<T>) => ({
+  page: options.page,
+  pageSize: options.pageSize,
+  ...(options.status ? { status: options.status } : {}),
+});

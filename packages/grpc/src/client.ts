@@ -254,6 +254,22 @@ export function createUnaryClient<C extends grpc.Client>(
       appError,
     );
   };
+  /**
+   * The AppError a failed call leaves with, once its outcome is recorded: the gRPC status it ended with
+   * (INTERNAL when it has none, as for an error thrown before the call) and the contract code.
+   */
+  const failedCall = (error: unknown, method: string, startedAt: number): AppError => {
+    const appError = error instanceof AppError ? error : toAppError(error, method);
+    const status = (error as Partial<grpc.ServiceError>).code;
+    recordClientCall({
+      service: upstream,
+      method,
+      status: status === undefined ? "INTERNAL" : (grpc.status[status] ?? String(status)),
+      code: appError.code,
+      startedAt,
+    });
+    return appError;
+  };
 
   return {
     raw,
@@ -288,16 +304,7 @@ export function createUnaryClient<C extends grpc.Client>(
         recordClientCall({ service: upstream, method: name, status: "OK", startedAt });
       } catch (error) {
         ended = true;
-        const appError = error instanceof AppError ? error : toAppError(error, name);
-        const status = (error as Partial<grpc.ServiceError>).code;
-        recordClientCall({
-          service: upstream,
-          method: name,
-          status: status === undefined ? "INTERNAL" : (grpc.status[status] ?? String(status)),
-          code: appError.code,
-          startedAt,
-        });
-        throw appError;
+        throw failedCall(error, name, startedAt);
       } finally {
         scope?.unwatch(watcher);
         signal?.removeEventListener("abort", onAbort);
@@ -352,16 +359,7 @@ export function createUnaryClient<C extends grpc.Client>(
           }
         }
       } catch (error) {
-        const appError = error instanceof AppError ? error : toAppError(error, name);
-        const status = (error as Partial<grpc.ServiceError>).code;
-        recordClientCall({
-          service: upstream,
-          method: name,
-          status: status === undefined ? "INTERNAL" : (grpc.status[status] ?? String(status)),
-          code: appError.code,
-          startedAt,
-        });
-        throw appError;
+        throw failedCall(error, name, startedAt);
       }
     },
   };

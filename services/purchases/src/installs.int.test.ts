@@ -1,54 +1,32 @@
-import { ensureStream, newEvent } from "@mp/bus";
+import { ensureStream } from "@mp/bus";
 import {
   type InstallStatusChangedV1,
-  type IotAdapterProto,
   installStatusChangedV1,
-  itemPublishedV1,
   itemReleaseAddedV1,
-  listingCreatedV1,
-  ownerOfSubject,
   type PaymentUpdatedV1,
-  type Principal,
-  type PurchasesProto,
   paymentUpdatedV1,
   STREAMS,
 } from "@mp/contracts";
-import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
-import { AppError, ConflictError, NotFoundError } from "@mp/errors";
-import {
-  createUnaryClient,
-  type GrpcServer,
-  loadProto,
-  requirePrincipal,
-  requireService,
-  startGrpcServer,
-  unaryHandlers,
-} from "@mp/grpc";
+import { ConflictError } from "@mp/errors";
+import type { GrpcServer } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
+import { APP, boardName, org, otherProvider, provider, SENSOR, TRACKER } from "./testing/fixtures";
+import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
+import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
+import { announceListedItem, paymentUpdated } from "./testing/upstream-events";
 
 /**
  * Devices, releases and installs in purchases, with real PostgreSQL and NATS and an iot-adapter double over
  * real gRPC that plays the platform: devices of two organisations on two boards, and QueueInstall recording
  * every call (idempotent per install id, as the adapter is).
  */
-const org = (n: number) => `0193a1b2-0000-7000-8000-0000000000${n.toString(16).padStart(2, "0")}`;
-const provider: Principal = { subject: "prov-1", organisationId: org(0xc1), roles: ["provider"], via: "jwt" };
-const otherProvider: Principal = { ...provider, subject: "prov-2", organisationId: org(0xc2) };
-const TRACKER = "0193a1b2-0000-7000-8000-0000000000b1";
-const SENSOR = "0193a1b2-0000-7000-8000-0000000000b2";
-const APP = 4097;
 const instanceId = uuidv7();
 
-interface FakeDevice {
-  organisationId: string;
-  boardId: string;
-  application?: { applicationId: number; version: string };
-}
 const DEVICES = new Map<string, FakeDevice>([
   ["aaaa000000000001", { organisationId: provider.organisationId, boardId: TRACKER }],
   [
@@ -68,106 +46,25 @@ const queueCalls: { installId: string; deviceId: string; releaseId: string }[] =
 const rpcOf = new Map<string, string>();
 let refuseNext = false;
 
-const unimplemented = async (): Promise<never> => {
-  throw new AppError("internal", "not part of this test double");
-};
-const deviceMessage = (deviceId: string, d: FakeDevice) => ({
-  deviceId,
-  board: { id: d.boardId, name: d.boardId === TRACKER ? "tracker" : "sensor" },
-  metadata: { Site: "Rotterdam" },
-  lastSeenAt: "2026-11-23T10:00:00.000Z",
-  lastRoute: "udp",
-  ...(d.application ? { application: d.application } : {}),
-});
-
-async function startIotAdapterDouble(): Promise<GrpcServer> {
-  const iot = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
-    .v1;
-  const logger = testLogger("iot-adapter");
-  const mine = (deviceId: string, organisationId: string) => {
-    const d = DEVICES.get(deviceId.toLowerCase());
-    if (!d || d.organisationId !== organisationId) throw new NotFoundError("Device");
-    return d;
-  };
-  return startGrpcServer({
-    host: "127.0.0.1",
-    port: 0,
-    logger,
-    verifier: mesh.verifier("iot-adapter"),
-    services: {
-      "marketplace.iotadapter.v1.IotAdapterService": {
-        definition: iot.IotAdapterService.service,
-        implementation: unaryHandlers<IotAdapterServiceHandlers>(
-          "iot-adapter",
-          {
-            GetDeviceOwner: async (req, ctx) => {
-              requireService(ctx, "purchases");
-              const d = DEVICES.get(req.deviceId);
-              return {
-                deviceId: req.deviceId,
-                found: d !== undefined,
-                organisationId: d?.organisationId ?? "",
-                boardId: d?.boardId ?? "",
-              };
-            },
-            ListDevices: async (req, ctx) => {
-              const { organisationId } = requirePrincipal(ctx, "provider");
-              const items = [...DEVICES]
-                .filter(([, d]) => d.organisationId === organisationId)
-                .map(([id, d]) => deviceMessage(id, d));
-              return { items: items.slice(req.offset, req.offset + req.limit), hasMore: false };
-            },
-            GetDevice: async (req, ctx) => {
-              const { organisationId } = requirePrincipal(ctx, "provider");
-              return deviceMessage(req.deviceId, mine(req.deviceId, organisationId));
-            },
-            QueueInstall: async (req, ctx) => {
-              const { organisationId } = requirePrincipal(ctx, "provider");
-              mine(req.deviceId, organisationId);
-              queueCalls.push({ installId: req.installId, deviceId: req.deviceId, releaseId: req.releaseId });
-              if (refuseNext) {
-                refuseNext = false;
-                throw new ConflictError("invalid-state", "another update is pending");
-              }
-              const rpcId = rpcOf.get(req.installId) ?? uuidv7();
-              rpcOf.set(req.installId, rpcId);
-              return {
-                installId: req.installId,
-                rpcId,
-                status: "queued",
-                queuedAt: new Date().toISOString(),
-              };
-            },
-            ListApplications: unimplemented,
-            GetApplication: unimplemented,
-            ListReleases: unimplemented,
-            GetRelease: unimplemented,
-            CopyReleaseBinary: unimplemented,
-          },
-          logger,
-        ),
-      },
-    },
-  });
+/** QueueInstall as the platform plays it here: idempotent per install id, refusing once when told to. */
+async function queueInstall(req: { installId: string; deviceId: string; releaseId: string }) {
+  queueCalls.push({ installId: req.installId, deviceId: req.deviceId, releaseId: req.releaseId });
+  if (refuseNext) {
+    refuseNext = false;
+    throw new ConflictError("invalid-state", "another update is pending");
+  }
+  const rpcId = rpcOf.get(req.installId) ?? uuidv7();
+  rpcOf.set(req.installId, rpcId);
+  return { installId: req.installId, rpcId, status: "queued", queuedAt: new Date().toISOString() };
 }
 
 let infra: TestInfra;
 let mesh: TestMesh;
 let iotAdapter: GrpcServer;
 let svc: RunningService;
-const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 let c: ReturnType<typeof client>;
-const client = () =>
-  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
-    upstream: "purchases",
-    identity: mesh.gateway,
-  });
-const as = (principal: Principal) => ({ principal, requestId: "r" });
-
-async function publish(type: string, data: unknown) {
-  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
-  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
-}
+const client = () => purchasesClient(svc, mesh);
+const publish = (type: string, data: unknown) => publishEvent(svc, type, data);
 const rowOf = async (sql: string, params: unknown[]) => (await svc.pool.query(sql, params)).rows[0];
 const waitRow = (sql: string, params: unknown[], what: string) =>
   waitFor(() => rowOf(sql, params), { what, timeoutMs: 15_000 });
@@ -176,39 +73,11 @@ const waitRow = (sql: string, params: unknown[], what: string) =>
 async function knownItem(releases: Record<string, string[]>) {
   const itemId = uuidv7();
   const listingId = uuidv7();
-  const now = new Date().toISOString();
-  await publish(itemPublishedV1.type, {
+  await announceListedItem(publish, {
     itemId,
-    organisationId: org(0xd1),
+    listingId,
     marketplaceInstanceId: instanceId,
-    infuseIotApplicationId: APP,
-    type: "app",
-    status: "published",
-    displayName: `Item ${itemId.slice(-4)}`,
-    description: null,
-    algorithmType: null,
-    licenseUrl: null,
-    eulaUrl: null,
-    iconAssetId: null,
-    imageAssetIds: [],
-    basePrice: { amount: 1000, currency: "EUR" },
     latestVersion: "1.2.0+00000009",
-    publishedAt: now,
-    occurredAt: now,
-    version: 1,
-  });
-  await publish(listingCreatedV1.type, {
-    id: listingId,
-    marketplaceItemId: itemId,
-    marketplaceInstanceId: instanceId,
-    providerOrganisationId: provider.organisationId,
-    price: { amount: 2000, currency: "EUR" },
-    visibility: "public",
-    disabled: false,
-    createdAt: now,
-    supersededAt: null,
-    occurredAt: now,
-    version: 1,
   });
   let n = 0;
   for (const [releaseVersion, boards] of Object.entries(releases))
@@ -222,7 +91,7 @@ async function knownItem(releases: Record<string, string[]>) {
         infuseIotApplicationId: APP,
         infuseIotReleaseId: `rel-${releaseVersion}-${board.slice(-2)}`,
         releaseVersion,
-        board: { id: board, name: board === TRACKER ? "tracker" : "sensor", target: "t" },
+        board: { id: board, name: boardName(board), target: "t" },
         sizeBytes: 100,
         status: "preparing",
         createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, ++n)).toISOString(),
@@ -235,18 +104,8 @@ async function knownItem(releases: Record<string, string[]>) {
   return { itemId, listingId };
 }
 
-let seq = 0;
-const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>): PaymentUpdatedV1 => ({
-  stripeEventId: `evt_${++seq}_${pi}`,
-  kind: "paid",
-  paymentIntentId: pi,
-  deviceId: D1,
-  amount: { amount: 2000, currency: "EUR" },
-  livemode: false,
-  occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString(),
-  version,
-  ...fields,
-});
+const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) =>
+  paymentUpdated(pi, version, { deviceId: D1, ...fields });
 
 /** A completed purchase of the listing for the device; resolves to its payment intent. */
 async function buy(listingId: string, deviceId: string): Promise<string> {
@@ -271,24 +130,16 @@ async function statusChanged(
 beforeAll(async () => {
   infra = await freshInfra("purchases_installs");
   mesh = await ephemeralMesh();
-  iotAdapter = await startIotAdapterDouble();
-  svc = await startService(
-    purchasesService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      PURCHASES_GRPC_PORT: "0",
-      S3_ENDPOINT: "http://127.0.0.1:1",
-      S3_ACCESS_KEY_ID: "x",
-      S3_SECRET_ACCESS_KEY: "x",
-      S3_BUCKET: "releases",
-      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
-      LOG_LEVEL: "silent",
-      ...mesh.env("purchases"),
-    },
-    { logger: testLogger("purchases") },
-  );
+  iotAdapter = await startIotAdapterDouble({
+    mesh,
+    devices: DEVICES,
+    boardName,
+    metadata: { Site: "Rotterdam" },
+    queueInstall,
+  });
+  svc = await startService(purchasesService, purchasesEnv(infra, mesh, iotAdapter), {
+    logger: testLogger("purchases"),
+  });
   for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS, STREAMS.IOT])
     await ensureStream(svc.bus, { name: stream.name, subjects: [...stream.subjects] });
   c = client();

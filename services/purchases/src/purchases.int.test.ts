@@ -1,25 +1,13 @@
-import { durableName, ensureStream, newEvent } from "@mp/bus";
+import { durableName, ensureStream } from "@mp/bus";
 import {
-  type IotAdapterProto,
   itemPublishedV1,
   listingCreatedV1,
-  ownerOfSubject,
   type PaymentUpdatedV1,
   type Principal,
-  type PurchasesProto,
   paymentUpdatedV1,
   STREAMS,
 } from "@mp/contracts";
-import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
-import { AppError } from "@mp/errors";
-import {
-  createUnaryClient,
-  type GrpcServer,
-  loadProto,
-  requireService,
-  startGrpcServer,
-  unaryHandlers,
-} from "@mp/grpc";
+import type { GrpcServer } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { startTelemetry, type Telemetry } from "@mp/telemetry";
@@ -27,127 +15,61 @@ import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } fro
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
+import { org } from "./testing/fixtures";
+import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
+import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
+import { itemPublished, listingCreated, paymentUpdated } from "./testing/upstream-events";
 import { PAYMENT_UPDATE_BATCH } from "./transport/payment-updated.consumer";
 
-const org = (n: number) => `0193a1b2-0000-7000-8000-0000000000${n.toString(16).padStart(2, "0")}`;
 const provider: Principal = { subject: "prov-1", organisationId: org(0xb1), roles: ["provider"], via: "jwt" };
 const otherProvider: Principal = { ...provider, subject: "prov-2", organisationId: org(0xb2) };
 const developer: Principal = { ...provider, subject: "dev-1", roles: ["developer"] };
 const instanceId = uuidv7();
 const device = "0123456789abcdef";
 const otherDevice = "0000000000000b02";
-/** The devices the IoT platform (the iot-adapter double) knows, and their owners. */
-const OWNERS = new Map([
-  [device, provider.organisationId],
-  ["fedcba9876543210", provider.organisationId],
-  [otherDevice, otherProvider.organisationId],
-]);
 const BOARD = "0193a1b2-0000-7000-8000-0000000000b1";
+/** The devices the IoT platform (the iot-adapter double) knows, and their owners. */
+const DEVICES = new Map<string, FakeDevice>([
+  [device, { organisationId: provider.organisationId, boardId: BOARD }],
+  ["fedcba9876543210", { organisationId: provider.organisationId, boardId: BOARD }],
+  [otherDevice, { organisationId: otherProvider.organisationId, boardId: BOARD }],
+]);
 let iotAdapter: GrpcServer;
-
-const unimplemented = async (): Promise<never> => {
-  throw new AppError("internal", "not part of this test double");
-};
-
-/** The iot-adapter over real gRPC, answering GetDeviceOwner for purchases only. */
-async function startIotAdapterDouble(): Promise<GrpcServer> {
-  const iot = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
-    .v1;
-  const logger = testLogger("iot-adapter");
-  return startGrpcServer({
-    host: "127.0.0.1",
-    port: 0,
-    logger,
-    verifier: mesh.verifier("iot-adapter"),
-    services: {
-      "marketplace.iotadapter.v1.IotAdapterService": {
-        definition: iot.IotAdapterService.service,
-        implementation: unaryHandlers<IotAdapterServiceHandlers>(
-          "iot-adapter",
-          {
-            GetDeviceOwner: async (req, ctx) => {
-              requireService(ctx, "purchases");
-              const owner = OWNERS.get(req.deviceId);
-              return {
-                deviceId: req.deviceId,
-                found: owner !== undefined,
-                organisationId: owner ?? "",
-                boardId: owner === undefined ? "" : BOARD,
-              };
-            },
-            ListApplications: unimplemented,
-            GetApplication: unimplemented,
-            ListReleases: unimplemented,
-            GetRelease: unimplemented,
-            CopyReleaseBinary: unimplemented,
-            ListDevices: unimplemented,
-            GetDevice: unimplemented,
-            QueueInstall: unimplemented,
-          },
-          logger,
-        ),
-      },
-    },
-  });
-}
 
 let infra: TestInfra;
 let mesh: TestMesh;
 /** Started before the service, so its counters are registered with a meter provider this test reads. */
 let telemetry: Telemetry;
 let svc: RunningService;
-const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 let c: ReturnType<typeof client>;
-const client = () =>
-  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
-    upstream: "purchases",
-    identity: mesh.gateway,
-  });
-const as = (principal: Principal) => ({ principal, requestId: "r" });
-
-async function publish(type: string, data: unknown) {
-  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
-  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
-}
+const client = () => purchasesClient(svc, mesh);
+const publish = (type: string, data: unknown) => publishEvent(svc, type, data);
 
 async function announceItem(itemId: string, displayName: string) {
-  await publish(itemPublishedV1.type, {
+  const item = {
     itemId,
     organisationId: org(0xd1),
     marketplaceInstanceId: instanceId,
     infuseIotApplicationId: 7,
-    type: "app",
-    status: "published",
-    displayName,
-    description: null,
-    algorithmType: null,
-    licenseUrl: null,
-    eulaUrl: null,
-    iconAssetId: null,
-    imageAssetIds: [],
-    basePrice: { amount: 1000, currency: "EUR" },
-    latestVersion: "1.0.0+00000001",
-    publishedAt: new Date().toISOString(),
-    occurredAt: new Date().toISOString(),
-    version: 1,
-  });
+  };
+  const at = new Date().toISOString();
+  await publish(
+    itemPublishedV1.type,
+    itemPublished({ ...item, displayName, latestVersion: "1.0.0+00000001", at }),
+  );
 }
 
 async function announceListing(listingId: string, itemId: string, organisationId = provider.organisationId) {
-  const now = new Date().toISOString();
-  await publish(listingCreatedV1.type, {
-    id: listingId,
-    marketplaceItemId: itemId,
-    marketplaceInstanceId: instanceId,
-    providerOrganisationId: organisationId,
-    price: { amount: 2000, currency: "EUR" },
-    visibility: "public",
-    disabled: false,
-    createdAt: now,
-    supersededAt: null,
-    occurredAt: now,
-    version: 1,
-  });
+  await publish(
+    listingCreatedV1.type,
+    listingCreated({
+      id: listingId,
+      marketplaceItemId: itemId,
+      marketplaceInstanceId: instanceId,
+      providerOrganisationId: organisationId,
+      at: new Date().toISOString(),
+    }),
+  );
 }
 
 const rowOf = async (sql: string, params: unknown[]) => (await svc.pool.query(sql, params)).rows[0];
@@ -165,19 +87,9 @@ async function knownListing(organisationId = provider.organisationId) {
   return { itemId, listingId };
 }
 
-let seq = 0;
 /** A settlements.payment.updated.v1 payload; versions are per payment intent. */
-const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>): PaymentUpdatedV1 => ({
-  stripeEventId: `evt_${++seq}_${pi}`,
-  kind: "paid",
-  paymentIntentId: pi,
-  deviceId: device,
-  amount: { amount: 2000, currency: "EUR" },
-  livemode: false,
-  occurredAt: new Date(Date.UTC(2026, 10, 23, 10, 0, seq)).toISOString(),
-  version,
-  ...fields,
-});
+const payment = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) =>
+  paymentUpdated(pi, version, { deviceId: device, ...fields });
 const pay = (update: PaymentUpdatedV1) => publish(paymentUpdatedV1.type, update);
 
 const purchaseOf = (pi: string) => rowOf("SELECT * FROM purchases WHERE payment_reference = $1", [pi]);
@@ -209,24 +121,13 @@ beforeAll(async () => {
   telemetry = startTelemetry({ serviceName: "purchases-test" });
   infra = await freshInfra("purchases");
   mesh = await ephemeralMesh();
-  iotAdapter = await startIotAdapterDouble();
+  iotAdapter = await startIotAdapterDouble({ mesh, devices: DEVICES });
   svc = await startService(
     purchasesService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      PURCHASES_GRPC_PORT: "0",
-      S3_ENDPOINT: "http://127.0.0.1:1",
-      S3_ACCESS_KEY_ID: "x",
-      S3_SECRET_ACCESS_KEY: "x",
-      S3_BUCKET: "releases",
-      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
+    purchasesEnv(infra, mesh, iotAdapter, {
       PAYMENT_RETRY_MAX_DELIVER: "6",
       PAYMENT_RETRY_BACKOFF_MS: "300",
-      LOG_LEVEL: "silent",
-      ...mesh.env("purchases"),
-    },
+    }),
     { logger: testLogger("purchases") },
   );
   for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS])

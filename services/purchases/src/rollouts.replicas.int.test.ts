@@ -1,36 +1,23 @@
-import { ensureStream, newEvent } from "@mp/bus";
+import { ensureStream } from "@mp/bus";
 import {
-  type IotAdapterProto,
   installStatusChangedV1,
-  itemPublishedV1,
   itemReleaseAddedV1,
-  listingCreatedV1,
-  ownerOfSubject,
-  type Principal,
-  type PurchasesProto,
   paymentUpdatedV1,
   rolloutChange,
   STREAMS,
 } from "@mp/contracts";
-import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
-import { AppError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
-import {
-  type CallContext,
-  createUnaryClient,
-  type GrpcServer,
-  loadProto,
-  requireOrganisation,
-  requirePrincipal,
-  requireService,
-  startGrpcServer,
-  unaryHandlers,
-} from "@mp/grpc";
+import { type AppError, UpstreamUnavailableError } from "@mp/errors";
+import type { GrpcServer } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purchasesService } from "./module";
+import { APP, boardName, org, otherProvider, provider, SENSOR, TRACKER } from "./testing/fixtures";
+import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
+import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
+import { announceListedItem } from "./testing/upstream-events";
 
 /**
  * Rollouts in purchases with two replicas of the service on one real PostgreSQL schema and NATS namespace,
@@ -39,20 +26,9 @@ import { purchasesService } from "./module";
  * succeeded (or failed, for the devices the test says) as `iot.install.status-changed.v1`. The double
  * tracks how many installs are in flight at once.
  */
-const org = (n: number) => `0193a1b2-0000-7000-8000-0000000000${n.toString(16).padStart(2, "0")}`;
-const provider: Principal = { subject: "prov-1", organisationId: org(0xc1), roles: ["provider"], via: "jwt" };
-const otherProvider: Principal = { ...provider, subject: "prov-2", organisationId: org(0xc2) };
-const TRACKER = "0193a1b2-0000-7000-8000-0000000000b1";
-const SENSOR = "0193a1b2-0000-7000-8000-0000000000b2";
-const APP = 4097;
 const V12 = "1.2.0+00000009";
 const instanceId = uuidv7();
 
-interface FakeDevice {
-  organisationId: string;
-  boardId: string;
-  application?: { applicationId: number; version: string };
-}
 const DEVICES = new Map<string, FakeDevice>();
 const trackers = Array.from({ length: 48 }, (_, i) => `cccc${i.toString(16).padStart(12, "0")}`);
 for (const id of trackers) DEVICES.set(id, { organisationId: provider.organisationId, boardId: TRACKER });
@@ -78,132 +54,51 @@ let inFlight = 0;
 let maxInFlightSeen = 0;
 let reportDelayMs = 40;
 
-const unimplemented = async (): Promise<never> => {
-  throw new AppError("internal", "not part of this test double");
-};
-const deviceMessage = (deviceId: string, d: FakeDevice) => ({
-  deviceId,
-  board: { id: d.boardId, name: d.boardId === TRACKER ? "tracker" : "sensor" },
-  metadata: {},
-  lastSeenAt: "2026-11-23T10:00:00.000Z",
-  lastRoute: "udp",
-  ...(d.application ? { application: d.application } : {}),
-});
-/** The organisation a device call acts for: the user's, or the one purchases names calling as itself. */
-const actingFor = (ctx: CallContext) =>
-  requireOrganisation(ctx, { role: "provider", services: ["purchases"] });
-
-async function startIotAdapterDouble(): Promise<GrpcServer> {
-  const iot = loadProto<IotAdapterProto>("marketplace/iotadapter/v1/iot_adapter.proto").marketplace.iotadapter
-    .v1;
-  const logger = testLogger("iot-adapter");
-  const mine = (deviceId: string, organisationId: string) => {
-    const d = DEVICES.get(deviceId.toLowerCase());
-    if (!d || d.organisationId !== organisationId) throw new NotFoundError("Device");
-    return d;
-  };
-  return startGrpcServer({
-    host: "127.0.0.1",
-    port: 0,
-    logger,
-    verifier: mesh.verifier("iot-adapter"),
-    services: {
-      "marketplace.iotadapter.v1.IotAdapterService": {
-        definition: iot.IotAdapterService.service,
-        implementation: unaryHandlers<IotAdapterServiceHandlers>(
-          "iot-adapter",
-          {
-            GetDeviceOwner: async (req, ctx) => {
-              requireService(ctx, "purchases");
-              const d = DEVICES.get(req.deviceId);
-              return {
-                deviceId: req.deviceId,
-                found: d !== undefined,
-                organisationId: d?.organisationId ?? "",
-                boardId: d?.boardId ?? "",
-              };
-            },
-            ListDevices: async (req, ctx) => {
-              const { organisationId } = requirePrincipal(ctx, "provider");
-              const all = [...DEVICES]
-                .filter(([, d]) => d.organisationId === organisationId)
-                .map(([id, d]) => deviceMessage(id, d));
-              return {
-                items: all.slice(req.offset, req.offset + req.limit),
-                hasMore: req.offset + req.limit < all.length,
-              };
-            },
-            GetDevice: async (req, ctx) => deviceMessage(req.deviceId, mine(req.deviceId, actingFor(ctx))),
-            QueueInstall: async (req, ctx) => {
-              mine(req.deviceId, actingFor(ctx));
-              queueCalls.push({ installId: req.installId, deviceId: req.deviceId });
-              const outages = unavailable.get(req.deviceId) ?? 0;
-              if (outages > 0) {
-                unavailable.set(req.deviceId, outages - 1);
-                throw new UpstreamUnavailableError("the platform is down");
-              }
-              const known = rpcOf.get(req.installId);
-              const rpcId = known ?? uuidv7();
-              if (!known) {
-                rpcOf.set(req.installId, rpcId);
-                inFlight++;
-                maxInFlightSeen = Math.max(maxInFlightSeen, inFlight);
-                const fails = failing.has(req.deviceId);
-                setTimeout(() => {
-                  inFlight--;
-                  void publish(installStatusChangedV1.type, {
-                    installId: req.installId,
-                    rpcId,
-                    organisationId: provider.organisationId,
-                    deviceId: req.deviceId,
-                    releaseId: req.releaseId,
-                    status: fails ? "failed" : "succeeded",
-                    detail: fails ? "dfu failed (-5)" : null,
-                    attemptCount: 1,
-                    changedAt: new Date().toISOString(),
-                    version: 2,
-                  });
-                }, reportDelayMs);
-              }
-              return {
-                installId: req.installId,
-                rpcId,
-                status: "queued",
-                queuedAt: new Date().toISOString(),
-              };
-            },
-            ListApplications: unimplemented,
-            GetApplication: unimplemented,
-            ListReleases: unimplemented,
-            GetRelease: unimplemented,
-            CopyReleaseBinary: unimplemented,
-          },
-          logger,
-        ),
-      },
-    },
-  });
+/**
+ * QueueInstall as the platform plays it here: unavailable while a device's outages last, else queued once
+ * per install id and reported succeeded (or failed) `reportDelayMs` later.
+ */
+async function queueInstall(req: { installId: string; deviceId: string; releaseId: string }) {
+  queueCalls.push({ installId: req.installId, deviceId: req.deviceId });
+  const outages = unavailable.get(req.deviceId) ?? 0;
+  if (outages > 0) {
+    unavailable.set(req.deviceId, outages - 1);
+    throw new UpstreamUnavailableError("the platform is down");
+  }
+  const known = rpcOf.get(req.installId);
+  const rpcId = known ?? uuidv7();
+  if (!known) {
+    rpcOf.set(req.installId, rpcId);
+    inFlight++;
+    maxInFlightSeen = Math.max(maxInFlightSeen, inFlight);
+    const fails = failing.has(req.deviceId);
+    setTimeout(() => {
+      inFlight--;
+      void publish(installStatusChangedV1.type, {
+        installId: req.installId,
+        rpcId,
+        organisationId: provider.organisationId,
+        deviceId: req.deviceId,
+        releaseId: req.releaseId,
+        status: fails ? "failed" : "succeeded",
+        detail: fails ? "dfu failed (-5)" : null,
+        attemptCount: 1,
+        changedAt: new Date().toISOString(),
+        version: 2,
+      });
+    }, reportDelayMs);
+  }
+  return { installId: req.installId, rpcId, status: "queued", queuedAt: new Date().toISOString() };
 }
 
 let infra: TestInfra;
 let mesh: TestMesh;
 let iotAdapter: GrpcServer;
 let replicas: RunningService[] = [];
-const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
 const clients: ReturnType<typeof client>[] = [];
-const client = (svc: RunningService) =>
-  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
-    upstream: "purchases",
-    identity: mesh.gateway,
-  });
-const as = (principal: Principal) => ({ principal, requestId: "r" });
-
-async function publish(type: string, data: unknown) {
-  // Replica b publishes: it is never stopped.
-  const svc = replicas[1]!;
-  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
-  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
-}
+const client = (svc: RunningService) => purchasesClient(svc, mesh);
+/** Replica b publishes: it is never stopped. */
+const publish = (type: string, data: unknown) => publishEvent(replicas[1]!, type, data);
 const pool = () => replicas[1]!.pool;
 const rowsOf = async <T>(sql: string, params: unknown[]) => (await pool().query(sql, params)).rows as T[];
 const waitRow = (sql: string, params: unknown[], what: string) =>
@@ -212,23 +107,12 @@ const waitRow = (sql: string, params: unknown[], what: string) =>
 function startReplica(name: string) {
   return startService(
     purchasesService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      PURCHASES_GRPC_PORT: "0",
+    purchasesEnv(infra, mesh, iotAdapter, {
       OPS_PORT: "0",
-      S3_ENDPOINT: "http://127.0.0.1:1",
-      S3_ACCESS_KEY_ID: "x",
-      S3_SECRET_ACCESS_KEY: "x",
-      S3_BUCKET: "releases",
-      IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
       ROLLOUT_TICK_MS: "200",
       ROLLOUT_REQUEUE_AFTER_MS: "1000",
-      LOG_LEVEL: "silent",
       DB_POOL_MAX: "5",
-      ...mesh.env("purchases"),
-    },
+    }),
     { logger: testLogger(name) },
   );
 }
@@ -238,38 +122,11 @@ async function boughtItem(devices: string[]) {
   const itemId = uuidv7();
   const listingId = uuidv7();
   const now = new Date().toISOString();
-  await publish(itemPublishedV1.type, {
+  await announceListedItem(publish, {
     itemId,
-    organisationId: org(0xd1),
+    listingId,
     marketplaceInstanceId: instanceId,
-    infuseIotApplicationId: APP,
-    type: "app",
-    status: "published",
-    displayName: `Item ${itemId.slice(-4)}`,
-    description: null,
-    algorithmType: null,
-    licenseUrl: null,
-    eulaUrl: null,
-    iconAssetId: null,
-    imageAssetIds: [],
-    basePrice: { amount: 1000, currency: "EUR" },
     latestVersion: V12,
-    publishedAt: now,
-    occurredAt: now,
-    version: 1,
-  });
-  await publish(listingCreatedV1.type, {
-    id: listingId,
-    marketplaceItemId: itemId,
-    marketplaceInstanceId: instanceId,
-    providerOrganisationId: provider.organisationId,
-    price: { amount: 2000, currency: "EUR" },
-    visibility: "public",
-    disabled: false,
-    createdAt: now,
-    supersededAt: null,
-    occurredAt: now,
-    version: 1,
   });
   await publish(itemReleaseAddedV1.type, {
     itemReleaseId: uuidv7(),
@@ -333,7 +190,7 @@ const outboxOf = (type: string, rolloutId: string) =>
 beforeAll(async () => {
   infra = await freshInfra("purchases_rollouts");
   mesh = await ephemeralMesh();
-  iotAdapter = await startIotAdapterDouble();
+  iotAdapter = await startIotAdapterDouble({ mesh, devices: DEVICES, boardName, queueInstall });
   replicas = [await startReplica("purchases-a"), await startReplica("purchases-b")];
   for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS, STREAMS.IOT])
     await ensureStream(replicas[0]!.bus, { name: stream.name, subjects: [...stream.subjects] });

@@ -19,6 +19,7 @@ import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } fro
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settlementsService } from "./module";
+import { settlementsEnv } from "./testing/settlements-env";
 
 const org = (n: number) => `0193a1b2-0000-7000-8000-0000000000${n.toString(16).padStart(2, "0")}`;
 const DEV_ORG = org(0xd1);
@@ -189,18 +190,9 @@ beforeAll(async () => {
   mesh = await ephemeralMesh();
   svc = await startService(
     settlementsService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      SETTLEMENTS_GRPC_PORT: "0",
-      LOG_LEVEL: "silent",
-      STRIPE_WEBHOOK_SECRET: "whsec_int_ledger_0000000000000000",
-      STRIPE_API_KEY: "sk_test_int",
-      PAYMENT_EVENTS_POLL_MS: "600000",
+    settlementsEnv(infra, mesh, "whsec_int_ledger_0000000000000000", {
       PLATFORM_ORGANISATION_ID: OPERATOR_ORG.toUpperCase(),
-      ...mesh.env("settlements"),
-    },
+    }),
     { logger: testLogger("settlements") },
   );
   for (const stream of [STREAMS.PUBLISHING, STREAMS.CATALOGUE, STREAMS.PURCHASES])

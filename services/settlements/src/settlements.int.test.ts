@@ -14,6 +14,7 @@ import {
 } from "@mp/testing/stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSettlements, settlementsService } from "./module";
+import { settlementsEnv } from "./testing/settlements-env";
 
 const OLD_SECRET = "whsec_int_previous_00000000000000";
 const SECRET = "whsec_int_current_000000000000000";
@@ -34,18 +35,7 @@ let settlements: RunningService | undefined;
 beforeAll(async () => {
   infra = await freshInfra("settlements");
   mesh = await ephemeralMesh();
-  env = {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
-    SETTLEMENTS_GRPC_PORT: "0",
-    LOG_LEVEL: "silent",
-    STRIPE_WEBHOOK_SECRET: `${OLD_SECRET},${SECRET}`,
-    STRIPE_API_KEY: "sk_test_int",
-    // Only a notification or start-up wakes the processor within a test's patience.
-    PAYMENT_EVENTS_POLL_MS: "600000",
-    ...mesh.env("settlements"),
-  };
+  env = settlementsEnv(infra, mesh, `${OLD_SECRET},${SECRET}`);
 });
 
 afterAll(async () => {

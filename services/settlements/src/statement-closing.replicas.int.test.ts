@@ -4,9 +4,9 @@ import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
-import { freshInfra, type TestInfra } from "@mp/testing";
+import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeCloseStatementPeriod } from "./application/close-statement-period";
 import { makeMarkStatementPaid } from "./application/mark-statement-paid";
 import { sharePlacementLockSql } from "./infra/placement-lock.sql";
@@ -28,31 +28,17 @@ const ctx = {
   logger: testLogger(),
 } as CallContext;
 
-let infra: TestInfra;
-const pools: Pool[] = [];
-
-beforeAll(async () => {
-  infra = await freshInfra("statement_close_replicas");
-  const pool = replicaPool("close-admin");
-  const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-  await migrate(pool, SCHEMA, await serviceMigrations({ migrationsDir }));
+const pools = useReplicaPools({
+  label: "statement_close_replicas",
+  schema: SCHEMA,
+  createPool,
+  endAfter: "file",
+  prepare: async (admin) => {
+    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
+    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+  },
 });
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await infra?.cleanup();
-});
-
-function replicaPool(name: string): Pool {
-  const pool = createPool({
-    url: infra.databaseUrl,
-    schema: SCHEMA,
-    applicationName: name,
-    max: 3,
-    logger: testLogger(name),
-  });
-  pools.push(pool);
-  return pool;
-}
+const replicaPool = pools.pool;
 
 const replica = (name: string) =>
   makeCloseStatementPeriod({

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertStatement } from "./infra/earnings.fixture";
 import { sharePlacementLockSql } from "./infra/placement-lock.sql";
 import { settlementsService } from "./module";
+import { settlementsEnv } from "./testing/settlements-env";
 
 const proto = loadProto<StatementsProto>("marketplace/settlements/v1/statements.proto").marketplace
   .settlements.v1;
@@ -29,18 +30,9 @@ beforeAll(async () => {
   mesh = await ephemeralMesh();
   svc = await startService(
     settlementsService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      SETTLEMENTS_GRPC_PORT: "0",
-      LOG_LEVEL: "silent",
-      STRIPE_WEBHOOK_SECRET: "whsec_int_conflicts_0000000000000",
-      STRIPE_API_KEY: "sk_test_int",
-      PAYMENT_EVENTS_POLL_MS: "600000",
+    settlementsEnv(infra, mesh, "whsec_int_conflicts_0000000000000", {
       PLATFORM_ORGANISATION_ID: OPERATOR_ORG,
-      ...mesh.env("settlements"),
-    },
+    }),
     { logger: testLogger("settlements") },
   );
   client = createUnaryClient(proto.StatementsService, `127.0.0.1:${svc.grpcPort}`, {

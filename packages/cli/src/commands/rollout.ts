@@ -3,7 +3,14 @@ import { SingleBar } from "cli-progress";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Context } from "../context";
 import { EXIT, type ExitCode, UnavailableError } from "../exit-codes";
-import { integer, oneOf, type PageOptions, pageLine, pageOptions, seconds } from "../options";
+import {
+  integer,
+  type PageStatusOptions,
+  pageLine,
+  pageStatusOptions,
+  pageStatusQuery,
+  seconds,
+} from "../options";
 import { type Rollout, RolloutProgress, serverSentEvents } from "../rollout-progress";
 import type { Run } from "./run";
 
@@ -224,23 +231,10 @@ export function rolloutCommands(program: Command, run: Run): void {
     },
   );
   run(
-    pageOptions(
-      rollout
-        .command("list")
-        .description("your rollouts, newest first")
-        .option("--status <status>", ROLLOUT_STATUSES.join(", "), oneOf(ROLLOUT_STATUSES)),
-    ),
-    async (ctx, options: PageOptions & { status?: (typeof ROLLOUT_STATUSES)[number] }) => {
+    pageStatusOptions(rollout.command("list").description("your rollouts, newest first"), ROLLOUT_STATUSES),
+    async (ctx, options: PageStatusOptions<(typeof ROLLOUT_STATUSES)[number]>) => {
       const page = await ctx.call(
-        ctx.client.GET("/marketplace/providers/rollouts", {
-          params: {
-            query: {
-              page: options.page,
-              pageSize: options.pageSize,
-              ...(options.status ? { status: options.status } : {}),
-            },
-          },
-        }),
+        ctx.client.GET("/marketplace/providers/rollouts", { params: { query: pageStatusQuery(options) } }),
       );
       ctx.print(page, () =>
         [
@@ -254,23 +248,16 @@ export function rolloutCommands(program: Command, run: Run): void {
     },
   );
   run(
-    pageOptions(
+    pageStatusOptions(
       rollout
         .command("devices <rolloutId>")
-        .description("a rollout's devices in rollout order, with their status")
-        .option("--status <status>", DEVICE_STATUSES.join(", "), oneOf(DEVICE_STATUSES)),
+        .description("a rollout's devices in rollout order, with their status"),
+      DEVICE_STATUSES,
     ),
-    async (ctx, rolloutId: string, options: PageOptions & { status?: (typeof DEVICE_STATUSES)[number] }) => {
+    async (ctx, rolloutId: string, options: PageStatusOptions<(typeof DEVICE_STATUSES)[number]>) => {
       const page = await ctx.call(
         ctx.client.GET("/marketplace/providers/rollouts/{rolloutId}/devices", {
-          params: {
-            path: { rolloutId },
-            query: {
-              page: options.page,
-              pageSize: options.pageSize,
-              ...(options.status ? { status: options.status } : {}),
-            },
-          },
+          params: { path: { rolloutId }, query: pageStatusQuery(options) },
         }),
       );
       ctx.print(page, () =>

@@ -1,6 +1,13 @@
 import type { components } from "@mp/sdk";
 import { type Command, InvalidArgumentError } from "commander";
-import { oneOf, type PageOptions, pageLine, pageOptions } from "../options";
+import {
+  type PageOptions,
+  type PageStatusOptions,
+  pageLine,
+  pageOptions,
+  pageStatusOptions,
+  pageStatusQuery,
+} from "../options";
 import type { Run } from "./run";
 
 type EventType = components["schemas"]["WebhookEventTypeInput"];
@@ -89,23 +96,14 @@ export function webhookCommands(program: Command, run: Run): void {
     },
   );
   run(
-    pageOptions(
-      webhooks
-        .command("deliveries <endpointId>")
-        .description("an endpoint's delivery log, newest first")
-        .option("--status <status>", DELIVERY_STATUSES.join(", "), oneOf(DELIVERY_STATUSES)),
+    pageStatusOptions(
+      webhooks.command("deliveries <endpointId>").description("an endpoint's delivery log, newest first"),
+      DELIVERY_STATUSES,
     ),
-    async (ctx, id: string, options: PageOptions & { status?: (typeof DELIVERY_STATUSES)[number] }) => {
+    async (ctx, id: string, options: PageStatusOptions<(typeof DELIVERY_STATUSES)[number]>) => {
       const page = await ctx.call(
         ctx.client.GET("/marketplace/webhook-endpoints/{id}/deliveries", {
-          params: {
-            path: { id },
-            query: {
-              page: options.page,
-              pageSize: options.pageSize,
-              ...(options.status ? { status: options.status } : {}),
-            },
-          },
+          params: { path: { id }, query: pageStatusQuery(options) },
         }),
       );
       ctx.print(page, () =>

@@ -5,9 +5,10 @@ import { releaseStoredV1 } from "@mp/contracts";
 import { createPool, migrate, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { waitFor } from "@mp/testing";
+import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeRunCopyJob } from "../application/run-copy-job";
 import { fakePlatform, release } from "../testing/fakes";
 import { ORG } from "../testing/fixtures";
@@ -23,53 +24,36 @@ import { createS3Client, makeS3ObjectStore } from "./s3-object-store";
 const SCHEMA = "iot_adapter";
 const DOWNLOAD_MS = 60;
 
-let infra: TestInfra;
-let pools: Pool[] = [];
 /** Runs of each job on any replica: started, running now, and the most running at once. */
 const runs = new Map<string, number>();
 const running = new Map<string, number>();
 const mostAtOnce = new Map<string, number>();
 
-beforeAll(async () => {
-  infra = await freshInfra("iot_copy_replicas");
-  const admin = createPool({ url: infra.databaseUrl, schema: SCHEMA, max: 1 });
-  const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-  await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
-  await admin.end();
+const pools = useReplicaPools({
+  label: "iot_copy_replicas",
+  schema: SCHEMA,
+  createPool,
+  max: 2,
+  endAfter: "test",
+  prepare: async (admin) => {
+    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
+    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+  },
 });
-// The shared server's connections are few: each test's replicas give theirs back when it ends.
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.end()));
-});
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await infra?.cleanup();
-});
-
-function replicaPool(name: string): Pool {
-  const pool = createPool({
-    url: infra.databaseUrl,
-    schema: SCHEMA,
-    applicationName: name,
-    max: 2,
-    logger: testLogger(name),
-  });
-  pools.push(pool);
-  return pool;
-}
+const replicaPool = pools.pool;
 
 /** A replica's attempt at a job, as buildIotAdapter wires it: its pool, S3 client and `download`. */
 function copyRunner(name: string, pool: Pool, download: () => Promise<Readable>) {
   const s3 = createS3Client({
-    S3_ENDPOINT: infra.s3.endpoint,
-    S3_REGION: infra.s3.region,
-    S3_ACCESS_KEY_ID: infra.s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
-    S3_BUCKET: infra.s3.bucket,
+    S3_ENDPOINT: pools.infra.s3.endpoint,
+    S3_REGION: pools.infra.s3.region,
+    S3_ACCESS_KEY_ID: pools.infra.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: pools.infra.s3.secretAccessKey,
+    S3_BUCKET: pools.infra.s3.bucket,
   });
   return makeRunCopyJob({
     platform: fakePlatform([release()], download).platform,
-    store: makeS3ObjectStore(s3, infra.s3.bucket),
+    store: makeS3ObjectStore(s3, pools.infra.s3.bucket),
     jobs: makeCopyJobRepository(pool),
     unitOfWork: makeUnitOfWork(pool),
     clock: systemClock,
@@ -179,8 +163,7 @@ describe("copy worker, two replicas", () => {
     const dead = replicaPool("copy-replica-dead");
     const claimed = await makeCopyJobRepository(dead).claimNext(800);
     expect(claimed?.id).toBe(id);
-    await dead.end();
-    pools = pools.filter((p) => p !== dead);
+    await pools.end(dead);
 
     const a = startReplica("copy-replica-c", 10_000);
     const b = startReplica("copy-replica-d", 10_000);

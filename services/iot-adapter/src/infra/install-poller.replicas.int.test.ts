@@ -4,9 +4,10 @@ import { installStatusChangedV1 } from "@mp/contracts";
 import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { waitFor } from "@mp/testing";
+import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makePollInstalls } from "../application/poll-installs";
 import type { DevicePlatform } from "../application/ports";
 import type { PendingUpdate } from "../domain/install-follow";
@@ -26,8 +27,6 @@ const READ_MS = 40;
 const POLL_MS = 20;
 const BATCH = 2;
 
-let infra: TestInfra;
-let pools: Pool[] = [];
 /** What the platform answers for each update id. */
 const facts = new Map<string, UpdateFacts>();
 /** Reads of each update in flight now, and the most there ever were at once. */
@@ -79,32 +78,18 @@ const platform: DevicePlatform = {
 const SENT: UpdateFacts = { status: "pending", attemptCount: 1, message: { status: "sent" } };
 const SUCCEEDED: UpdateFacts = { status: "success", attemptCount: 1 };
 
-beforeAll(async () => {
-  infra = await freshInfra("iot_poll_replicas");
-  const admin = replicaPool("poll-admin");
-  const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-  await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+const pools = useReplicaPools({
+  label: "iot_poll_replicas",
+  schema: SCHEMA,
+  createPool,
+  max: 2,
+  endAfter: "test",
+  prepare: async (admin) => {
+    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
+    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+  },
 });
-// The shared server's connections are few: each test's replicas give theirs back when it ends.
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.end()));
-});
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await infra?.cleanup();
-});
-
-function replicaPool(name: string): Pool {
-  const pool = createPool({
-    url: infra.databaseUrl,
-    schema: SCHEMA,
-    applicationName: name,
-    max: 2,
-    logger: testLogger(name),
-  });
-  pools.push(pool);
-  return pool;
-}
+const replicaPool = pools.pool;
 
 /** One replica's poller: its own pool and loop, as buildIotAdapter wires them. */
 function startReplica(name: string) {
@@ -214,8 +199,7 @@ describe("install poller, two replicas", () => {
     // A replica leases every install for a short while and dies before reading any.
     const dead = replicaPool("poll-replica-dead");
     expect(await makeInstallUpdateRepository(dead).claimDue(10, 800)).toHaveLength(3);
-    await dead.end();
-    pools = pools.filter((p) => p !== dead);
+    await pools.end(dead);
 
     const replicas = [startReplica("poll-replica-c"), startReplica("poll-replica-d")];
     try {

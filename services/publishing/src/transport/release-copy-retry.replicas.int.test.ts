@@ -3,9 +3,10 @@ import { fileURLToPath } from "node:url";
 import { createPool, migrate, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { waitFor } from "@mp/testing";
+import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { IotAdapterPort } from "../application/release-ports";
 import { makeRetryReleaseCopies } from "../application/retry-release-copies";
 import { makeItemReleaseRepository } from "../infra/item-release.repository";
@@ -21,8 +22,6 @@ const SCHEMA = "publishing";
 const ASK_MS = 40;
 const ORG = "0193a5d0-de00-7000-8000-000000000001";
 
-let infra: TestInfra;
-let pools: Pool[] = [];
 let itemId: string;
 /** Copy requests per item release, and the most asked at once. */
 const asked = new Map<string, number>();
@@ -41,45 +40,31 @@ const iot = {
   },
 } as unknown as IotAdapterPort;
 
-beforeAll(async () => {
-  infra = await freshInfra("publishing_retry_replicas");
-  const admin = replicaPool("retry-admin");
-  const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-  await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
-  const instanceId = uuidv7();
-  itemId = uuidv7();
-  await admin.query(
-    `INSERT INTO known_instances (id, owner_organisation_id, default_currency, platform_fee_bps, created_at)
-     VALUES ($1, $2, 'EUR', 1000, now())`,
-    [instanceId, ORG],
-  );
-  await admin.query(
-    `INSERT INTO items (id, organisation_id, marketplace_instance_id, infuse_iot_application_id, type, status,
-                        created_at, updated_at)
-     VALUES ($1, $2, $3, 1, 'app', 'draft', now(), now())`,
-    [itemId, ORG, instanceId],
-  );
+const pools = useReplicaPools({
+  label: "publishing_retry_replicas",
+  schema: SCHEMA,
+  createPool,
+  max: 2,
+  endAfter: "test",
+  prepare: async (admin) => {
+    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
+    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+    const instanceId = uuidv7();
+    itemId = uuidv7();
+    await admin.query(
+      `INSERT INTO known_instances (id, owner_organisation_id, default_currency, platform_fee_bps, created_at)
+       VALUES ($1, $2, 'EUR', 1000, now())`,
+      [instanceId, ORG],
+    );
+    await admin.query(
+      `INSERT INTO items (id, organisation_id, marketplace_instance_id, infuse_iot_application_id, type, status,
+                          created_at, updated_at)
+       VALUES ($1, $2, $3, 1, 'app', 'draft', now(), now())`,
+      [itemId, ORG, instanceId],
+    );
+  },
 });
-// The shared server's connections are few: each test's replicas give theirs back when it ends.
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.end()));
-});
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await infra?.cleanup();
-});
-
-function replicaPool(name: string): Pool {
-  const pool = createPool({
-    url: infra.databaseUrl,
-    schema: SCHEMA,
-    applicationName: name,
-    max: 2,
-    logger: testLogger(name),
-  });
-  pools.push(pool);
-  return pool;
-}
+const replicaPool = pools.pool;
 
 /** One replica's retry loop, wired as buildReleases wires it, with short passes; `asked` counts its asks. */
 function startReplica(name: string) {
@@ -161,8 +146,7 @@ describe("release-copy retry loop, two replicas", () => {
     const ids = await pendingCopies(probe, 3);
     const dead = replicaPool("retry-dead");
     expect(await makeItemReleaseRepository(dead).claimDueCopies(10, 800)).toHaveLength(3);
-    await dead.end();
-    pools = pools.filter((p) => p !== dead);
+    await pools.end(dead);
     const replicas = [startReplica("retry-c"), startReplica("retry-d")];
     try {
       await sleep(400);

@@ -12,6 +12,7 @@ import { insertMovement, insertStatement } from "../infra/earnings.fixture";
 import { CSV_COLUMNS, CSV_OPTIONS, neutraliseFormula } from "../infra/export-csv";
 import { FIRST_PAGE_LINES, PAGE_LINES } from "../infra/export-pdf";
 import { settlementsService } from "../module";
+import { settlementsEnv } from "../testing/settlements-env";
 
 const proto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace.settlements
   .v1;
@@ -53,18 +54,9 @@ beforeAll(async () => {
   mesh = await ephemeralMesh();
   settlements = await startService(
     settlementsService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      SETTLEMENTS_GRPC_PORT: "0",
-      LOG_LEVEL: "silent",
-      STRIPE_WEBHOOK_SECRET: "whsec_int_current_000000000000000",
-      STRIPE_API_KEY: "sk_test_int",
-      PAYMENT_EVENTS_POLL_MS: "600000",
+    settlementsEnv(infra, mesh, "whsec_int_current_000000000000000", {
       PLATFORM_ORGANISATION_ID: OPERATOR_ORG,
-      ...mesh.env("settlements"),
-    },
+    }),
     { logger: testLogger("settlements") },
   );
   client = createUnaryClient(proto.EarningsService, `127.0.0.1:${settlements.grpcPort}`, {

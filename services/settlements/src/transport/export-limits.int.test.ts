@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_BUSY_RETRY_SECONDS } from "../application/export-statement";
 import { insertStatement } from "../infra/earnings.fixture";
 import { settlementsService } from "../module";
+import { settlementsEnv } from "../testing/settlements-env";
 
 const earningsProto = loadProto<EarningsProto>("marketplace/settlements/v1/earnings.proto").marketplace
   .settlements.v1;
@@ -100,21 +101,12 @@ async function exportTransactions(): Promise<number> {
 beforeAll(async () => {
   infra = await freshInfra("exports");
   mesh = await ephemeralMesh();
-  const env = {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
-    SETTLEMENTS_GRPC_PORT: "0",
-    LOG_LEVEL: "silent",
-    STRIPE_WEBHOOK_SECRET: SECRET,
-    STRIPE_API_KEY: "sk_test_int",
-    PAYMENT_EVENTS_POLL_MS: "600000",
+  const env = settlementsEnv(infra, mesh, SECRET, {
     DB_POOL_MAX: String(POOL_MAX),
     DB_CONNECT_TIMEOUT_MS: "2000",
     DB_EXPORT_POOL_MAX: String(EXPORT_POOL_MAX),
     EXPORTS_PER_ORGANISATION: String(PER_ORGANISATION),
-    ...mesh.env("settlements"),
-  };
+  });
   settlements = await startService(settlementsService, env, { logger: testLogger("settlements") });
   replica = await startService(settlementsService, env, { logger: testLogger("settlements-replica") });
   const address = `127.0.0.1:${settlements.grpcPort}`;

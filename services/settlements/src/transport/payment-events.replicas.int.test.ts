@@ -5,9 +5,10 @@ import { paymentUpdatedV1 } from "@mp/contracts";
 import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { serviceMigrations } from "@mp/runtime";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { waitFor } from "@mp/testing";
+import { useReplicaPools } from "@mp/testing/replica-pools";
 import { checkoutSessionCompleted, paymentIntentSucceeded, type StripeEvent } from "@mp/testing/stripe";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { UnitOfWork } from "../application/ports";
 import { makeProcessPaymentEvents } from "../application/process-payment-events";
 import type { ReceivedPaymentEvent } from "../domain/payment-event";
@@ -23,35 +24,17 @@ import { startPaymentEventProcessor } from "./payment-events.processor";
 const SCHEMA = "settlements";
 const BATCH = 5;
 
-let infra: TestInfra;
-const pools: Pool[] = [];
-
-beforeAll(async () => {
-  infra = await freshInfra("payment_replicas");
-  const admin = replicaPool("payments-admin");
-  const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-  await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+const pools = useReplicaPools({
+  label: "payment_replicas",
+  schema: SCHEMA,
+  createPool,
+  endAfter: "test",
+  prepare: async (admin) => {
+    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
+    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+  },
 });
-// The shared server's connections are few: each test's replicas give theirs back when it ends.
-afterEach(async () => {
-  await Promise.all(pools.splice(0).map((pool) => pool.end()));
-});
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()));
-  await infra?.cleanup();
-});
-
-function replicaPool(name: string): Pool {
-  const pool = createPool({
-    url: infra.databaseUrl,
-    schema: SCHEMA,
-    applicationName: name,
-    max: 3,
-    logger: testLogger(name),
-  });
-  pools.push(pool);
-  return pool;
-}
+const replicaPool = pools.pool;
 
 /** One replica's processor, wired as buildSettlements wires it; `processed` counts the events it took. */
 function startReplica(name: string) {

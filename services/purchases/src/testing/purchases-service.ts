@@ -1,0 +1,49 @@
+import { newEvent } from "@mp/bus";
+import { ownerOfSubject, type Principal, type PurchasesProto } from "@mp/contracts";
+import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
+import type { RunningService } from "@mp/runtime";
+import type { TestInfra, TestMesh } from "@mp/testing";
+
+/**
+ * The configuration of a purchases replica under test: the file's database and bus namespace, the
+ * iot-adapter double, an object store nothing in these tests reaches, and `extra` on top.
+ */
+export function purchasesEnv(
+  infra: TestInfra,
+  mesh: TestMesh,
+  iotAdapter: GrpcServer,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    BUS_NAMESPACE: infra.busNamespace,
+    PURCHASES_GRPC_PORT: "0",
+    S3_ENDPOINT: "http://127.0.0.1:1",
+    S3_ACCESS_KEY_ID: "x",
+    S3_SECRET_ACCESS_KEY: "x",
+    S3_BUCKET: "releases",
+    IOT_ADAPTER_GRPC_URL: `127.0.0.1:${iotAdapter.port}`,
+    LOG_LEVEL: "silent",
+    ...mesh.env("purchases"),
+    ...extra,
+  };
+}
+
+const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;
+
+/** A gRPC client of one purchases replica, calling as the gateway does (its mesh identity). */
+export const purchasesClient = (svc: RunningService, mesh: TestMesh) =>
+  createUnaryClient(proto.PurchasesService, `127.0.0.1:${svc.grpcPort}`, {
+    upstream: "purchases",
+    identity: mesh.gateway,
+  });
+
+/** The call context of a user's request: the principal the gateway verified. */
+export const as = (principal: Principal) => ({ principal, requestId: "r" });
+
+/** Publishes an event of `type` on the replica's bus namespace as its owning service would, once per envelope. */
+export async function publishEvent(svc: RunningService, type: string, data: unknown): Promise<void> {
+  const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
+  await svc.bus.js.publish(svc.bus.subject(type), JSON.stringify(event), { msgID: event.id });
+}
