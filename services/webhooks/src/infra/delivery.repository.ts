@@ -181,15 +181,16 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
                   CASE WHEN due.retrying THEN $4::int ELSE $5::int END - coalesce(b.n, 0) AS room
              FROM due LEFT JOIN unnest($6::uuid[], $7::int[]) AS b(endpoint_id, n) ON b.endpoint_id = due.endpoint_id),
          picked AS (
-           SELECT id FROM ranked WHERE n <= room ORDER BY next_attempt_at, id LIMIT $8)
-         UPDATE deliveries d
-            SET attempts = d.attempts + 1, locked_until = $1::timestamptz + make_interval(secs => $9::double precision / 1000),
-                first_attempt_at = coalesce(d.first_attempt_at, $1), last_attempt_at = $1
-           FROM picked p, endpoints e
-          WHERE d.id = p.id AND e.id = d.endpoint_id
-      RETURNING d.id, d.endpoint_id, d.organisation_id, e.url, d.body, d.attempts, d.first_attempt_at,
-                e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, e.retrying,
-                (SELECT count(*)::int FROM due) AS seen`,
+           SELECT id FROM ranked WHERE n <= room ORDER BY next_attempt_at, id LIMIT $8),
+         claimed AS (
+           UPDATE deliveries d
+              SET attempts = d.attempts + 1, locked_until = $1::timestamptz + make_interval(secs => $9::double precision / 1000),
+                  first_attempt_at = coalesce(d.first_attempt_at, $1), last_attempt_at = $1
+             FROM picked p, endpoints e
+            WHERE d.id = p.id AND e.id = d.endpoint_id
+        RETURNING d.id, d.endpoint_id, d.organisation_id, e.url, d.body, d.attempts, d.first_attempt_at,
+                  e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, e.retrying)
+         SELECT c.*, (SELECT count(*)::int FROM due) AS seen FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
         [
           now,
           full,
@@ -202,26 +203,30 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
           limits.leaseMs,
         ],
       );
-      const claimed = rows.map(
-        (r): ClaimedDelivery => ({
-          id: r.id,
-          endpointId: r.endpoint_id,
-          organisationId: r.organisation_id,
-          url: r.url,
-          body: r.body,
-          attempt: r.attempts,
-          firstAttemptAt: r.first_attempt_at,
-          secrets: {
-            current: r.secret_sealed,
-            previous: r.previous_secret_sealed,
-            previousExpiresAt: r.previous_secret_expires_at,
-          },
-          endpointRetrying: r.retrying,
-        }),
-      );
-      // Nothing claimed says nothing of what was seen: due rows may wait behind a full endpoint.
-      const more = rows.length === 0 ? full.length > 0 : (rows[0]?.seen ?? 0) > rows.length;
-      return { claimed, more: more || rows.length === limits.limit };
+      // One row even when nothing was claimed (its columns null), so `seen` always comes back.
+      const seen = rows[0]?.seen ?? 0;
+      const claimed = rows
+        .filter((r) => r.id !== null)
+        .map(
+          (r): ClaimedDelivery => ({
+            id: r.id,
+            endpointId: r.endpoint_id,
+            organisationId: r.organisation_id,
+            url: r.url,
+            body: r.body,
+            attempt: r.attempts,
+            firstAttemptAt: r.first_attempt_at,
+            secrets: {
+              current: r.secret_sealed,
+              previous: r.previous_secret_sealed,
+              previousExpiresAt: r.previous_secret_expires_at,
+            },
+            endpointRetrying: r.retrying,
+          }),
+        );
+      // A full endpoint's rows were not looked at: some may be due.
+      const more = seen > claimed.length || full.length > 0;
+      return { claimed, more: more || claimed.length === limits.limit };
     },
 
     stillLeased: async (ids, now) => {

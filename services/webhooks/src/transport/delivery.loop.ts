@@ -66,39 +66,57 @@ interface HandOff {
  *
  * Both count against the same limits: `concurrency` attempts in the process and, per endpoint,
  * `perEndpoint` (`perFailingEndpoint` while it fails), so a slow or dead endpoint holds no more than its
- * share of the workers and every other endpoint's deliveries go on. While due rows wait (or a claim is
- * running) new deliveries are not leased at insert: they queue behind the older ones for the claim loop.
+ * share of the workers and every other endpoint's deliveries go on. While an endpoint's due rows wait
+ * for room (or the process is full), its new deliveries are not leased at insert: they queue behind the
+ * older ones for the claim loop. A claim counts the room it finds when it starts; deliveries leased at
+ * insert while it runs may take some, and what it claimed beyond the room runs as soon as room frees.
  */
 export function startDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   const { logger, deliveries } = options;
   const leaseMs = options.timeoutMs + 15_000;
   const inFlight = new Set<Promise<void>>();
   const perEndpoint = new Map<string, number>();
+  /** Whether each endpoint with attempts here was failing when its last one was taken. */
+  const failing = new Map<string, boolean>();
   const handOffs = new Map<string, HandOff>();
+  /** Claimed while deliveries leased at insert took the room the claim counted on: run as room frees. */
+  const ready: ClaimedDelivery[] = [];
   let busy = 0;
   let stopped = false;
   let claiming = false;
   let again = false;
-  /** Due rows may be waiting that this process held back (full, or a claim left some). */
+  /** Due rows may be waiting because this process was full (or a claim stopped at its limit). */
   let backlog = true;
+  /** Endpoints whose due rows may be waiting because they were at their cap here. */
+  const heldBack = new Set<string>();
 
   const capOf = (retrying: boolean) => (retrying ? options.perFailingEndpoint : options.perEndpoint);
   const hasRoom = (endpointId: string, retrying: boolean) =>
     busy < options.concurrency && (perEndpoint.get(endpointId) ?? 0) < capOf(retrying);
-  const take = (endpointId: string) => {
+  const take = (endpointId: string, retrying: boolean) => {
     busy++;
     perEndpoint.set(endpointId, (perEndpoint.get(endpointId) ?? 0) + 1);
+    failing.set(endpointId, retrying);
   };
   const give = (endpointId: string) => {
     busy--;
     const n = (perEndpoint.get(endpointId) ?? 1) - 1;
     if (n > 0) perEndpoint.set(endpointId, n);
-    else perEndpoint.delete(endpointId);
-    if (backlog) wake();
+    else {
+      perEndpoint.delete(endpointId);
+      failing.delete(endpointId);
+    }
+    const next = ready.findIndex((d) => hasRoom(d.endpointId, d.endpointRetrying));
+    if (next >= 0) {
+      const [delivery] = ready.splice(next, 1) as [ClaimedDelivery];
+      take(delivery.endpointId, delivery.endpointRetrying);
+      run(delivery);
+    }
+    if (backlog || heldBack.has(endpointId)) wake();
   };
 
   /** One attempt, its slot already taken. */
-  const run = (delivery: ClaimedDelivery) => {
+  function run(delivery: ClaimedDelivery) {
     const attempt = options
       .attempt(delivery)
       .then(() => undefined)
@@ -110,7 +128,7 @@ export function startDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         give(delivery.endpointId);
       });
     inFlight.add(attempt);
-  };
+  }
 
   const claimAndRun = async () => {
     if (claiming) {
@@ -121,20 +139,32 @@ export function startDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
     try {
       do {
         again = false;
-        const free = options.concurrency - busy;
+        const free = options.concurrency - busy - ready.length;
         if (stopped || free <= 0) break;
+        const busyNow = new Map(perEndpoint);
+        for (const d of ready) busyNow.set(d.endpointId, (busyNow.get(d.endpointId) ?? 0) + 1);
         const { claimed, more } = await deliveries.claim(options.clock.now(), {
           limit: free,
           perEndpoint: options.perEndpoint,
           perFailingEndpoint: options.perFailingEndpoint,
-          busy: perEndpoint,
+          busy: busyNow,
           leaseMs,
         });
-        backlog = more;
         for (const delivery of claimed) {
-          take(delivery.endpointId);
+          // Deliveries leased at insert meanwhile may have taken the room this claim counted on.
+          if (!hasRoom(delivery.endpointId, delivery.endpointRetrying)) {
+            ready.push(delivery);
+            continue;
+          }
+          take(delivery.endpointId, delivery.endpointRetrying);
           run(delivery);
         }
+        // Due rows left: the process is full, or they wait for their endpoints' room here.
+        heldBack.clear();
+        backlog = more && claimed.length >= free;
+        if (more && !backlog)
+          for (const [endpointId, n] of perEndpoint)
+            if (n >= capOf(failing.get(endpointId) ?? false)) heldBack.add(endpointId);
         if (more && claimed.length > 0) again = true;
       } while (again);
     } catch (error) {
@@ -200,11 +230,16 @@ export function startDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
   return {
     async add(tx: PoolClient, fresh: readonly FreshDelivery[]) {
       if (fresh.length === 0) return 0;
-      // Lease at insert only while nothing older waits for the claim loop, and within the caps.
+      // Lease at insert only while nothing older of the endpoint waits for the claim loop, within the caps.
       const leased = new Set<string>();
       for (const d of fresh) {
-        if (stopped || claiming || backlog || !hasRoom(d.endpointId, d.endpoint.retrying)) continue;
-        take(d.endpointId);
+        if (stopped || backlog || ready.length > 0 || heldBack.has(d.endpointId)) continue;
+        if (!hasRoom(d.endpointId, d.endpoint.retrying)) {
+          if (busy >= options.concurrency) backlog = true;
+          else heldBack.add(d.endpointId);
+          continue;
+        }
+        take(d.endpointId, d.endpoint.retrying);
         leased.add(d.id);
       }
       const token = leased.size > 0 ? randomUUID() : "";
@@ -221,7 +256,6 @@ export function startDeliveryLoop(options: DeliveryLoopOptions): DeliveryLoop {
         for (const d of fresh) if (leased.has(d.id)) give(d.endpointId);
         throw error;
       }
-      if (leased.size < fresh.length) backlog = true;
       const handed: ClaimedDelivery[] = [];
       for (const d of fresh) {
         if (!leased.has(d.id)) continue;
