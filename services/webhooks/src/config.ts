@@ -30,10 +30,12 @@ export const webhooksConfig = z.object({
   WEBHOOK_ALLOW_PRIVATE: envBoolean.default(false),
   /** Milliseconds an attempt may take before it counts as failed. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Attempts in flight in this process at most. */
-  WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(256),
-  /** Attempts in flight to one endpoint at most, across every replica. */
-  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(32),
+  /** Attempts in flight in this process at most (sockets waiting, not CPU). */
+  WEBHOOK_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(4_000).default(512),
+  /** Attempts in flight to one endpoint at most, per process, while it answers 2xx. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(128),
+  /** Attempts in flight to one endpoint at most, per process, while its last attempt failed. */
+  WEBHOOK_FAILING_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
   /** How often workers look for due deliveries when no notification woke them. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
 });

@@ -11,7 +11,7 @@ import {
   makeRotateSecret,
   makeUpdateEndpoint,
 } from "./application/manage-endpoints";
-import type { Clock, IdGenerator, UnitOfWork, WebhookSender } from "./application/ports";
+import type { Clock, DeliveryIntake, IdGenerator, UnitOfWork, WebhookSender } from "./application/ports";
 import { makeReplayDelivery } from "./application/replay-delivery";
 import { DEVELOPMENT_SECRET_KEY, type WebhooksConfig, webhooksConfig, webhooksConfigIssues } from "./config";
 import { parseRetrySchedule, type RetrySchedule } from "./domain/retry-schedule";
@@ -33,7 +33,11 @@ export function buildWebhooks(
   const key = parseSecretKey(config.WEBHOOK_SECRET_KEY ?? DEVELOPMENT_SECRET_KEY) as Buffer;
   const schedule = parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE) as RetrySchedule;
   const urlRules = { httpsOnly: production, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE };
-  const httpSender = makeHttpSender({ ...urlRules, timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+  const httpSender = makeHttpSender({
+    ...urlRules,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    maxSockets: config.WEBHOOK_WORKER_CONCURRENCY,
+  });
   const unitOfWork: UnitOfWork = { run: (work) => withTransaction(deps.pool, work) };
   const core = {
     pool: deps.pool,
@@ -62,9 +66,17 @@ export function buildWebhooks(
           logger: deps.logger,
           concurrency: config.WEBHOOK_WORKER_CONCURRENCY,
           perEndpoint: config.WEBHOOK_ENDPOINT_CONCURRENCY,
+          perFailingEndpoint: Math.min(
+            config.WEBHOOK_FAILING_ENDPOINT_CONCURRENCY,
+            config.WEBHOOK_ENDPOINT_CONCURRENCY,
+          ),
           timeoutMs: config.WEBHOOK_TIMEOUT_MS,
           pollMs: config.WEBHOOK_POLL_MS,
         });
+  // Without workers (tests that drive attempts themselves) new deliveries are only stored, due for a claim.
+  const intake: DeliveryIntake = loop ?? {
+    add: async (tx, fresh) => (await core.deliveries.enqueue(tx, fresh)).length,
+  };
   return {
     grpc: {
       [WEBHOOKS_SERVICE]: webhooksGrpc(
@@ -81,7 +93,7 @@ export function buildWebhooks(
         deps.logger,
       ),
     },
-    consumers: eventConsumers(makeFanOutEvent(core)),
+    consumers: eventConsumers(makeFanOutEvent({ ...core, intake })),
     stop: async () => {
       await loop?.stop();
       httpSender.close();

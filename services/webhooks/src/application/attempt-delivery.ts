@@ -60,20 +60,16 @@ export function makeAttemptDelivery(deps: AttemptDeps) {
       "user-agent": "Marketplace-Webhooks/1",
     });
     const now = deps.clock.now();
+    const at = { started: signedAt, ended: now };
     if (outcome.ok && isSuccess(outcome.status)) {
-      await deps.deliveries.recordAttempt(
-        claimed,
-        outcome,
-        { status: "succeeded", nextAttemptAt: null },
-        now,
-      );
+      await deps.deliveries.recordAttempt(claimed, outcome, { status: "succeeded", nextAttemptAt: null }, at);
       // The endpoint is up: what it missed is due now rather than at its next scheduled retry.
       if (claimed.endpointRetrying) await deps.deliveries.hurryRetries(claimed.endpointId, now);
       return outcome;
     }
     const next = nextAttemptAt(deps.schedule, claimed.attempt, claimed.firstAttemptAt, now);
     if (next) {
-      await deps.deliveries.recordAttempt(claimed, outcome, { status: "pending", nextAttemptAt: next }, now);
+      await deps.deliveries.recordAttempt(claimed, outcome, { status: "pending", nextAttemptAt: next }, at);
       if (!claimed.endpointRetrying) await deps.deliveries.markRetrying(claimed.endpointId);
       return outcome;
     }
@@ -82,7 +78,7 @@ export function makeAttemptDelivery(deps: AttemptDeps) {
         claimed,
         outcome,
         { status: "failed", nextAttemptAt: null },
-        now,
+        at,
         tx,
       );
       if (stored) await disableEndpoint(deps, tx, claimed, now);

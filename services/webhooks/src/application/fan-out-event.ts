@@ -1,6 +1,6 @@
 import type { PoolClient } from "@mp/db";
 import { deliveryBody, translate } from "../domain/translation";
-import type { DeliveryRepository, EndpointRepository, IdGenerator, NewDelivery } from "./ports";
+import type { DeliveryIntake, EndpointRepository, FreshDelivery, IdGenerator, Subscriber } from "./ports";
 
 /** The consumer's transaction: work registered here runs after the last event's handler, before commit. */
 export interface BatchTransaction {
@@ -9,20 +9,21 @@ export interface BatchTransaction {
 
 /** What one transaction has gathered: its deliveries, and the subscribers it already looked up. */
 interface Gathered {
-  deliveries: NewDelivery[];
-  subscribers: Map<string, Promise<string[]>>;
+  deliveries: FreshDelivery[];
+  subscribers: Map<string, Promise<Subscriber[]>>;
 }
 
 /**
  * A bus event, in the consumer's inbox transaction: its webhook event (if the translation table makes
  * one) becomes one delivery per enabled endpoint of the organisation it concerns that subscribed to it.
- * The deliveries of every event the transaction applies are inserted together just before it commits (one
- * statement, one NOTIFY), and each organisation's subscribers are looked up once per transaction. A
- * redelivered event makes none twice (unique per event and endpoint).
+ * The deliveries of every event the transaction applies go to the intake together just before it commits
+ * (one statement, one NOTIFY; those the workers have room for are attempted as soon as it commits), and
+ * each organisation's subscribers are looked up once per transaction. A redelivered event makes none
+ * twice (unique per event and endpoint).
  */
 export function makeFanOutEvent(deps: {
   endpoints: EndpointRepository;
-  deliveries: DeliveryRepository;
+  intake: DeliveryIntake;
   ids: IdGenerator;
 }) {
   const open = new WeakMap<BatchTransaction, Gathered>();
@@ -34,7 +35,7 @@ export function makeFanOutEvent(deps: {
       open.set(transaction, fresh);
       transaction.beforeCommit(async () => {
         open.delete(transaction);
-        await deps.deliveries.enqueue(tx, fresh.deliveries);
+        await deps.intake.add(tx, fresh.deliveries);
       });
     }
     return gathered;
@@ -54,21 +55,24 @@ export function makeFanOutEvent(deps: {
       lookup = deps.endpoints.subscribers(tx, webhook.organisationId, webhook.type);
       gathered?.subscribers.set(key, lookup);
     }
-    const endpointIds = await lookup;
-    if (endpointIds.length === 0) return 0;
+    const endpoints = await lookup;
+    if (endpoints.length === 0) return 0;
     const body = deliveryBody(event.id, event.occurredAt, webhook);
     const createdAt = new Date();
-    const made = endpointIds.map((endpointId) => ({
-      id: deps.ids.next(),
-      endpointId,
-      organisationId: webhook.organisationId,
-      eventId: event.id,
-      eventType: webhook.type,
-      body,
-      createdAt,
-    }));
+    const made = endpoints.map(
+      (endpoint): FreshDelivery => ({
+        id: deps.ids.next(),
+        endpointId: endpoint.id,
+        organisationId: webhook.organisationId,
+        eventId: event.id,
+        eventType: webhook.type,
+        body,
+        createdAt,
+        endpoint,
+      }),
+    );
     if (gathered) gathered.deliveries.push(...made);
-    else await deps.deliveries.enqueue(tx, made);
+    else await deps.intake.add(tx, made);
     return made.length;
   };
 }

@@ -34,10 +34,19 @@ export interface EndpointRepository {
   rotate(tx: PoolClient, id: string, secret: Buffer, previousExpiresAt: Date, now: Date): Promise<void>;
   delete(tx: PoolClient, organisationId: string, id: string): Promise<boolean>;
   list(organisationId: string, query: PageQuery<EndpointOrder>): Promise<Paged<Endpoint>>;
-  /** Ids of the organisation's enabled endpoints subscribed to `type`. */
-  subscribers(tx: PoolClient, organisationId: string, type: string): Promise<string[]>;
+  /** The organisation's enabled endpoints subscribed to `type`, with what an attempt needs. */
+  subscribers(tx: PoolClient, organisationId: string, type: string): Promise<Subscriber[]>;
   /** Ids of the organisation's enabled endpoints other than `exceptId`. */
   othersEnabled(tx: PoolClient, organisationId: string, exceptId: string): Promise<string[]>;
+}
+
+/** An enabled endpoint subscribed to an event: where to send it and how to sign it. */
+export interface Subscriber {
+  id: string;
+  url: string;
+  secrets: SealedSecrets;
+  /** It failed an attempt since its last 2xx. */
+  retrying: boolean;
 }
 
 /** A delivery to make: one row per event and endpoint. */
@@ -49,6 +58,20 @@ export interface NewDelivery {
   eventType: string;
   body: string;
   createdAt: Date;
+}
+
+/** A delivery the consumer's transaction makes, with its endpoint as that transaction read it. */
+export interface FreshDelivery extends NewDelivery {
+  endpoint: Subscriber;
+}
+
+/** Where the consumer's transaction puts the deliveries it makes. */
+export interface DeliveryIntake {
+  /**
+   * In `tx`: stores the deliveries not made yet and wakes the workers; the count made. Those the
+   * process's workers have room for are leased to it and attempted as soon as `tx` commits.
+   */
+  add(tx: PoolClient, deliveries: readonly FreshDelivery[]): Promise<number>;
 }
 
 /** A delivery a worker claimed for one attempt, with what it needs to sign and send it. */
@@ -69,23 +92,58 @@ export interface ClaimedDelivery {
 export interface ClaimLimits {
   /** Deliveries to claim at most. */
   limit: number;
-  /** Attempts in flight per endpoint at most, across every replica. */
+  /** Attempts in flight per endpoint at most (this process's), for an endpoint answering 2xx. */
   perEndpoint: number;
+  /** The same for an endpoint whose last attempt failed (`retrying`). */
+  perFailingEndpoint: number;
+  /** Attempts this process has in flight per endpoint now (counted against the caps). */
+  busy: ReadonlyMap<string, number>;
   /** How long a claim holds a delivery (longer than an attempt's timeout). */
   leaseMs: number;
 }
 
+/** What a claim came to: the deliveries leased, and whether due ones were left for a later claim. */
+export interface Claim {
+  claimed: ClaimedDelivery[];
+  /** Due deliveries were seen beyond those claimed (held back by a cap or the limit). */
+  more: boolean;
+}
+
+/** Deliveries a transaction inserts already leased to this process, attempted once it commits. */
+export interface LeaseAtInsert {
+  /** The deliveries (of those given) to lease. */
+  ids: ReadonlySet<string>;
+  at: Date;
+  leaseMs: number;
+}
+
 export interface DeliveryRepository {
-  /** Insert the deliveries not made yet (one per event and endpoint) and wake the workers; the count made. */
-  enqueue(tx: PoolClient, deliveries: readonly NewDelivery[]): Promise<number>;
-  /** Due deliveries of enabled endpoints, leased: every replica serialises its claims on one lock. */
-  claim(now: Date, limits: ClaimLimits): Promise<ClaimedDelivery[]>;
-  /** The attempt's outcome, stored only when the delivery is still at that attempt (the claim's). */
+  /**
+   * Insert the deliveries not made yet (one per event and endpoint), those in `lease` already leased
+   * (attempt 1 counted), and `NOTIFY` the workers with `notice` when any was made; the ids made.
+   */
+  enqueue(
+    tx: PoolClient,
+    deliveries: readonly NewDelivery[],
+    options?: { lease?: LeaseAtInsert; notice?: string },
+  ): Promise<string[]>;
+  /**
+   * Due deliveries of enabled endpoints, leased, at most `limits.limit` and within each endpoint's room
+   * (its cap less `limits.busy`): one statement, rows other claims hold are skipped (SKIP LOCKED).
+   */
+  claim(now: Date, limits: ClaimLimits): Promise<Claim>;
+  /** Of the deliveries leased at insert, those committed and still leased to their first attempt. */
+  stillLeased(ids: readonly string[], now: Date): Promise<string[]>;
+  /**
+   * The attempt's outcome (made at `at.started`, answered by `at.ended`), stored only when the delivery
+   * is still at that attempt (the claim's). Without `tx`, outcomes that arrive together are stored with
+   * one statement.
+   */
   recordAttempt(
     claimed: ClaimedDelivery,
     outcome: AttemptOutcome,
     next: { status: DeliveryStatus; nextAttemptAt: Date | null },
-    now: Date,
+    at: { started: Date; ended: Date },
     tx?: PoolClient,
   ): Promise<boolean>;
   /**

@@ -1,11 +1,9 @@
-import { type Pool, type PoolClient, selectPage, withTransaction } from "@mp/db";
+import { type Pool, type PoolClient, selectPage } from "@mp/db";
 import type { ClaimedDelivery, DeliveryRepository } from "../application/ports";
-import type { Delivery, DeliveryStatus } from "../domain/delivery";
+import type { AttemptOutcome, Delivery, DeliveryStatus } from "../domain/delivery";
 
 /** The channel (`webhook_deliveries_<schema>`) new due deliveries are announced on, so workers wake. */
 export const DELIVERY_CHANNEL_PREFIX = "webhook_deliveries_";
-/** Serialises claims across replicas, so the per-endpoint cap holds exactly. */
-const CLAIM_LOCK = 0x77686b32;
 /** Due deliveries a claim looks at, to find up to `limit` within the per-endpoint caps. */
 const SCAN_FACTOR = 8;
 /** At most this many due rows are looked at (and locked) by one claim. */
@@ -62,14 +60,89 @@ interface ClaimRow {
   retrying: boolean;
 }
 
+/** One attempt's outcome waiting to be stored with the others that arrived meanwhile. */
+interface PendingRecord {
+  claimed: ClaimedDelivery;
+  outcome: AttemptOutcome;
+  next: { status: DeliveryStatus; nextAttemptAt: Date | null };
+  at: { started: Date; ended: Date };
+  done: (stored: boolean) => void;
+  failed: (error: unknown) => void;
+}
+
+/** Outcomes stored by one statement at most. */
+const MAX_RECORD_BATCH = 500;
+
+const RECORD_SQL = `UPDATE deliveries d
+    SET status = v.status, next_attempt_at = v.next_attempt_at, locked_until = NULL,
+        response_status = v.response_status, duration_ms = v.duration_ms, last_error = v.last_error,
+        last_attempt_at = v.started, delivered_at = CASE WHEN v.status = 'succeeded' THEN v.ended END
+   FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[],
+               $8::timestamptz[], $9::timestamptz[])
+        AS v(id, attempt, status, next_attempt_at, response_status, duration_ms, last_error, started, ended)
+  WHERE d.id = v.id AND d.attempts = v.attempt AND d.status = 'pending'
+RETURNING d.id`;
+
+function recordParams(records: readonly Omit<PendingRecord, "done" | "failed">[]): unknown[] {
+  return [
+    records.map((r) => r.claimed.id),
+    records.map((r) => r.claimed.attempt),
+    records.map((r) => r.next.status),
+    records.map((r) => r.next.nextAttemptAt),
+    records.map((r) => r.outcome.status),
+    records.map((r) => Math.round(r.outcome.durationMs)),
+    records.map((r) => (r.outcome.ok ? null : r.outcome.error.slice(0, 500))),
+    records.map((r) => r.at.started),
+    records.map((r) => r.at.ended),
+  ];
+}
+
 export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
+  // Outcomes are stored one statement at a time: those that arrive while one runs go together in the next.
+  let queued: PendingRecord[] = [];
+  let writing = false;
+  const flush = async () => {
+    if (writing) return;
+    writing = true;
+    try {
+      while (queued.length > 0) {
+        const batch = queued.slice(0, MAX_RECORD_BATCH);
+        queued = queued.slice(batch.length);
+        try {
+          const { rows } = await pool.query<{ id: string }>(RECORD_SQL, recordParams(batch));
+          const stored = new Set(rows.map((r) => r.id));
+          for (const r of batch) r.done(stored.has(r.claimed.id));
+        } catch (error) {
+          for (const r of batch) r.failed(error);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  };
+
   return {
-    enqueue: async (tx, deliveries) => {
-      if (deliveries.length === 0) return 0;
-      const result = await tx.query(
-        `INSERT INTO deliveries (id, endpoint_id, organisation_id, event_id, event_type, body, next_attempt_at, created_at)
-         SELECT * , $7::timestamptz, $7::timestamptz FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[])
-         ON CONFLICT (event_id, endpoint_id) DO NOTHING`,
+    enqueue: async (tx, deliveries, options = {}) => {
+      if (deliveries.length === 0) return [];
+      const { lease, notice = "" } = options;
+      const leased = deliveries.map((d) => lease?.ids.has(d.id) ?? false);
+      const at = lease?.at ?? null;
+      // Leased rows count their first attempt now: the inserting process attempts them once this commits.
+      const result = await tx.query<{ id: string }>(
+        `WITH made AS (
+           INSERT INTO deliveries (id, endpoint_id, organisation_id, event_id, event_type, body, next_attempt_at,
+                                   created_at, attempts, locked_until, first_attempt_at, last_attempt_at)
+           SELECT v.id, v.endpoint_id, v.organisation_id, v.event_id, v.event_type, v.body, $7::timestamptz,
+                  $7::timestamptz, CASE WHEN v.leased THEN 1 ELSE 0 END,
+                  CASE WHEN v.leased THEN $9::timestamptz + make_interval(secs => $10::double precision / 1000) END,
+                  CASE WHEN v.leased THEN $9::timestamptz END, CASE WHEN v.leased THEN $9::timestamptz END
+             FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $8::boolean[])
+                  AS v(id, endpoint_id, organisation_id, event_id, event_type, body, leased)
+           ON CONFLICT (event_id, endpoint_id) DO NOTHING
+           RETURNING id),
+         told AS (
+           SELECT pg_notify('${DELIVERY_CHANNEL_PREFIX}' || current_schema(), $11) WHERE EXISTS (SELECT 1 FROM made))
+         SELECT id FROM made, (SELECT count(*) FROM told) AS t`,
         [
           deliveries.map((d) => d.id),
           deliveries.map((d) => d.endpointId),
@@ -78,53 +151,63 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
           deliveries.map((d) => d.eventType),
           deliveries.map((d) => d.body),
           deliveries[0]?.createdAt,
+          leased,
+          at,
+          lease?.leaseMs ?? 0,
+          notice,
         ],
       );
-      const made = result.rowCount ?? 0;
-      if (made > 0) await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL_PREFIX}' || current_schema(), '')`);
-      return made;
+      return result.rows.map((r) => r.id);
     },
 
-    claim: (now, limits) =>
-      withTransaction(pool, async (tx) => {
-        await tx.query("SELECT pg_advisory_xact_lock($1)", [CLAIM_LOCK]);
-        // Due rows of enabled endpoints below their cap, with each endpoint's attempts in flight (leased).
-        const due = await tx.query<{ id: string; endpoint_id: string; busy: number }>(
-          `WITH busy AS (
-             SELECT endpoint_id, count(*)::int AS n FROM deliveries
-              WHERE status = 'pending' AND locked_until > $1 GROUP BY endpoint_id)
-           SELECT d.id, d.endpoint_id, coalesce(b.n, 0) AS busy
+    claim: async (now, limits) => {
+      const busy = [...limits.busy].filter(([, n]) => n > 0);
+      const full = busy.filter(([, n]) => n >= limits.perEndpoint).map(([id]) => id);
+      // Due rows of enabled endpoints (skipping those other claims hold), each endpoint's first ones up to
+      // its room (its cap less what this process has in flight to it), leased for this attempt.
+      const { rows } = await pool.query<ClaimRow & { seen: number }>(
+        `WITH due AS (
+           SELECT d.id, d.endpoint_id, d.next_attempt_at, e.retrying
              FROM deliveries d JOIN endpoints e ON e.id = d.endpoint_id
-             LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
             WHERE d.status = 'pending' AND d.next_attempt_at <= $1
               AND (d.locked_until IS NULL OR d.locked_until <= $1)
-              AND e.enabled AND coalesce(b.n, 0) < $2
+              AND e.enabled AND d.endpoint_id <> ALL ($2::uuid[])
             ORDER BY d.next_attempt_at, d.id
             LIMIT $3
-            FOR UPDATE OF d SKIP LOCKED`,
-          [now, limits.perEndpoint, Math.min(limits.limit * SCAN_FACTOR, MAX_SCAN)],
-        );
-        const inFlight = new Map(due.rows.map((r) => [r.endpoint_id, r.busy]));
-        const picked: string[] = [];
-        for (const row of due.rows) {
-          if (picked.length >= limits.limit) break;
-          const n = inFlight.get(row.endpoint_id) ?? 0;
-          if (n >= limits.perEndpoint) continue;
-          inFlight.set(row.endpoint_id, n + 1);
-          picked.push(row.id);
-        }
-        if (picked.length === 0) return [];
-        const { rows } = await tx.query<ClaimRow>(
-          `UPDATE deliveries d
-              SET attempts = d.attempts + 1, locked_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-                  first_attempt_at = coalesce(d.first_attempt_at, $2), last_attempt_at = $2
-             FROM endpoints e
-            WHERE d.id = ANY ($1::uuid[]) AND e.id = d.endpoint_id
+            FOR UPDATE OF d SKIP LOCKED),
+         ranked AS (
+           SELECT due.id, due.next_attempt_at,
+                  row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at, due.id) AS n,
+                  CASE WHEN due.retrying THEN $4::int ELSE $5::int END - coalesce(b.n, 0) AS room
+             FROM due LEFT JOIN unnest($6::uuid[], $7::int[]) AS b(endpoint_id, n) ON b.endpoint_id = due.endpoint_id),
+         picked AS (
+           SELECT id FROM ranked WHERE n <= room ORDER BY next_attempt_at, id LIMIT $8),
+         claimed AS (
+           UPDATE deliveries d
+              SET attempts = d.attempts + 1, locked_until = $1::timestamptz + make_interval(secs => $9::double precision / 1000),
+                  first_attempt_at = coalesce(d.first_attempt_at, $1), last_attempt_at = $1
+             FROM picked p, endpoints e
+            WHERE d.id = p.id AND e.id = d.endpoint_id
         RETURNING d.id, d.endpoint_id, d.organisation_id, e.url, d.body, d.attempts, d.first_attempt_at,
-                  e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, e.retrying`,
-          [picked, now, limits.leaseMs],
-        );
-        return rows.map(
+                  e.secret_sealed, e.previous_secret_sealed, e.previous_secret_expires_at, e.retrying)
+         SELECT c.*, (SELECT count(*)::int FROM due) AS seen FROM (SELECT 1) AS one LEFT JOIN claimed c ON true`,
+        [
+          now,
+          full,
+          Math.min(limits.limit * SCAN_FACTOR, MAX_SCAN),
+          limits.perFailingEndpoint,
+          limits.perEndpoint,
+          busy.map(([id]) => id),
+          busy.map(([, n]) => n),
+          limits.limit,
+          limits.leaseMs,
+        ],
+      );
+      // One row even when nothing was claimed (its columns null), so `seen` always comes back.
+      const seen = rows[0]?.seen ?? 0;
+      const claimed = rows
+        .filter((r) => r.id !== null)
+        .map(
           (r): ClaimedDelivery => ({
             id: r.id,
             endpointId: r.endpoint_id,
@@ -141,25 +224,29 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
             endpointRetrying: r.retrying,
           }),
         );
-      }),
+      // A full endpoint's rows were not looked at: some may be due.
+      const more = seen > claimed.length || full.length > 0;
+      return { claimed, more: more || claimed.length === limits.limit };
+    },
 
-    recordAttempt: async (claimed, outcome, next, now, tx?: PoolClient) => {
-      const result = await (tx ?? pool).query(
-        `UPDATE deliveries SET status = $3, next_attempt_at = $4, locked_until = NULL, response_status = $5,
-                duration_ms = $6, last_error = $7, delivered_at = CASE WHEN $3 = 'succeeded' THEN $8::timestamptz END
-          WHERE id = $1 AND attempts = $2 AND status = 'pending'`,
-        [
-          claimed.id,
-          claimed.attempt,
-          next.status,
-          next.nextAttemptAt,
-          outcome.status,
-          Math.round(outcome.durationMs),
-          outcome.ok ? null : outcome.error.slice(0, 500),
-          now,
-        ],
+    stillLeased: async (ids, now) => {
+      const { rows } = await pool.query<{ id: string }>(
+        `SELECT id FROM deliveries
+          WHERE id = ANY ($1::uuid[]) AND status = 'pending' AND attempts = 1 AND locked_until > $2`,
+        [ids, now],
       );
-      return (result.rowCount ?? 0) > 0;
+      return rows.map((r) => r.id);
+    },
+
+    recordAttempt: (claimed, outcome, next, at, tx?: PoolClient) => {
+      if (tx)
+        return tx
+          .query(RECORD_SQL, recordParams([{ claimed, outcome, next, at }]))
+          .then((result) => (result.rowCount ?? 0) > 0);
+      return new Promise<boolean>((done, failed) => {
+        queued.push({ claimed, outcome, next, at, done, failed });
+        void flush();
+      });
     },
 
     hurryRetries: async (endpointId, now) => {

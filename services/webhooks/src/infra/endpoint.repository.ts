@@ -98,11 +98,28 @@ export function makeEndpointRepository(pool: Pool): EndpointRepository {
         toEndpoint,
       ),
     subscribers: async (tx: PoolClient, organisationId, type) => {
-      const { rows } = await tx.query<{ id: string }>(
-        "SELECT id FROM endpoints WHERE organisation_id = $1 AND enabled AND $2 = ANY (events) ORDER BY id",
+      const { rows } = await tx.query<{
+        id: string;
+        url: string;
+        retrying: boolean;
+        secret_sealed: Buffer;
+        previous_secret_sealed: Buffer | null;
+        previous_secret_expires_at: Date | null;
+      }>(
+        `SELECT id, url, retrying, secret_sealed, previous_secret_sealed, previous_secret_expires_at
+           FROM endpoints WHERE organisation_id = $1 AND enabled AND $2 = ANY (events) ORDER BY id`,
         [organisationId, type],
       );
-      return rows.map((r) => r.id);
+      return rows.map((r) => ({
+        id: r.id,
+        url: r.url,
+        retrying: r.retrying,
+        secrets: {
+          current: r.secret_sealed,
+          previous: r.previous_secret_sealed,
+          previousExpiresAt: r.previous_secret_expires_at,
+        },
+      }));
     },
     othersEnabled: async (tx, organisationId, exceptId) => {
       const { rows } = await tx.query<{ id: string }>(

@@ -16,6 +16,8 @@ export interface SenderOptions {
   httpsOnly: boolean;
   /** `WEBHOOK_ALLOW_PRIVATE=1`: no address check (local runs). */
   allowPrivate: boolean;
+  /** Sockets per origin at most (default 64): at least the attempts that may run at once to one. */
+  maxSockets?: number;
 }
 
 class RefusedAddressError extends Error {
@@ -47,9 +49,10 @@ export const checkedLookup: LookupFunction = (hostname, options, callback) => {
  */
 export function makeHttpSender(options: SenderOptions): WebhookSender & { close(): void } {
   const lookup = options.allowPrivate ? undefined : checkedLookup;
+  const maxSockets = options.maxSockets ?? 64;
   const agents = {
-    "http:": new http.Agent({ keepAlive: true, maxSockets: 64, ...(lookup && { lookup }) }),
-    "https:": new https.Agent({ keepAlive: true, maxSockets: 64, ...(lookup && { lookup }) }),
+    "http:": new http.Agent({ keepAlive: true, maxSockets, ...(lookup && { lookup }) }),
+    "https:": new https.Agent({ keepAlive: true, maxSockets, ...(lookup && { lookup }) }),
   };
   return {
     close() {
