@@ -158,4 +158,28 @@ describe("deliveries leased at insert", () => {
     expect(state.peak).toBe(2);
     for (const d of batch) expect(await rowOf(d.id)).toEqual({ status: "succeeded", attempts: 1 });
   });
+
+  it("are attempted by a live process once the lease of a process that died with them runs out", async () => {
+    const { attempted } = await loop({ lossy: true });
+    const delivery = fresh(await endpoint());
+    // What a process leaves behind when it dies between its commit and its attempt: the row leased to it
+    // (attempt 1 counted), its announcement gone with it. Leased 2 s ago for 2.5 s, so it runs out soon.
+    const leasedAt = new Date(Date.now() - 2_000);
+    await withTransaction(pool, (tx) =>
+      makeDeliveryRepository(pool).enqueue(tx, [delivery], {
+        lease: { ids: new Set([delivery.id]), at: leasedAt, leaseMs: 2_500 },
+        notice: "h:dead-process",
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(attempted.some((a) => a.id === delivery.id)).toBe(false);
+    await waitFor(() => (attempted.some((a) => a.id === delivery.id) ? true : undefined), {
+      what: "the attempt after the dead process's lease",
+      timeoutMs: 10_000,
+    });
+    // The first attempt, which the dead process never made, still counts: the live one is attempt 2.
+    expect(await rowOf(delivery.id)).toEqual({ status: "succeeded", attempts: 2 });
+    expect(attempted.filter((a) => a.id === delivery.id)).toHaveLength(1);
+  });
 });
+
