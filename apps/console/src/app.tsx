@@ -19,6 +19,8 @@ import { Loading } from "./ui/field";
 
 /** Rollouts are a chunk of their own, fetched when the page is first opened (first-load budget). */
 const ProviderRollouts = lazy(() => import("./pages/provider-rollouts"));
+/** The developer's earnings, likewise a chunk of its own. */
+const DeveloperEarnings = lazy(() => import("./pages/developer-earnings"));
 
 /** The page for a path (below `/console`). */
 function route(path: string) {
@@ -37,6 +39,12 @@ function route(path: string) {
       return <Catalogue />;
     case "/developer/items":
       return <DeveloperItems />;
+    case "/developer/earnings":
+      return (
+        <Suspense fallback={<Loading what="earnings" />}>
+          <DeveloperEarnings />
+        </Suspense>
+      );
     case "/provider/offered":
       return <ProviderOffered />;
     case "/provider/listings":
