@@ -8,12 +8,13 @@ import { waitFor } from "@mp/testing";
 import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildConsole, go, screenshot, signedIn, until } from "./console-journey";
+import { buildConsole, DEMO_NAMES, go, screenshot, signedIn, until } from "./console-journey";
 import { httpClient } from "./http";
 import { startTestStack } from "./stack";
 
 /**
- * The developer's Earnings page (and the provider's beside it) in Chromium against the launched stack:
+ * Every page of every demo organisation opened in Chromium at 1280 and 390 px, the catalogue's cold load,
+ * and the developer's Earnings page (and the provider's beside it) against the launched stack:
  * the Asset tracker published at a base price of EUR 10.00, listed at EUR 25.00 on an instance taking
  * 10 %, and bought for two of the provider's devices (signed payment notifications). The developer's
  * page must show EUR 20.00 from 2 sales, per day, week and month, with the item, read from the
@@ -156,7 +157,13 @@ describe("the console's earnings pages", () => {
 
     // keyboard: the skip link first, then the menu, the page's one control reached by Tab
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document
+            .activeElement?.textContent,
+      ),
+    ).toBe("Skip to content");
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");
       if (
@@ -212,6 +219,79 @@ describe("the console's earnings pages", () => {
       return (await total(page, "Purchases").textContent()) === "2";
     });
     expect(await total(page, "Gross sales (EUR)").textContent()).toBe("€50.00");
+    await page.context().close();
+  });
+
+  it("opens every page of every role at 1280 and 390 px: a heading, no failure but a sentence, no sideways scroll", async () => {
+    const seen: string[] = [];
+    for (const who of Object.keys(DEMO_NAMES) as (keyof typeof DEMO_NAMES)[]) {
+      const page = await signedIn(browser, stack.gatewayUrl, who);
+      const labels = await page.getByRole("navigation", { name: "Main" }).getByRole("link").allTextContents();
+      expect(labels.length).toBeGreaterThan(2);
+      for (const label of labels) {
+        await page.setViewportSize({ width: 1280, height: 860 });
+        await go(page, label);
+        await expect.poll(() => page.getByText(/^Loading .*…$/).count(), { timeout: 30_000 }).toBe(0);
+        const heading = await page.getByRole("heading", { level: 1 }).first().textContent();
+        // The platform fees are the platform operator's: another admin reads the API's refusal.
+        const alerts = await page.getByRole("alert").allTextContents();
+        for (const alert of alerts) expect(alert).toMatch(/^[A-Z].*[.!?]$/);
+        if (!(who === "admin" && label === "Platform fees")) expect(alerts, `${who} ${label}`).toEqual([]);
+        await page.setViewportSize({ width: 390, height: 844 });
+        const width = await page
+          .locator("html")
+          .evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
+        expect(width, `${who} ${label} at 390 px`).toBeLessThanOrEqual(390);
+        seen.push(`${who}: ${label} (${heading})${alerts.length ? ` says “${alerts.join(" ")}”` : ""}`);
+      }
+      await page.context().close();
+    }
+    console.log(`pages opened at 1280 and 390 px:\n${seen.join("\n")}`);
+    expect(seen.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("asks for the catalogue once on a cold load, while the app's script loads, within the page's CSP", async () => {
+    // a fresh context (empty cache), the provider's session in place before the page's scripts run
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const { token, organisationId } = stack.credentials.provider;
+    const session = JSON.stringify({ token, organisationId, roles: ["provider"], label: "Demo Provider" });
+    await context.addInitScript((value) => {
+      (
+        globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+      ).sessionStorage.setItem("mp.console.session", value);
+    }, session);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    const refused: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/marketplace/marketplace-items")) asked.push(r.url());
+    });
+    page.on("console", (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto(`${stack.gatewayUrl}/console/catalogue`);
+    await page.getByText(/^\d+ items?\b/).waitFor();
+    expect(refused).toEqual([]);
+    expect(asked).toHaveLength(1);
+    const entries = await page.evaluate(() =>
+      (
+        performance.getEntriesByType("resource") as unknown as {
+          name: string;
+          startTime: number;
+          responseEnd: number;
+        }[]
+      ).map((r) => ({ name: r.name, startTime: r.startTime, responseEnd: r.responseEnd })),
+    );
+    const script = entries.find((r) => /\/console\/assets\/index-[^/]+\.js$/.test(r.name));
+    const api = entries.find((r) => r.name.includes("/marketplace/marketplace-items"));
+    // asked for before the app's script had arrived, not after it ran
+    expect(api?.startTime).toBeLessThan(script?.responseEnd ?? 0);
+    // the page's files come compressed
+    const js = await page.request.get(script?.name ?? "", { headers: { "accept-encoding": "br" } });
+    expect(js.headers()["content-encoding"]).toBe("br");
+    // searching asks through the SDK again
+    await page.getByLabel("Search apps and algorithms").fill("tracker");
+    await expect.poll(() => asked.length).toBe(2);
     await page.context().close();
   });
 });
