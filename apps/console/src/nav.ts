@@ -16,6 +16,7 @@ const BY_ROLE: Record<string, NavEntry[]> = {
   ],
   developer: [
     { to: "/developer/items", label: "Items" },
+    { to: "/developer/earnings", label: "Earnings" },
     { to: "/catalogue", label: "Catalogue" },
   ],
   admin: [

@@ -1,4 +1,5 @@
-import { existsSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
@@ -21,17 +22,32 @@ export interface ConsoleSettings {
 const DEMO_KINDS = ["developer", "provider", "admin", "operator"] as const;
 
 /**
- * The console's page may run only its own scripts and styles; it talks to this origin, the object store
- * (presigned uploads, icons) and the identity provider, whose origins vary by deployment, hence any
- * http(s) origin for connections and images. No framing; no referrer, so neither presigned addresses nor
- * an authorization code leave in a Referer header.
+ * The console's page may run only its own scripts (and the inline scripts of its `index.html`, named by
+ * their SHA-256) and styles; it talks to this origin, the object store (presigned uploads, icons) and the
+ * identity provider, whose origins vary by deployment, hence any http(s) origin for connections and
+ * images. No framing; no referrer, so neither presigned addresses nor an authorization code leave in a
+ * Referer header.
  */
-const PAGE_HEADERS = {
-  "content-security-policy":
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: http: https:; connect-src 'self' http: https:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
-  "referrer-policy": "no-referrer",
-  "x-content-type-options": "nosniff",
-} as const;
+function pageHeaders(inlineScriptHashes: readonly string[]) {
+  const scripts = ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`)].join(" ");
+  return {
+    "content-security-policy": `default-src 'self'; script-src ${scripts}; style-src 'self'; img-src 'self' data: blob: http: https:; connect-src 'self' http: https:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'`,
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+  } as const;
+}
+
+/**
+ * SHA-256 (base64) of each inline script of the page: `index.html` asks for the catalogue's first page
+ * before the app's script has loaded, and CSP allows exactly that text.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    createHash("sha256")
+      .update(m[1] ?? "")
+      .digest("base64"),
+  );
+}
 
 /** Hashed file names (Vite's `assets/`) never change; everything else is revalidated. */
 const HASHED = /^assets\//;
@@ -48,7 +64,10 @@ export async function installConsole(app: ZodApp, settings: ConsoleSettings): Pr
     if (dist) app.log.warn({ dist }, "CONSOLE_DIST has no index.html: the console is not served");
     return;
   }
-  await app.register(fastifyStatic, { root: dist, serve: false, wildcard: false });
+  // preCompressed: the build writes `.br` and `.gz` beside each text file; they are sent to browsers
+  // that accept them (with `Vary: accept-encoding`), the plain file to the others.
+  await app.register(fastifyStatic, { root: dist, serve: false, wildcard: false, preCompressed: true });
+  const headers = pageHeaders(inlineScriptHashes(readFileSync(join(dist, "index.html"), "utf8")));
   const route = { schema: { hide: true }, config: { access: "public", rateLimit: false } } as const;
 
   app.get("/console/config.json", route, async (_request, reply) => {
@@ -62,7 +81,7 @@ export async function installConsole(app: ZodApp, settings: ConsoleSettings): Pr
   app.get("/console", route, (_request, reply) => reply.redirect("/console/", 302));
   app.get("/console/*", route, (request, reply) => {
     const path = (request.params as { "*": string })["*"];
-    reply.headers(PAGE_HEADERS);
+    reply.headers(headers);
     if (!isFile(dist, path)) return reply.sendFile("index.html", { maxAge: 0 });
     return HASHED.test(path)
       ? reply.sendFile(path, { maxAge: "365d", immutable: true })

@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadGatewayConfig } from "../config";
 import { buildTestApp, createTestKeys, type TestKeys } from "../testing/test-kit";
+import { inlineScriptHashes } from "./console.plugin";
 
 /** The console's static files and sign-in settings, served by the gateway under /console. */
 let dir: string;
@@ -115,5 +117,43 @@ describe("console plugin", () => {
     expect(() =>
       loadGatewayConfig({ ...production, CONSOLE_OIDC_ISSUER: "https://auth.example.com" }),
     ).toThrow(/CONSOLE_OIDC_CLIENT_ID/);
+  });
+
+  it("allows the page's inline script by its hash and sends the build's compressed copies to those who accept them", async () => {
+    const built = join(dir, "built");
+    mkdirSync(join(built, "assets"), { recursive: true });
+    const inline = '\n      window.__mp = fetch("/x");\n    ';
+    const html = `<head><script>${inline}</script><script type="module" src="/console/assets/a.js"></script></head>`;
+    writeFileSync(join(built, "index.html"), html);
+    const js = "console.log('the app');".repeat(50);
+    writeFileSync(join(built, "assets", "a-1.js"), js);
+    writeFileSync(join(built, "assets", "a-1.js.br"), brotliCompressSync(js));
+    writeFileSync(join(built, "assets", "a-1.js.gz"), gzipSync(js));
+    writeFileSync(join(built, "index.html.br"), brotliCompressSync(html));
+    const [hash] = inlineScriptHashes(html);
+    expect(inlineScriptHashes(html)).toHaveLength(1); // the module script (src) needs no hash
+    expect(hash).toBe((await import("node:crypto")).createHash("sha256").update(inline).digest("base64"));
+    const app = await buildTestApp({ keys, env: { CONSOLE_DIST: built } });
+    const page = await app.inject({ url: "/console/catalogue", headers: { "accept-encoding": "br, gzip" } });
+    expect(page.headers["content-security-policy"]).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(page.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
+    const brotli = await app.inject({
+      url: "/console/assets/a-1.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toContain("accept-encoding");
+    expect(brotli.headers["cache-control"]).toContain("immutable");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(js);
+    const gzip = await app.inject({ url: "/console/assets/a-1.js", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const plain = await app.inject({
+      url: "/console/assets/a-1.js",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(js);
+    await app.close();
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import { unwrap, useLoad, useSession } from "../api";
+import { takePreloadedCatalogue } from "../preload";
 import { ErrorNote, Field, Loading } from "../ui/field";
 import { money } from "../ui/format";
 import { ItemIcon } from "../ui/icon";
 import { Pager } from "../ui/pager";
 
+/** `index.html` asks for the first page at this size before the app runs (keep the two alike). */
 const PAGE_SIZE = 24;
 
 /** The public catalogue: listed items, searched as the person types (debounced). */
@@ -20,15 +22,17 @@ export function Catalogue() {
     }, 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const result = useLoad(
-    () =>
+  const result = useLoad(async () => {
+    const ask = () =>
       unwrap(
         api.GET("/marketplace/marketplace-items", {
           params: { query: { page, pageSize: PAGE_SIZE, ...(search ? { search } : {}) } },
         }),
-      ),
-    [search, page],
-  );
+      );
+    const first =
+      page === 1 && !search ? await takePreloadedCatalogue<Awaited<ReturnType<typeof ask>>>() : undefined;
+    return first ?? ask();
+  }, [search, page]);
 
   return (
     <>

@@ -28,35 +28,37 @@ export function DeveloperItems() {
       {items.loading && !items.data ? <Loading what="items" /> : null}
       {items.data ? (
         <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Status</th>
-                <th scope="col">Base price</th>
-                <th scope="col">Latest version</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <span className="row-title">
-                      <ItemIcon url={item.icon?.url} name={item.metadata.displayName ?? "?"} size={32} />
-                      <Link to={`/developer/items/${item.id}`}>
-                        {item.metadata.displayName ?? "Untitled item"}
-                      </Link>
-                    </span>
-                  </td>
-                  <td>
-                    <span className={`badge ${item.status}`}>{item.status}</span>
-                  </td>
-                  <td>{money(item.basePrice)}</td>
-                  <td>{item.latestVersion ?? "—"}</td>
+          <div className="scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Base price</th>
+                  <th scope="col">Latest version</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {items.data.items.map((item) => (
+                  <tr key={item.id}>
+                    <td>
+                      <span className="row-title">
+                        <ItemIcon url={item.icon?.url} name={item.metadata.displayName ?? "?"} size={32} />
+                        <Link to={`/developer/items/${item.id}`}>
+                          {item.metadata.displayName ?? "Untitled item"}
+                        </Link>
+                      </span>
+                    </td>
+                    <td>
+                      <span className={`badge ${item.status}`}>{item.status}</span>
+                    </td>
+                    <td>{money(item.basePrice)}</td>
+                    <td>{item.latestVersion ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {items.data.items.length === 0 ? (
             <p className="muted">No items yet: link an application above.</p>
           ) : null}

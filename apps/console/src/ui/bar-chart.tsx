@@ -18,7 +18,7 @@ export function BarChart(props: { title: string; points: { label: string; value:
       >
         <line x1={0} y1={height} x2={width} y2={height} stroke="currentColor" strokeOpacity={0.3} />
         {props.points.map((p, i) => {
-          const h = Math.round((p.value / max) * (height - 10));
+          const h = Math.max(0, Math.round((p.value / max) * (height - 10))); // a net loss draws no bar
           return (
             <rect
               key={p.label}
