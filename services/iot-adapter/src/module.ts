@@ -61,6 +61,7 @@ export function buildIotAdapter(
     makePgTokenBucket(pool, {
       rps: config.INFUSE_MAX_RPS,
       fallbackRps: config.INFUSE_FALLBACK_RPS ?? Math.max(1, Math.floor(config.INFUSE_MAX_RPS / 2)),
+      logger: upstreamLogger,
     }),
     { maxWaitMs: config.INFUSE_RATE_MAX_WAIT_MS, logger: upstreamLogger, metrics: makeThrottleMetrics() },
   );
