@@ -1,7 +1,7 @@
 import { newEvent } from "@mp/bus";
 import { installStatusChangedV1 } from "@mp/contracts";
 import type { PoolClient } from "@mp/db";
-import { ValidationError } from "@mp/errors";
+import { UpstreamUnavailableError, ValidationError } from "@mp/errors";
 import { type CallContext, requireOrganisation } from "@mp/grpc";
 import { isGuid } from "@mp/ids";
 import { type InstallState, installStateOf } from "../domain/install-status";
@@ -82,7 +82,18 @@ export function makeQueueInstall(deps: {
     // Only the device's organisation matters here: its state is not read (one platform request, not two).
     const device = await deps.getDevice(request.deviceId, ctx, { state: false });
     return deps.unitOfWork.run(async (tx: PoolClient, emit) => {
-      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`install:${installId}`]);
+      // Not waited for: a call holding it is queueing this very install (the caller's earlier attempt,
+      // still running after the caller gave up). Waiting would hold a connection per repeat while that
+      // call waits for a budget token; the repeat answers unavailable and the caller asks again.
+      const { rows } = await tx.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked",
+        [`install:${installId}`],
+      );
+      if (!rows[0]?.locked)
+        throw new UpstreamUnavailableError(
+          "This install is being queued by another call; ask again shortly.",
+          1,
+        );
       const existing = await deps.installs.get(tx, installId);
       if (existing) return toQueued(existing);
       // Not cut off by the caller's deadline: once asked for, the platform's update is recorded here even
