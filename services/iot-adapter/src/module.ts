@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { STREAMS } from "@mp/contracts";
+import { createPool } from "@mp/db";
 import {
   type ModuleDeps,
   makeUnitOfWork,
@@ -57,10 +58,19 @@ export function buildIotAdapter(
 ): ServiceModule {
   const { config, logger, pool } = deps;
   const upstreamLogger = logger.child({ upstream: "infuse-iot" });
+  // The budget's own two connections: a grant never waits behind work that holds the service pool's
+  // connections while it waits for a grant (a QueueInstall's transaction around the update write).
+  const budgetPool = createPool({
+    url: String(pool.options.connectionString),
+    schema: "iot_adapter",
+    applicationName: "iot-adapter-budget",
+    max: 2,
+  });
   const throttle = new PlatformThrottle(
-    makePgTokenBucket(pool, {
+    makePgTokenBucket(budgetPool, {
       rps: config.INFUSE_MAX_RPS,
       fallbackRps: config.INFUSE_FALLBACK_RPS ?? Math.max(1, Math.floor(config.INFUSE_MAX_RPS / 2)),
+      logger: upstreamLogger,
     }),
     { maxWaitMs: config.INFUSE_RATE_MAX_WAIT_MS, logger: upstreamLogger, metrics: makeThrottleMetrics() },
   );
@@ -150,6 +160,7 @@ export function buildIotAdapter(
     grpc: { [IOT_ADAPTER_SERVICE]: iotadapterGrpc(useCases, logger) },
     stop: async () => {
       await Promise.all([worker.stop(), poller.stop()]);
+      await budgetPool.end();
       s3.destroy();
     },
   };

@@ -31,10 +31,10 @@ export function makeListDevices(deps: { platform: DevicePlatform }) {
  * long after the user's request (and its forwarded assertion) has gone.
  */
 export function makeGetDevice(deps: { platform: DevicePlatform }) {
-  return async (rawDeviceId: string, ctx: CallContext): Promise<IotDevice> => {
+  return async (rawDeviceId: string, ctx: CallContext, options?: { state?: boolean }): Promise<IotDevice> => {
     const organisationId = requireOrganisation(ctx, { role: "provider", services: ["purchases"] });
     const deviceId = parseDeviceId(rawDeviceId);
-    const device = await deps.platform.getDevice(deviceId, ctx.signal);
+    const device = await deps.platform.getDevice(deviceId, ctx.signal, options);
     if (!device || device.organisationId !== organisationId.toLowerCase()) throw new NotFoundError("Device");
     return device;
   };

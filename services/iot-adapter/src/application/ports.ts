@@ -92,8 +92,11 @@ export interface DeviceOwnership {
 /** Devices and application updates on the platform (the IotPlatform port's device half). */
 export interface DevicePlatform {
   listDevices(org: string, window: Window, signal?: AbortSignal): Promise<Slice<IotDevice>>;
-  /** Null when the platform knows no such device. */
-  getDevice(deviceId: string, signal?: AbortSignal): Promise<IotDevice | null>;
+  /**
+   * Null when the platform knows no such device. `state: false` skips reading the device's state (one
+   * platform request instead of two) when only the device itself (its organisation) is needed.
+   */
+  getDevice(deviceId: string, signal?: AbortSignal, options?: { state?: boolean }): Promise<IotDevice | null>;
   /** `queued` with the platform's update, or `current` when the device already runs the release. */
   queueUpdate(
     deviceId: string,

@@ -1,8 +1,8 @@
 import { newEvent } from "@mp/bus";
 import { installStatusChangedV1 } from "@mp/contracts";
 import type { PoolClient } from "@mp/db";
-import { ValidationError } from "@mp/errors";
-import type { CallContext } from "@mp/grpc";
+import { UpstreamUnavailableError, ValidationError } from "@mp/errors";
+import { type CallContext, requireOrganisation } from "@mp/grpc";
 import { isGuid } from "@mp/ids";
 import { type InstallState, installStateOf } from "../domain/install-status";
 import type { makeGetDevice } from "./devices";
@@ -68,13 +68,38 @@ export function makeQueueInstall(deps: {
       /[/\\]/.test(releaseId)
     )
       throw new ValidationError({ releaseId: ["is not a release id"] });
-    const device = await deps.getDevice(request.deviceId, ctx);
     const installId = request.installId.toLowerCase();
+    // A repeat (the caller's earlier call ran out of time, or another replica asked): answered from the
+    // row, with no platform request, when it is the same organisation's install of the same device.
+    const organisationId = requireOrganisation(ctx, { role: "provider", services: ["purchases"] });
+    const known = await deps.unitOfWork.run((tx) => deps.installs.get(tx, installId));
+    if (
+      known &&
+      known.organisationId === organisationId.toLowerCase() &&
+      known.deviceId === request.deviceId.toLowerCase()
+    )
+      return toQueued(known);
+    // Only the device's organisation matters here: its state is not read (one platform request, not two).
+    const device = await deps.getDevice(request.deviceId, ctx, { state: false });
     return deps.unitOfWork.run(async (tx: PoolClient, emit) => {
-      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`install:${installId}`]);
+      // Not waited for: a call holding it is queueing this very install (the caller's earlier attempt,
+      // still running after the caller gave up). Waiting would hold a connection per repeat while that
+      // call waits for a budget token; the repeat answers unavailable and the caller asks again.
+      const { rows } = await tx.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS locked",
+        [`install:${installId}`],
+      );
+      if (!rows[0]?.locked)
+        throw new UpstreamUnavailableError(
+          "This install is being queued by another call; ask again shortly.",
+          1,
+        );
       const existing = await deps.installs.get(tx, installId);
       if (existing) return toQueued(existing);
-      const queued = await deps.platform.queueUpdate(device.deviceId, releaseId, ctx.signal);
+      // Not cut off by the caller's deadline: once asked for, the platform's update is recorded here even
+      // when the caller has stopped waiting, so its retry (same install id) finds this row instead of
+      // asking the platform again and being refused for the update pending on the device.
+      const queued = await deps.platform.queueUpdate(device.deviceId, releaseId);
       const now = deps.clock.now();
       const state: InstallState =
         queued.kind === "current"

@@ -66,10 +66,13 @@ export function makeDevicePlatform(
         hasMore: slice.hasMore,
       };
     },
-    async getDevice(deviceId: string, signal?: AbortSignal) {
+    async getDevice(deviceId: string, signal?: AbortSignal, options: { state?: boolean } = {}) {
       const device = await client.getDevice(deviceId, signal).catch(notFoundAsNull<Device>);
       if (!device) return null;
-      const state = await client.getDeviceState(deviceId, signal).catch(notFoundAsNull<DeviceState>);
+      const state =
+        options.state === false
+          ? null
+          : await client.getDeviceState(deviceId, signal).catch(notFoundAsNull<DeviceState>);
       return toIotDevice(device, state ?? undefined, await boardName(device.boardId, signal));
     },
     async queueUpdate(deviceId: string, releaseId: string, signal?: AbortSignal) {

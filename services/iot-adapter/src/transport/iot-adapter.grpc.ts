@@ -1,6 +1,7 @@
 import type { IotAdapterProto } from "@mp/contracts";
 import type { IotAdapterServiceHandlers } from "@mp/contracts/generated/marketplace/iotadapter/v1/IotAdapterService";
-import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
+import { AppError, UpstreamUnavailableError } from "@mp/errors";
+import { type CallContext, loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
 import type { Logger } from "@mp/logger";
 import type { makeCopyReleaseBinary } from "../application/copy-release-binary";
 import type { makeGetDevice, makeListDevices } from "../application/devices";
@@ -49,7 +50,9 @@ export function iotadapterGrpc(useCases: IotAdapterUseCases, logger: Logger): Se
       CopyReleaseBinary: async (request, ctx) =>
         toCopyResponse(await useCases.copyReleaseBinary(request, ctx)),
       GetDeviceOwner: async (request, ctx) => {
-        const { deviceId, owner } = await useCases.getDeviceOwner(request.deviceId, ctx);
+        const { deviceId, owner } = await untilGone(ctx, () =>
+          useCases.getDeviceOwner(request.deviceId, ctx),
+        );
         return {
           deviceId,
           found: owner !== null,
@@ -61,13 +64,32 @@ export function iotadapterGrpc(useCases: IotAdapterUseCases, logger: Logger): Se
         const page = await useCases.listDevices(request, ctx);
         return { items: page.items.map(toDeviceMessage), hasMore: page.hasMore };
       },
-      GetDevice: async (request, ctx) => toDeviceMessage(await useCases.getDevice(request.deviceId, ctx)),
+      GetDevice: async (request, ctx) =>
+        toDeviceMessage(await untilGone(ctx, () => useCases.getDevice(request.deviceId, ctx))),
       QueueInstall: async (request, ctx) => {
-        const queued = await useCases.queueInstall(request, ctx);
+        const queued = await untilGone(ctx, () => useCases.queueInstall(request, ctx));
         return { ...queued, queuedAt: queued.queuedAt.toISOString() };
       },
     },
     logger,
   );
   return { definition: proto.IotAdapterService.service, implementation };
+}
+
+/**
+ * A call whose caller went away or ran out of time (its signal aborted) and whose work then failed with
+ * the abort's own reason answers `upstream-unavailable` with a Retry-After: a handled outcome (the caller
+ * asks again), not an unhandled error in the log. Other failures pass through unchanged.
+ */
+async function untilGone<T>(ctx: CallContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!ctx.signal?.aborted || error instanceof AppError) throw error;
+    throw new UpstreamUnavailableError(
+      "The caller stopped waiting before the IoT platform answered.",
+      1,
+      error,
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { newEvent } from "@mp/bus";
 import { type RolloutChangeV1, rolloutCompletedV1, rolloutPausedV1 } from "@mp/contracts";
 import { type Pool, type PoolClient, withTransaction } from "@mp/db";
@@ -15,6 +16,9 @@ import type {
 } from "./rollout-ports";
 
 type ProgressEvent = { type: string; data: Record<string, unknown> };
+
+/** Pauses before asking the adapter again for an install it did not answer (then `requeue` takes over). */
+const RETRY_DELAYS_MS = [200, 500, 1_000, 2_000, 4_000];
 
 /** The data of `purchases.rollout.*.v1`. */
 export function rolloutChangeOf(r: RolloutView, at: Date): RolloutChangeV1 {
@@ -89,26 +93,47 @@ export function makeRolloutScheduler(deps: {
 }) {
   const settle = makeSettleRolloutDevice(deps);
 
-  /** Queues one claimed install on the platform; the single install's answer handling. */
+  /**
+   * Queues one claimed install on the platform; the single install's answer handling. A call that did not
+   * get an answer (the adapter at its request budget past the call's deadline, or unavailable) is asked
+   * again after a short pause (`RETRY_DELAYS_MS`), with the same install id: the adapter queues one
+   * platform update per install id, so a repeat is harmless and the device does not sit idle for
+   * `requeueAfterMs`. Past the last pause it is left to `requeue`.
+   */
   async function queueOne(c: ClaimedInstall): Promise<void> {
     let failureCode: string | undefined;
-    try {
-      const answer = await deps.iot.queueInstallFor(
-        c.organisationId,
-        { installId: c.installId, deviceId: c.deviceId, releaseId: c.releaseId },
-        `rollout-${c.rolloutId}-${c.installId}`,
-      );
-      await deps.installs.queued(c.installId, answer);
-      if (deviceStatusOfInstall(answer.status) === "in_progress") return;
-    } catch (error) {
-      // The single install's refusals: the platform's (another update pending) or a device the
-      // organisation no longer owns. Anything else (adapter unavailable) is queued again later.
-      if (!(error instanceof AppError) || !["invalid-state", "not-found"].includes(error.code)) {
-        deps.logger.warn({ err: error, installId: c.installId }, "rollout install not queued; retried later");
-        return;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await deps.iot.queueInstallFor(
+          c.organisationId,
+          { installId: c.installId, deviceId: c.deviceId, releaseId: c.releaseId },
+          `rollout-${c.rolloutId}-${c.installId}`,
+        );
+        await deps.installs.queued(c.installId, answer);
+        if (deviceStatusOfInstall(answer.status) === "in_progress") return;
+        break;
+      } catch (error) {
+        // The single install's refusals: the platform's (another update pending) or a device the
+        // organisation no longer owns. Anything else (adapter busy or unavailable) is asked again.
+        if (error instanceof AppError && ["invalid-state", "not-found"].includes(error.code)) {
+          failureCode = error.code;
+          await deps.installs.refused(c.installId, error.message);
+          break;
+        }
+        const pause = RETRY_DELAYS_MS[attempt];
+        if (pause === undefined) {
+          deps.logger.warn(
+            { err: error, installId: c.installId, attempts: attempt + 1 },
+            "rollout install not queued; asked again after ROLLOUT_REQUEUE_AFTER_MS",
+          );
+          return;
+        }
+        deps.logger.warn(
+          { err: error, installId: c.installId, attempt: attempt + 1, retryInMs: pause },
+          "rollout install not queued yet; asking again with the same install id",
+        );
+        await sleep(pause);
       }
-      failureCode = error.code;
-      await deps.installs.refused(c.installId, error.message);
     }
     const rolloutId = await withTransaction(deps.pool, (tx) => settle(tx, c.installId, failureCode));
     if (rolloutId) deps.nudge(rolloutId);

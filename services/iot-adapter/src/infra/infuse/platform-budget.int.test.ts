@@ -14,8 +14,8 @@ import { PlatformThrottle, type ThrottleMetrics } from "./platform-throttle";
 import { makePgTokenBucket } from "./platform-token-bucket";
 
 /**
- * INFUSE_MAX_RPS as deployed: the bucket in real PostgreSQL (rate-limiter-flexible's store, migration
- * 0004), shared by two "replicas" (each its own pool, throttle and client); and the back-off on the
+ * INFUSE_MAX_RPS as deployed: the sliding window in real PostgreSQL (platform_request_slots, migration
+ * 0005), shared by two "replicas" (each its own pool, throttle and client); and the back-off on the
  * Infuse-IoT simulator's own 429s (SIMULATOR_MAX_RPS).
  */
 const SCHEMA = "iot_adapter";
@@ -33,7 +33,7 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.end()));
   // The next test starts with a fresh bucket, not with the previous one's window or drain.
   const admin = createPool({ url: infra.databaseUrl, schema: SCHEMA, max: 1 });
-  await admin.query("DELETE FROM platform_rate_limit");
+  await admin.query("DELETE FROM platform_request_slots");
   await admin.end();
 });
 afterAll(async () => {
@@ -71,7 +71,54 @@ function replica(name: string, baseUrl: string, rps: number, maxWaitMs = 10_000)
   return { client, throttle, counts };
 }
 
+/** The busiest span of `windowMs` among sorted-or-not times: the most times t with start <= t < start + windowMs. */
+function busiest(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let from = 0;
+  for (let to = 0; to < sorted.length; to++) {
+    while (sorted[to]! - sorted[from]! >= windowMs) from++;
+    most = Math.max(most, to - from + 1);
+  }
+  return most;
+}
+
 describe("the shared request budget", () => {
+  it("never grants more than INFUSE_MAX_RPS in any one second, two replicas asking flat out", async () => {
+    const RPS = 20;
+    const SECONDS = 5;
+    const grants: number[] = [];
+    const perReplica = [0, 0];
+    const buckets = ["replica-a", "replica-b"].map((name) => {
+      const pool = createPool({ url: infra.databaseUrl, schema: SCHEMA, applicationName: name, max: 4 });
+      pools.push(pool);
+      return makePgTokenBucket(pool, { rps: RPS, fallbackRps: 1, onGrant: (at) => grants.push(at) });
+    });
+    const until = performance.now() + SECONDS * 1_000;
+    // Six takers per replica, each asking again at once or after the wait it was told: far above the rate.
+    await Promise.all(
+      buckets.flatMap((bucket, i) =>
+        Array.from({ length: 6 }, async () => {
+          while (performance.now() < until) {
+            const wait = await bucket.take();
+            if (wait === 0) perReplica[i]!++;
+            else await sleep(Math.min(wait, 50));
+          }
+        }),
+      ),
+    );
+    const most = busiest(grants, 1_000);
+    console.info(
+      `two buckets, INFUSE_MAX_RPS=${RPS}: ${grants.length} grants in ${SECONDS} s, busiest one-second span (PostgreSQL's clock) ${most}, per replica ${perReplica.join(" / ")}`,
+    );
+    expect(grants.length).toBe(perReplica[0]! + perReplica[1]!);
+    // The bound, at the clock the grants were stamped with.
+    expect(most).toBeLessThanOrEqual(RPS);
+    // Used, not starved: the whole budget each second, by both replicas.
+    expect(grants.length).toBeGreaterThanOrEqual(RPS * SECONDS * 0.9);
+    expect(Math.min(...perReplica)).toBeGreaterThan(RPS);
+  });
+
   it("keeps two replicas together at INFUSE_MAX_RPS", async () => {
     const RPS = 10;
     const SECONDS = 4;
@@ -82,6 +129,10 @@ describe("the shared request budget", () => {
     });
     try {
       const replicas = [replica("replica-a", stub.url, RPS), replica("replica-b", stub.url, RPS)];
+      // Connections opened and the slots made first, then a window's wait: measured from a quiet bucket.
+      await Promise.all(replicas.map((r) => r.client.getBoard(BOARD_ID)));
+      await sleep(1_100);
+      arrivals.length = 0;
       const perReplica = [0, 0];
       const until = performance.now() + SECONDS * 1_000;
       // Eight callers per replica, each asking again as soon as it is answered: far more than the budget.
@@ -106,12 +157,15 @@ describe("the shared request budget", () => {
       console.info(
         `two replicas, INFUSE_MAX_RPS=${RPS}: ${inWindow} requests in ${SECONDS} s (${(inWindow / SECONDS).toFixed(1)}/s), busiest sliding second ${busiestSecond}, per replica ${perReplica.join(" / ")}`,
       );
-      // At most RPS per one-second window; the tolerance is one window (the measurement's edges).
-      expect(inWindow).toBeLessThanOrEqual(RPS * (SECONDS + 1));
+      // At most RPS in any one second: over SECONDS seconds at most RPS * SECONDS, plus the first second's.
+      expect(inWindow).toBeLessThanOrEqual(RPS * SECONDS + RPS);
       // And the budget is used, not starved: most of it, by both replicas.
       expect(inWindow).toBeGreaterThanOrEqual(RPS * SECONDS * 0.6);
       expect(Math.min(...perReplica)).toBeGreaterThan(RPS / 2);
-      expect(busiestSecond).toBeLessThanOrEqual(2 * RPS);
+      // Arrivals at the stub are one HTTP hop after the grant, and the hop's delay varies (the first
+      // second's requests also open connections): grants one second apart may arrive closer. The bound
+      // at grant time is the test above; here only that no second holds two windows' worth.
+      expect(busiestSecond).toBeLessThan(2 * RPS);
       for (const r of replicas) expect(r.counts.gaveUp).toBe(0);
     } finally {
       await stub.stop();
@@ -191,10 +245,12 @@ describe("429 from the platform (the simulator's SIMULATOR_MAX_RPS)", () => {
     expect(boards.every((b) => b.id === DEMO_BOARDS.tracker)).toBe(true);
     expect(allowed).toBe(CALLS);
     expect(refused).toBeGreaterThan(0);
-    // Every 429 was seen and paused for. Measured 3; without the pause every call was answered 429 at
-    // least once (16, and calls ran out of attempts), its quick retries spent in a bucket refilling 4/s.
+    // Every 429 was seen and paused for. The adapter's window grants its 10 at once, so the first burst
+    // meets the simulator's 4 and 6 are refused; measured 9 in all. Without the pause every call was
+    // answered 429 at least once (16, and calls ran out of attempts), its quick retries spent in a bucket
+    // refilling 4/s.
     expect(a.counts.throttled).toBe(refused);
-    expect(refused).toBeLessThanOrEqual(CALLS / 2);
+    expect(refused).toBeLessThanOrEqual(12);
     // 16 calls at 4/s with a burst of 4 cannot finish in under 3 s.
     expect(elapsed).toBeGreaterThanOrEqual(2_900);
   });

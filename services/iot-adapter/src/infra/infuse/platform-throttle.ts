@@ -26,7 +26,11 @@ export interface ThrottleOptions {
   logger: Logger;
   metrics?: ThrottleMetrics;
   now?: () => number;
+  /** Callers of this replica asking the shared bucket at once (the others queue); default 4. */
+  askers?: number;
 }
+
+const DEFAULT_ASKERS = 4;
 
 /**
  * Every HTTP request to the platform first takes a token here. Waiting is bounded: past `maxWaitMs` the
@@ -37,6 +41,9 @@ export interface ThrottleOptions {
 export class PlatformThrottle {
   private pausedUntil = 0;
   private readonly now: () => number;
+  /** Callers asking the bucket now, and the ones waiting for their turn (first come, first served). */
+  private asking = 0;
+  private readonly waiting: { go(): void }[] = [];
 
   constructor(
     private readonly bucket: TokenBucket,
@@ -45,14 +52,74 @@ export class PlatformThrottle {
     this.now = options.now ?? Date.now;
   }
 
-  /** Resolves once a token is taken; rejects with PlatformBusyError past the bound, or the signal's reason. */
+  /**
+   * Resolves once a token is taken; rejects with PlatformBusyError past the bound, or when the signal aborts
+   * (the caller's deadline passed or it went away): a handled refusal with a Retry-After, never an error
+   * of its own. Callers take turns in arrival order: at most `askers` of them ask the shared bucket at once
+   * and the others wait here, so a replica asks PostgreSQL about as often as it is granted tokens (not once
+   * per waiting caller per wake-up) and no caller is overtaken by later ones.
+   */
   async acquire(signal?: AbortSignal): Promise<void> {
     const started = this.now();
     const deadline = started + this.options.maxWaitMs;
+    const leave = await this.turn(deadline, signal);
+    try {
+      await this.ask(started, deadline, signal);
+    } finally {
+      leave();
+    }
+  }
+
+  private async turn(deadline: number, signal?: AbortSignal): Promise<() => void> {
+    const askers = this.options.askers ?? DEFAULT_ASKERS;
+    const leave = () => {
+      const next = this.waiting.shift();
+      if (next) next.go();
+      else this.asking--;
+    };
+    if (this.asking < askers && this.waiting.length === 0) {
+      this.asking++;
+      return leave;
+    }
+    const refuse = (): never => {
+      this.options.metrics?.gaveUp();
+      throw new PlatformBusyError(Math.max(this.pausedForMs(), 1_000));
+    };
+    if (signal?.aborted || this.now() >= deadline) refuse();
+    return new Promise<() => void>((resolve, reject) => {
+      const waiter = {
+        go: () => {
+          cleanup();
+          resolve(leave);
+        },
+      };
+      const give = () => {
+        cleanup();
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        try {
+          refuse();
+        } catch (error) {
+          reject(error);
+        }
+      };
+      const timer = setTimeout(give, Math.max(0, deadline - this.now()));
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", give);
+      };
+      signal?.addEventListener("abort", give, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  private async ask(started: number, deadline: number, signal?: AbortSignal): Promise<void> {
     for (;;) {
-      signal?.throwIfAborted();
+      if (signal?.aborted) {
+        this.options.metrics?.gaveUp();
+        throw new PlatformBusyError(1_000);
+      }
       const paused = this.pausedUntil - this.now();
-      // Jitter, so replicas and callers woken at the same instant do not all ask the bucket at once.
       const wait = (paused > 0 ? paused : await this.bucket.take()) || 0;
       // A 429 that arrived while this token was on its way starts a pause this call must keep too.
       if (wait <= 0 && this.pausedUntil > this.now()) continue;
@@ -60,7 +127,8 @@ export class PlatformThrottle {
         this.options.metrics?.waited(this.now() - started);
         return;
       }
-      const next = wait + Math.floor(Math.random() * 10);
+      // Jitter, so replicas woken at the same instant do not all ask the bucket at once.
+      const next = wait + Math.floor(Math.random() * 5);
       if (this.now() + next > deadline) {
         this.options.metrics?.gaveUp();
         throw new PlatformBusyError(wait);
@@ -68,8 +136,7 @@ export class PlatformThrottle {
       try {
         await sleep(next, undefined, signal ? { signal } : undefined);
       } catch (error) {
-        signal?.throwIfAborted();
-        throw error;
+        if (!signal?.aborted) throw error;
       }
     }
   }
