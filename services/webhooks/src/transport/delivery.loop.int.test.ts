@@ -182,4 +182,3 @@ describe("deliveries leased at insert", () => {
     expect(attempted.filter((a) => a.id === delivery.id)).toHaveLength(1);
   });
 });
-
