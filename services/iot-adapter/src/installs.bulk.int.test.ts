@@ -206,10 +206,10 @@ describe("following installs in bulk against the simulator", () => {
     await poller.stop();
     const seconds = (performance.now() - started) / 1000;
     const requests = await requestsSince();
-    const rounds = requests / 3;
-    // At most one round per poll interval (each one takes 3 requests); polling each update by itself
-    // would have taken IN_FLIGHT requests a round.
-    expect(requests % 3).toBe(0);
+    // Each round takes 3 requests; `stop` may end the last one between its chunks (fewer than 3).
+    const rounds = Math.ceil(requests / 3);
+    // At most one round per poll interval; polling each update by itself would have taken IN_FLIGHT
+    // requests a round.
     expect(rounds).toBeLessThanOrEqual(Math.ceil((seconds * 1000) / pollMs) + 1);
     expect(rounds).toBeGreaterThanOrEqual(2);
     console.info(
