@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Makes the two third-party images the containers need exist in the local Docker engine:
-#   node:24-slim           the FROM of deploy/docker/Dockerfile
-#   marketplace/nats:local the NATS server the container rehearsal clusters (3 nodes)
+# Makes the third-party images the containers need exist in the local Docker engine:
+#   node:24-slim            the FROM of deploy/docker/Dockerfile
+#   marketplace/nats:local  the NATS server the container rehearsal clusters (3 nodes)
 #   marketplace/redis:local the gateways' shared rate-limit store in the rehearsal
+#   marketplace/nginx:local the rehearsal's ingress in front of the two gateways (as ingress-nginx)
 # Each is pulled from its official registry first. Only when that pull fails (a machine without access
 # to Docker Hub) is a stand-in built locally from Debian bookworm:
 #   - a minimal root filesystem made with `debootstrap --variant=minbase` from the machine's apt mirror,
@@ -13,11 +14,13 @@
 #     it also trusts the certificate authorities in this machine's /usr/local/share/ca-certificates (a
 #     proxy in front of the npm registry), which the official image would not;
 #   - marketplace/nats:local on top: Debian's nats-server package, entry point nats-server;
-#   - marketplace/redis:local on top: Debian's redis-server package, entry point redis-server.
+#   - marketplace/redis:local on top: Debian's redis-server package, entry point redis-server;
+#   - marketplace/nginx:local on top: Debian's nginx-light package, entry point nginx (`daemon off`).
 # The official pull succeeding wins: node:24-slim is then the real image, and marketplace/nats:local a tag
 # of the official nats image. A stand-in already present is kept; FORCE=1 rebuilds it. NATS_OFFICIAL
 # (nats:2.10-alpine, as deploy/k8s) and NATS_TAG (marketplace/nats:local) name the NATS images,
-# REDIS_OFFICIAL (redis:7.4-alpine, as deploy/k8s) and REDIS_TAG (marketplace/redis:local) the Redis ones.
+# REDIS_OFFICIAL (redis:7.4-alpine, as deploy/k8s) and REDIS_TAG (marketplace/redis:local) the Redis ones,
+# NGINX_OFFICIAL (nginx:1.27-alpine) and NGINX_TAG (marketplace/nginx:local) the ingress's.
 # Usage (as a user that may run docker): deploy/docker/base-images.sh   or   ./dev base-images
 set -euo pipefail
 
@@ -26,6 +29,8 @@ NATS_OFFICIAL=${NATS_OFFICIAL:-nats:2.10-alpine}
 NATS_TAG=${NATS_TAG:-marketplace/nats:local}
 REDIS_OFFICIAL=${REDIS_OFFICIAL:-redis:7.4-alpine}
 REDIS_TAG=${REDIS_TAG:-marketplace/redis:local}
+NGINX_OFFICIAL=${NGINX_OFFICIAL:-nginx:1.27-alpine}
+NGINX_TAG=${NGINX_TAG:-marketplace/nginx:local}
 DEBIAN_TAG=marketplace/bookworm-minbase:local
 SUITE=bookworm
 FORCE=${FORCE:-0}
@@ -173,6 +178,30 @@ EOF
   docker build --network host -q -t "$REDIS_TAG" "$ctx" >/dev/null
 }
 
+build_nginx_stand_in() {
+  build_debian_base
+  local ctx="$work/nginx"
+  mkdir -p "$ctx"
+  cat >"$ctx/Dockerfile" <<EOF
+FROM $DEBIAN_TAG
+LABEL org.infuse.stand-in=true
+# The official image's user (uid/gid 101); Debian's package would run its workers as www-data.
+RUN groupadd --system --gid 101 nginx \\
+ && useradd --system --uid 101 --gid 101 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin nginx \\
+ && apt-get update \\
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx-light \\
+ && rm -rf /var/lib/apt/lists/* /usr/share/doc/* /etc/nginx/sites-enabled/* \\
+ && nginx -v
+EXPOSE 80
+STOPSIGNAL SIGQUIT
+# Like the official image: arguments go to nginx, which stays in the foreground so the container lives with it.
+ENTRYPOINT ["nginx"]
+CMD ["-g", "daemon off;"]
+EOF
+  log "building $NGINX_TAG (stand-in, Debian nginx-light)"
+  docker build --network host -q -t "$NGINX_TAG" "$ctx" >/dev/null
+}
+
 # node:24-slim
 if try_pull "$NODE_TAG"; then
   log "$NODE_TAG pulled from the registry"
@@ -205,4 +234,16 @@ else
   build_redis_stand_in
 fi
 
-docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' | grep -E "^($NODE_TAG|$NATS_TAG|$REDIS_TAG|$DEBIAN_TAG) " >&2 || true
+# nginx (the rehearsal's ingress)
+if try_pull "$NGINX_OFFICIAL"; then
+  docker tag "$NGINX_OFFICIAL" "$NGINX_TAG"
+  log "$NGINX_OFFICIAL pulled from the registry, tagged $NGINX_TAG"
+elif have_image "$NGINX_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$NGINX_TAG"; }; then
+  log "$NGINX_OFFICIAL cannot be pulled; keeping the local $NGINX_TAG"
+else
+  log "$NGINX_OFFICIAL cannot be pulled; building a stand-in"
+  build_nginx_stand_in
+fi
+
+docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' |
+  grep -E "^($NODE_TAG|$NATS_TAG|$REDIS_TAG|$NGINX_TAG|$DEBIAN_TAG) " >&2 || true

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { dockerRunArgs, type HostFiles, natsSpec, redisSpec, stripeSpec, workloadSpec } from "./containers";
+import {
+  dockerRunArgs,
+  type HostFiles,
+  ingressSpec,
+  natsSpec,
+  redisSpec,
+  stripeSpec,
+  workloadSpec,
+} from "./containers";
 
 const files: HostFiles = {
   repo: "/repo",
   meshKeyFile: (target) => `/keys/${target}.json`,
   meshJwksFile: "/keys/jwks.json",
   natsConfFile: (node) => `/nats/${node}.conf`,
+  ingressConfFile: "/ingress/nginx.conf",
   caFile: "/auth/cert.pem",
 };
 
@@ -71,6 +80,22 @@ describe("the rehearsal's containers", () => {
       "STRIPE_WEBHOOK_SECRET=whsec_x",
     ]);
     expect(args.slice(-4)).toEqual(["node:test", "--import", "tsx", "/repo/deploy/local/src/stripe/main.ts"]);
+  });
+
+  it("run the ingress as nginx in the foreground, its config read-only, restricted, labelled", () => {
+    const args = dockerRunArgs(ingressSpec("nginx:test", files));
+    expect(flag(args, "--label")).toEqual([
+      "com.marketplace.rehearsal=true",
+      "com.marketplace.service=ingress",
+      "com.marketplace.replica=1",
+    ]);
+    expect(flag(args, "--name")).toEqual(["mp-rehearsal-ingress-1"]);
+    expect(flag(args, "--network")).toEqual(["host"]);
+    expect(args).toEqual(expect.arrayContaining(["--read-only", "--user", "1000:1000", "--cap-drop", "ALL"]));
+    expect(flag(args, "--tmpfs")).toEqual(["/tmp"]);
+    expect(flag(args, "-v")).toEqual(["/ingress/nginx.conf:/etc/nginx/nginx.conf:ro"]);
+    expect(flag(args, "--entrypoint")).toEqual(["nginx"]);
+    expect(args.slice(-3)).toEqual(["nginx:test", "-g", "daemon off;"]);
   });
 
   it("run redis as the manifests' Deployment does: in memory, capped, uid 999, read-only, labelled", () => {

@@ -57,6 +57,8 @@ export interface HostFiles {
   meshKeyFile: (target: Target) => string;
   meshJwksFile: string;
   natsConfFile: (node: NatsNode) => string;
+  /** The ingress's nginx.conf (nginx-conf.ts). */
+  ingressConfFile: string;
   caFile: string;
 }
 
@@ -122,6 +124,28 @@ export function redisSpec(image: string, port: number): ContainerSpec {
     ],
     user: "999:999",
     restricted: true,
+  };
+}
+
+/**
+ * The ingress in front of the two gateways, as ingress-nginx in front of the gateway pods (nginx-conf.ts).
+ * Restricted like the workloads: uid 1000 (the rehearsal's files on the host are that uid's, in a
+ * directory only it may enter; nginx needs no other uid, as it binds 8080 and writes only /tmp), a
+ * read-only root filesystem with a tmpfs /tmp, no capabilities.
+ */
+export function ingressSpec(image: string, files: HostFiles): ContainerSpec {
+  return {
+    name: containerName("ingress", 1),
+    image,
+    service: "ingress",
+    replica: 1,
+    env: {},
+    mounts: [[files.ingressConfFile, "/etc/nginx/nginx.conf"]],
+    tmpfs: ["/tmp"],
+    entrypoint: "nginx",
+    command: ["-g", "daemon off;"],
+    restricted: true,
+    stopTimeout: 10,
   };
 }
 

@@ -2,7 +2,7 @@ import { grpcUrlKey } from "@mp/config";
 import { describe, expect, it } from "vitest";
 import { ADDED_KEYS, REPLACED_KEYS, replicaEnv } from "./env";
 import { manifestEnv } from "./manifest-env";
-import { grpcPort, natsPorts, opsPort, REPLICAS, SERVICES, WORKLOADS } from "./topology";
+import { gatewayPort, grpcPort, natsPorts, opsPort, REPLICAS, SERVICES, WORKLOADS } from "./topology";
 
 describe("the rehearsal's environment", () => {
   it("sets every key the Kubernetes manifests set, changing only addresses, ports and the rate limit", () => {
@@ -39,8 +39,15 @@ describe("the rehearsal's environment", () => {
     expect(one.OPS_PORT).not.toBe(two.OPS_PORT);
     const gateway = replicaEnv("gateway", 2);
     expect(gateway.OPS_PORT).toBe(String(opsPort("gateway", 2)));
-    expect(gateway.GATEWAY_PORT).toBe("8080");
-    expect(gateway.GATEWAY_REUSE_PORT).toBe("true");
+    // each gateway on its own port behind the ingress on 8080, no shared listener
+    expect(replicaEnv("gateway", 1).GATEWAY_PORT).toBe("8081");
+    expect(gateway.GATEWAY_PORT).toBe("8082");
+    expect(REPLICAS.map(gatewayPort)).toEqual([8081, 8082]);
+    expect(gateway.GATEWAY_REUSE_PORT).toBeUndefined();
+    expect(ADDED_KEYS).not.toContain("GATEWAY_REUSE_PORT");
+    // the ingress (127.0.0.1) alone may set X-Forwarded-For, as the prod overlay's range for its controller
+    expect(manifestEnv("gateway").env.TRUST_PROXY).toBeUndefined();
+    expect(gateway.TRUST_PROXY).toBe("127.0.0.1/32");
     expect(gateway.AUTH_ISSUER).toBe("https://127.0.0.1:8443");
     // both gateways count rate limits in the rehearsal's redis, as in the manifests they share redis:6379
     expect(manifestEnv("gateway").env.RATE_LIMIT_REDIS_URL).toBe("redis://redis:6379");

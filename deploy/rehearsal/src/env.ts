@@ -3,7 +3,7 @@ import type { Target } from "@mp/local/targets";
 import { configMapEnv, manifestEnv } from "./manifest-env";
 import {
   DATABASE,
-  GATEWAY_PORT,
+  gatewayPort,
   grpcPort,
   grpcTarget,
   HOST,
@@ -55,21 +55,29 @@ export const REPLACED_KEYS = [
   "RATE_LIMIT_PER_MINUTE",
   "RATE_LIMIT_REDIS_URL",
   "NODE_ENV",
+  "GATEWAY_PORT",
   ...SERVICES.flatMap((s) => [grpcUrlKey(s), grpcPortKey(s)]),
 ] as const;
 
 /**
- * Keys the manifests do not set that the rehearsal adds: the shared API port, the JWKS's private CA, and
- * test mode as the default payment mode (the rehearsal pays with Stripe test-mode events, as the dev
- * overlay's `sk_test_` key implies; in production the default is live, and test purchases would be
- * neither listed nor installable).
+ * Keys the manifests do not set that the rehearsal adds: the JWKS's private CA, the ingress's address as
+ * the trusted proxy, and test mode as the default payment mode (the rehearsal pays with Stripe test-mode
+ * events, as the dev overlay's `sk_test_` key implies; in production the default is live, and test
+ * purchases would be neither listed nor installable).
+ *
+ * TRUST_PROXY: the prod overlay sets it to the ingress controller's address range (192.0.2.0/24, a
+ * placeholder), the base and the dev overlay the rehearsal reads do not. The rehearsal's ingress connects
+ * from 127.0.0.1, so that address alone may set X-Forwarded-For, as the prod overlay intends for its range.
  */
 export const ADDED_KEYS = [
-  "GATEWAY_REUSE_PORT",
   "NODE_EXTRA_CA_CERTS",
+  "TRUST_PROXY",
   "PAYMENTS_DEFAULT_LIVEMODE",
   "STRIPE_API_BASE",
 ] as const;
+
+/** The rehearsal ingress's address, the one hop the gateways let set X-Forwarded-For. */
+export const TRUST_PROXY = `${HOST}/32`;
 
 /** The issuer of the rehearsal's tokens: the auth container's address. */
 export const REHEARSAL_ISSUER = `https://${HOST}:${JWKS_PORT}`;
@@ -105,8 +113,9 @@ export function replicaEnv(target: Target, replica: Replica): Env {
   }
   out.OPS_PORT = String(opsPort(target, replica));
   if (target === "gateway") {
-    out.GATEWAY_PORT = String(GATEWAY_PORT);
-    out.GATEWAY_REUSE_PORT = "true";
+    // Each replica on its own port behind the ingress, as each pod has its own address behind the Service.
+    out.GATEWAY_PORT = String(gatewayPort(replica));
+    out.TRUST_PROXY = TRUST_PROXY;
     out.AUTH_JWKS_URL = `https://${HOST}:${JWKS_PORT}/jwks.json`;
     // The auth container is the rehearsal's identity provider, so it is the issuer too: the manifests'
     // placeholder issuer is the development one, which the gateway refuses in production.

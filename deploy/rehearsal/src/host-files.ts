@@ -8,6 +8,7 @@ import { DEFAULT_DATA_DIR, REPO_ROOT } from "@mp/local/paths";
 import type { HostFiles } from "./containers";
 import { manifestNatsConf } from "./manifest-env";
 import { nodeConf } from "./nats-conf";
+import { ingressConf } from "./nginx-conf";
 import { HOST, NATS_NODES, WORKLOADS } from "./topology";
 
 const run = promisify(execFile);
@@ -26,7 +27,8 @@ export interface PreparedFiles extends HostFiles {
 
 /**
  * Everything the containers mount, made fresh for each `up`: a mesh key pair per workload (as the
- * `mesh-key-<name>` Secrets and the `mesh-jwks` ConfigMap), each NATS node's configuration, a TLS
+ * `mesh-key-<name>` Secrets and the `mesh-jwks` ConfigMap), each NATS node's configuration, the
+ * ingress's nginx.conf, a TLS
  * certificate for 127.0.0.1 (which is also the CA the gateways trust), and the development JWKS.
  */
 export async function prepareHostFiles(): Promise<PreparedFiles> {
@@ -37,6 +39,9 @@ export async function prepareHostFiles(): Promise<PreparedFiles> {
   await mkdir(natsDir, { recursive: true });
   const conf = manifestNatsConf();
   for (const node of NATS_NODES) await writeFile(join(natsDir, `nats-${node}.conf`), nodeConf(conf, node));
+  const ingressConfFile = join(REHEARSAL_DIR, "ingress", "nginx.conf");
+  await mkdir(join(REHEARSAL_DIR, "ingress"), { recursive: true });
+  await writeFile(ingressConfFile, ingressConf());
   const authDir = join(REHEARSAL_DIR, "auth");
   await mkdir(authDir, { recursive: true });
   const tlsCert = join(authDir, "cert.pem");
@@ -55,6 +60,7 @@ export async function prepareHostFiles(): Promise<PreparedFiles> {
     meshKeyFile: (target) => mesh.privateKeyFiles[target],
     meshJwksFile: mesh.jwksFile,
     natsConfFile: (node) => join(natsDir, `nats-${node}.conf`),
+    ingressConfFile,
     caFile: tlsCert,
     authJwksFile,
     tlsCert,

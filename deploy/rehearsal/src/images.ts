@@ -26,12 +26,17 @@ export function redisImage(env = process.env): string {
   return env.REHEARSAL_REDIS_IMAGE || "marketplace/redis:local";
 }
 
+/** The ingress's nginx image the base-image script builds (override: REHEARSAL_INGRESS_IMAGE). */
+export function ingressImage(env = process.env): string {
+  return env.REHEARSAL_INGRESS_IMAGE || "marketplace/nginx:local";
+}
+
 /**
- * The base images (the Node image the Dockerfile names, NATS and Redis), built by the repository's script when
+ * The base images (the Node image the Dockerfile names, NATS, Redis and nginx), built by the repository's script when
  * missing here, then one image per workload and the simulator from the one Dockerfile.
  */
 export async function buildImages(log: (line: string) => void, only?: readonly string[]): Promise<void> {
-  const bases = [nodeBaseImage(), natsImage(), redisImage()];
+  const bases = [nodeBaseImage(), natsImage(), redisImage(), ingressImage()];
   const missing = [];
   for (const image of bases) if (!(await imageExists(image))) missing.push(image);
   if (missing.length > 0) {

@@ -6,6 +6,7 @@ import {
   dockerRunArgs,
   type HostFiles,
   imageOf,
+  ingressSpec,
   natsSpec,
   redisSpec,
   stripeSpec,
@@ -15,12 +16,14 @@ import {
 import { docker, ensureDocker, REHEARSAL_LABEL, rehearsalContainers } from "./docker";
 import { databaseUrl, migrateEnv, replicaEnv, STRIPE_API_BASE } from "./env";
 import { prepareHostFiles, REHEARSAL_DIR } from "./host-files";
-import { buildImages, natsImage, nodeBaseImage, redisImage } from "./images";
+import { buildImages, ingressImage, natsImage, nodeBaseImage, redisImage } from "./images";
 import { httpOk, listening, type Probe, waitReady } from "./ready";
 import { type DemoSeeded, seedDemo } from "./seed";
 import {
   containerName,
   DATABASE,
+  GATEWAY_PORT,
+  gatewayPort,
   HOST,
   JWKS_PORT,
   NATS_NODES,
@@ -45,6 +48,9 @@ const READY_TIMEOUT_MS = 180_000;
 export function workloadProbe(target: Target, replica: Replica): Probe {
   return httpOk(`http://${HOST}:${opsPort(target, replica)}/readyz`);
 }
+
+/** The ingress is ready when the gateways' public liveness route answers 200 through it. */
+export const INGRESS_PROBE: Probe = httpOk(`http://${HOST}:${GATEWAY_PORT}/healthz`);
 
 /** A NATS node is ready when JetStream is (the manifests' readiness probe). */
 export function natsProbe(node: NatsNode): Probe {
@@ -110,7 +116,8 @@ export interface UpResult {
 
 /**
  * `./dev rehearse up`: Docker, images, then the containers in dependency order (NATS cluster; redis, the
- * object store, the JWKS and the Infuse-IoT simulator; migrations; two replicas of every service; two gateways),
+ * object store, the JWKS and the Infuse-IoT simulator; migrations; two replicas of every service; two gateways;
+ * the ingress in front of them),
  * each waited for until ready; then the demo data. Leaves everything running.
  */
 export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promise<UpResult> {
@@ -153,7 +160,7 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   await start(
     stripeSpec(node, files, {
       port: STRIPE_PORT,
-      webhookUrl: `http://${HOST}:8080/marketplace/webhooks/stripe`,
+      webhookUrl: `http://${HOST}:${GATEWAY_PORT}/marketplace/webhooks/stripe`,
       webhookSecret: webhookSecret(),
     }),
   );
@@ -167,10 +174,13 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   await migrate(log);
   log("starting two replicas of every service");
   await startWorkloads(SERVICES, files);
-  log("starting two gateways on port 8080");
+  log(`starting two gateways on ports ${REPLICAS.map(gatewayPort).join(" and ")}`);
   await startWorkloads(["gateway"], files);
+  log(`starting the ingress on port ${GATEWAY_PORT}`);
+  await start(ingressSpec(ingressImage(), files));
+  await waitReady(containerName("ingress", 1), INGRESS_PROBE, READY_TIMEOUT_MS);
   const startSeconds = (performance.now() - startedAt) / 1000;
-  const gatewayUrl = `http://${HOST}:8080`;
+  const gatewayUrl = `http://${HOST}:${GATEWAY_PORT}`;
   log(`every container ready (${startSeconds.toFixed(1)} s); seeding the demo data`);
   const demo = await seedDemo(gatewayUrl, log);
   return { gatewayUrl, demo, startSeconds };

@@ -3,8 +3,8 @@ import { TARGETS, type Target } from "@mp/local/targets";
 
 /**
  * Where every container of the rehearsal listens. Host networking: each replica has its own ports (the
- * second replica's are the first's + 100), except the gateways, which share the API port through
- * SO_REUSEPORT. NATS stays off 4222, which the machine's own NATS holds.
+ * second replica's are the first's + 100); the gateways' API ports are 8081 and 8082, behind the ingress on
+ * 8080, the one address clients use. NATS stays off 4222, which the machine's own NATS holds.
  */
 export const REPLICAS = [1, 2] as const;
 export type Replica = (typeof REPLICAS)[number];
@@ -14,6 +14,7 @@ export const WORKLOADS: readonly Target[] = TARGETS;
 export const SERVICES: readonly ServiceName[] = SERVICE_NAMES;
 
 export const HOST = "127.0.0.1";
+/** The ingress's port: the API address of the rehearsal (drill, seeding, the Stripe stand-in's webhooks). */
 export const GATEWAY_PORT = 8080;
 export const SIMULATOR_PORT = 8090;
 export const S3_PORT = 4579;
@@ -34,6 +35,11 @@ const REPLICA_OFFSET = 100;
 
 export function grpcPort(service: ServiceName, replica: Replica): number {
   return DEFAULT_GRPC_PORTS[service] + (replica - 1) * REPLICA_OFFSET;
+}
+
+/** A gateway replica's own API port (8081, 8082), which only the ingress talks to. */
+export function gatewayPort(replica: Replica): number {
+  return GATEWAY_PORT + replica;
 }
 
 export function opsPort(target: Target, replica: Replica): number {

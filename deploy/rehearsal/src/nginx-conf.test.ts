@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ingressConf } from "./nginx-conf";
+
+/** The body of the first `name { ... }` block (no nested blocks inside the ones asked for here). */
+const block = (conf: string, name: string) => {
+  const start = conf.indexOf(`${name} {`);
+  expect(start, name).toBeGreaterThanOrEqual(0);
+  return conf.slice(start, conf.indexOf("}", start) + 1);
+};
+
+describe("the ingress's nginx configuration", () => {
+  const conf = ingressConf();
+
+  it("listens where every client of the rehearsal goes and balances over both gateways", () => {
+    expect(conf).toMatch(/^\s+listen 127\.0\.0\.1:8080;$/m);
+    expect(block(conf, "upstream gateways")).toMatch(
+      /server 127\.0\.0\.1:8081 max_fails=1 fail_timeout=2s;\s+server 127\.0\.0\.1:8082 max_fails=1 fail_timeout=2s;\s+keepalive 64;/,
+    );
+    expect(conf).toContain("proxy_pass http://gateways;");
+    // keep-alive to the upstreams needs HTTP/1.1 and no `Connection: close` passed on
+    expect(conf).toContain("proxy_http_version 1.1;");
+    expect(conf).toContain('proxy_set_header Connection "";');
+  });
+
+  it("repeats a request only when its gateway's connection failed, as ingress-nginx, never a POST", () => {
+    const location = block(conf, "location /");
+    expect(location).toMatch(/^\s+proxy_next_upstream error timeout;$/m);
+    expect(location).toMatch(/^\s+proxy_next_upstream_tries 3;$/m);
+    expect(conf).not.toContain("non_idempotent");
+    expect(conf).not.toMatch(/proxy_next_upstream .*http_50/);
+  });
+
+  it("streams responses (the rollouts' server-sent events) and passes the client's address and request id", () => {
+    const location = block(conf, "location /");
+    expect(location).toContain("proxy_buffering off;");
+    expect(location).toContain("proxy_set_header X-Forwarded-For $remote_addr;");
+    expect(location).toContain("proxy_set_header X-Request-Id $req_id;");
+    expect(block(conf, "map $http_x_request_id $req_id")).toMatch(
+      /default \$http_x_request_id;\s+"" \$request_id;/,
+    );
+  });
+
+  it("writes only under /tmp (the root filesystem is read-only) and lets a 1 MiB gateway body through", () => {
+    expect(conf).toMatch(/^pid \/tmp\/nginx\.pid;$/m);
+    const temps = [...conf.matchAll(/^\s+(\w+_temp_path) (\S+);$/gm)];
+    expect(temps.map((m) => m[1]).sort()).toEqual([
+      "client_body_temp_path",
+      "fastcgi_temp_path",
+      "proxy_temp_path",
+      "scgi_temp_path",
+      "uwsgi_temp_path",
+    ]);
+    for (const [, , path] of temps) expect(path).toMatch(/^\/tmp\//);
+    expect(conf).toMatch(/^\s+client_max_body_size 20m;$/m);
+    expect(conf).toMatch(/^error_log \/dev\/stderr warn;$/m);
+  });
+});

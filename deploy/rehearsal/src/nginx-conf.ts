@@ -1,0 +1,72 @@
+import { GATEWAY_PORT, gatewayPort, HOST, REPLICAS } from "./topology";
+
+/**
+ * The body size the ingress lets through. The gateway's own limit is 1 MiB (BODY_LIMIT_BYTES; icons and
+ * images go to the object store's upload address, not through the gateway), so the gateway, not the
+ * ingress, answers an oversized body with its 413 problem.
+ */
+export const INGRESS_MAX_BODY = "20m";
+
+/**
+ * The rehearsal's ingress: nginx in front of the two gateway replicas with ingress-nginx's defaults for a
+ * plain Ingress such as deploy/k8s/base/gateway.yaml's. `proxy_next_upstream error timeout` with 3 tries
+ * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
+ * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed, which it is not.
+ * A gateway that failed once is left out for 2 s. Keep-alive to the upstreams, buffering off so the
+ * rollouts' server-sent events arrive as sent. Everything nginx writes goes under /tmp (a tmpfs): the
+ * container's root filesystem is read-only. The gateway takes its request id from X-Request-Id.
+ */
+export function ingressConf(): string {
+  const servers = REPLICAS.map(
+    (replica) => `    server ${HOST}:${gatewayPort(replica)} max_fails=1 fail_timeout=2s;`,
+  ).join("\n");
+  return `worker_processes 1;
+pid /tmp/nginx.pid;
+error_log /dev/stderr warn;
+
+events {
+  worker_connections 4096;
+}
+
+http {
+  access_log off;
+  client_body_temp_path /tmp/client_body;
+  proxy_temp_path /tmp/proxy;
+  fastcgi_temp_path /tmp/fastcgi;
+  uwsgi_temp_path /tmp/uwsgi;
+  scgi_temp_path /tmp/scgi;
+  client_max_body_size ${INGRESS_MAX_BODY};
+
+  # As ingress-nginx: the client's X-Request-Id passes through, a request without one gets nginx's own.
+  map $http_x_request_id $req_id {
+    default $http_x_request_id;
+    "" $request_id;
+  }
+
+  upstream gateways {
+${servers}
+    keepalive 64;
+  }
+
+  server {
+    listen ${HOST}:${GATEWAY_PORT};
+
+    location / {
+      proxy_pass http://gateways;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $req_id;
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 5s;
+      proxy_read_timeout 60s;
+      proxy_send_timeout 60s;
+      proxy_buffering off;
+    }
+  }
+}
+`;
+}
