@@ -18,6 +18,7 @@ import { databaseUrl, migrateEnv, replicaEnv, STRIPE_API_BASE } from "./env";
 import { prepareHostFiles, REHEARSAL_DIR } from "./host-files";
 import { buildImages, ingressImage, natsImage, nodeBaseImage, redisImage } from "./images";
 import { httpOk, listening, type Probe, waitReady } from "./ready";
+import { releasePorts, reservePorts } from "./reserved-ports";
 import { type DemoSeeded, seedDemo } from "./seed";
 import {
   containerName,
@@ -126,6 +127,7 @@ export async function up(log: Log, options: { skipBuild?: boolean } = {}): Promi
   if (options.skipBuild) log("REHEARSAL_SKIP_BUILD: using the images already built");
   else await buildImages(log);
   const files = await prepareHostFiles();
+  await reservePorts(log);
   await freshDatabase();
   const startedAt = performance.now();
   log("starting a 3-node NATS JetStream cluster");
@@ -220,6 +222,7 @@ export async function down(log: Log, options: { keepFiles?: boolean } = {}): Pro
   const volumes = await docker(["volume", "ls", "-q", "--filter", "name=mp-rehearsal-"]).catch(() => "");
   if (volumes) await docker(["volume", "rm", "-f", ...volumes.split("\n")]);
   if (options.keepFiles) return;
+  await releasePorts();
   await rm(REHEARSAL_DIR, { recursive: true, force: true });
   const admin = new pg.Client({ connectionString: databaseUrl("postgres") });
   await admin.connect().then(
