@@ -69,7 +69,10 @@ function failureGroups(figures: DrillFigures, origin: number): string[] {
     const request = f.detail
       .slice(0, f.detail.indexOf(": ") + 1)
       .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>");
-    const detail = problem ? `${request} ${problem}` : f.detail.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>");
+    // An HTML page (a proxy's 502) is named by its <title>; every answer is kept to one line of text.
+    const title = /<title>([^<]*)<\/title>/i.exec(f.detail)?.[1];
+    const answer = title ? `${request} ${title}` : f.detail.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, "<id>");
+    const detail = (problem ? `${request} ${problem}` : answer).replace(/\s+/g, " ").trim();
     const key = `${f.kind} ${f.status}${f.retryAfter ? " (Retry-After)" : ""}: ${detail.slice(0, 200)}`;
     const at = (f.at - origin) / 1000;
     const group = groups.get(key) ?? { n: 0, first: at, last: at };
