@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DEFAULT_DATA_DIR } from "@mp/local/paths";
 import {
@@ -70,8 +70,9 @@ export async function reservePorts(log: (line: string) => void): Promise<void> {
     const ports = ephemeral(listeningPorts(), await readFile(RANGE, "utf8"));
     const next = withReserved(current, ports);
     if (next === current.trim()) return;
+    await mkdir(DEFAULT_DATA_DIR, { recursive: true });
     await writeFile(SAVED, current.trim());
-    await writeFile(RESERVED, next);
+    await writeFile(RESERVED, `${next}\n`);
     log(`reserved ports ${ports.join(",")} (net.ipv4.ip_local_reserved_ports) for the replicas' listeners`);
   } catch (error) {
     log(`could not reserve the replicas' ports (${(error as Error).message}): a restart may meet EADDRINUSE`);
@@ -82,6 +83,7 @@ export async function reservePorts(log: (line: string) => void): Promise<void> {
 export async function releasePorts(): Promise<void> {
   const before = await readFile(SAVED, "utf8").catch(() => undefined);
   if (before === undefined) return;
-  await writeFile(RESERVED, before).catch(() => undefined);
+  // A write of no bytes leaves a sysctl unchanged; a newline alone empties the list.
+  await writeFile(RESERVED, `${before}\n`).catch(() => undefined);
   await rm(SAVED, { force: true });
 }
