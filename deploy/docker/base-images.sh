@@ -202,48 +202,26 @@ EOF
   docker build --network host -q -t "$NGINX_TAG" "$ctx" >/dev/null
 }
 
-# node:24-slim
-if try_pull "$NODE_TAG"; then
-  log "$NODE_TAG pulled from the registry"
-elif have_image "$NODE_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$NODE_TAG"; }; then
-  log "$NODE_TAG cannot be pulled; keeping the local image"
-else
-  log "$NODE_TAG cannot be pulled; building a stand-in"
-  build_node_stand_in
-fi
+# Makes $2 exist: the official image $1 pulled (and tagged $2 when the names differ); else a local $2 kept
+# (a stand-in only while FORCE is not 1); else the stand-in built by the function $3.
+ensure_image() {
+  local official=$1 tag=$2 build=$3
+  if try_pull "$official"; then
+    if [ "$official" != "$tag" ]; then docker tag "$official" "$tag"; fi
+    log "$official pulled from the registry, tagged $tag"
+  elif have_image "$tag" && { [ "$FORCE" != 1 ] || ! is_stand_in "$tag"; }; then
+    log "$official cannot be pulled; keeping the local $tag"
+  else
+    log "$official cannot be pulled; building a stand-in"
+    "$build"
+  fi
+}
 
-# NATS
-if try_pull "$NATS_OFFICIAL"; then
-  docker tag "$NATS_OFFICIAL" "$NATS_TAG"
-  log "$NATS_OFFICIAL pulled from the registry, tagged $NATS_TAG"
-elif have_image "$NATS_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$NATS_TAG"; }; then
-  log "$NATS_OFFICIAL cannot be pulled; keeping the local $NATS_TAG"
-else
-  log "$NATS_OFFICIAL cannot be pulled; building a stand-in"
-  build_nats_stand_in
-fi
-
-# Redis
-if try_pull "$REDIS_OFFICIAL"; then
-  docker tag "$REDIS_OFFICIAL" "$REDIS_TAG"
-  log "$REDIS_OFFICIAL pulled from the registry, tagged $REDIS_TAG"
-elif have_image "$REDIS_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$REDIS_TAG"; }; then
-  log "$REDIS_OFFICIAL cannot be pulled; keeping the local $REDIS_TAG"
-else
-  log "$REDIS_OFFICIAL cannot be pulled; building a stand-in"
-  build_redis_stand_in
-fi
-
-# nginx (the rehearsal's ingress)
-if try_pull "$NGINX_OFFICIAL"; then
-  docker tag "$NGINX_OFFICIAL" "$NGINX_TAG"
-  log "$NGINX_OFFICIAL pulled from the registry, tagged $NGINX_TAG"
-elif have_image "$NGINX_TAG" && { [ "$FORCE" != 1 ] || ! is_stand_in "$NGINX_TAG"; }; then
-  log "$NGINX_OFFICIAL cannot be pulled; keeping the local $NGINX_TAG"
-else
-  log "$NGINX_OFFICIAL cannot be pulled; building a stand-in"
-  build_nginx_stand_in
-fi
+ensure_image "$NODE_TAG" "$NODE_TAG" build_node_stand_in
+ensure_image "$NATS_OFFICIAL" "$NATS_TAG" build_nats_stand_in
+ensure_image "$REDIS_OFFICIAL" "$REDIS_TAG" build_redis_stand_in
+# nginx: the rehearsal's ingress
+ensure_image "$NGINX_OFFICIAL" "$NGINX_TAG" build_nginx_stand_in
 
 docker image ls --format '{{.Repository}}:{{.Tag}}  {{.Size}}' |
   grep -E "^($NODE_TAG|$NATS_TAG|$REDIS_TAG|$NGINX_TAG|$DEBIAN_TAG) " >&2 || true
