@@ -11,6 +11,11 @@ export interface TestInfra {
   cleanup: () => Promise<void>;
 }
 
+/** The file's database and bus, as every service reads them from its environment. */
+export function infraEnv(infra: TestInfra): Record<string, string> {
+  return { DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, BUS_NAMESPACE: infra.busNamespace };
+}
+
 /**
  * Everything a test file needs, isolated: a fresh database on the shared server (services create their own
  * schemas in it) and a bus namespace. Call once per file in `beforeAll`, and `cleanup` in `afterAll`.

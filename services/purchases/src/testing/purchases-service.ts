@@ -2,7 +2,7 @@ import { newEvent } from "@mp/bus";
 import { ownerOfSubject, type Principal, type PurchasesProto } from "@mp/contracts";
 import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
 import type { RunningService } from "@mp/runtime";
-import type { TestInfra, TestMesh } from "@mp/testing";
+import { infraEnv, type TestInfra, type TestMesh } from "@mp/testing";
 
 /**
  * The configuration of a purchases replica under test: the file's database and bus namespace, the
@@ -15,9 +15,7 @@ export function purchasesEnv(
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
+    ...infraEnv(infra),
     PURCHASES_GRPC_PORT: "0",
     S3_ENDPOINT: "http://127.0.0.1:1",
     S3_ACCESS_KEY_ID: "x",

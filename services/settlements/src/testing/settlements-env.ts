@@ -1,4 +1,4 @@
-import type { TestInfra, TestMesh } from "@mp/testing";
+import { infraEnv, type TestInfra, type TestMesh } from "@mp/testing";
 
 /**
  * The configuration of a settlements replica under test: the file's database and bus namespace, a free
@@ -12,9 +12,7 @@ export function settlementsEnv(
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
+    ...infraEnv(infra),
     SETTLEMENTS_GRPC_PORT: "0",
     LOG_LEVEL: "silent",
     STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
