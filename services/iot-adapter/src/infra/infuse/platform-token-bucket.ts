@@ -106,10 +106,15 @@ export function makePgTokenBucket(
     async drain(ms) {
       fallback.drain(ms);
       await prepare();
-      // Every slot's last grant moved so that none frees before `ms` from now.
+      // Every slot's last grant moved so that none frees before `ms` from now, and then one every
+      // 1/rps s: after a 429 the budget comes back evenly spread, not as a burst the platform refuses again.
       await pool.query(
-        `UPDATE platform_request_slots
-            SET granted_at = GREATEST(granted_at, clock_timestamp() + make_interval(secs => ($1::int - $2::int) / 1000.0))`,
+        `UPDATE platform_request_slots s
+            SET granted_at = GREATEST(s.granted_at, clock_timestamp()
+                  + make_interval(secs => ($1::int - $2::int + o.rank * $2::float8 / o.n) / 1000.0))
+           FROM (SELECT slot, row_number() OVER (ORDER BY slot) - 1 AS rank, count(*) OVER () AS n
+                   FROM platform_request_slots) o
+          WHERE s.slot = o.slot`,
         [Math.ceil(ms), WINDOW_MS],
       );
     },
@@ -139,9 +144,14 @@ export class SlidingWindow {
     return 0;
   }
 
-  /** No grant before `ms` from now. */
+  /** No grant before `ms` from now, then one every windowMs / limit (evenly spread, not a burst). */
   drain(ms: number): void {
     const until = this.now() + ms - this.windowMs;
-    for (let i = 0; i < this.grants.length; i++) this.grants[i] = Math.max(this.grants[i]!, until);
+    const n = this.grants.length;
+    // The ring is oldest-first from `next`: the first to free again is the first to be taken.
+    for (let i = 0; i < n; i++) {
+      const at = (this.next + i) % n;
+      this.grants[at] = Math.max(this.grants[at]!, until + (i * this.windowMs) / n);
+    }
   }
 }
