@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ingressConf } from "./nginx-conf";
+import { ingressConf, PAYMENT_NOTIFICATION_PATHS } from "./nginx-conf";
 
 /** The body of the first `name { ... }` block (no nested blocks inside the ones asked for here). */
 const block = (conf: string, name: string) => {
@@ -26,8 +26,29 @@ describe("the ingress's nginx configuration", () => {
     const location = block(conf, "location /");
     expect(location).toMatch(/^\s+proxy_next_upstream error timeout;$/m);
     expect(location).toMatch(/^\s+proxy_next_upstream_tries 3;$/m);
-    expect(conf).not.toContain("non_idempotent");
-    expect(conf).not.toMatch(/proxy_next_upstream .*http_50/);
+    expect(location).not.toContain("non_idempotent");
+    // a gateway's own 5xx answer is never sent again, on any path
+    expect(conf).not.toMatch(/proxy_next_upstream .*http_/);
+  });
+
+  it("repeats a payment notification POST on the other gateway (idempotent by event id), and only those", () => {
+    expect(PAYMENT_NOTIFICATION_PATHS).toEqual([
+      "/marketplace/webhooks/stripe",
+      "/marketplace/webhooks/payments",
+    ]);
+    const repeating = [...conf.matchAll(/^\s+location (.+) \{$/gm)]
+      .map((m) => m[1]!)
+      .filter((match) => block(conf, `location ${match}`).includes("non_idempotent"));
+    expect(repeating).toEqual(PAYMENT_NOTIFICATION_PATHS.map((path) => `= ${path}`));
+    const general = block(conf, "location /");
+    for (const path of PAYMENT_NOTIFICATION_PATHS) {
+      const location = block(conf, `location = ${path}`);
+      expect(location).toMatch(/^\s+proxy_next_upstream error timeout non_idempotent;$/m);
+      // everything else as the general location: same upstreams, headers, tries and timeouts
+      const rest = (text: string) =>
+        text.slice(text.indexOf("{")).replace(/^\s+proxy_next_upstream .*$/m, "");
+      expect(rest(location)).toBe(rest(general));
+    }
   });
 
   it("streams responses (the rollouts' server-sent events) and passes the client's address and request id", () => {

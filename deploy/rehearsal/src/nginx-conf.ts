@@ -8,14 +8,47 @@ import { GATEWAY_PORT, gatewayPort, HOST, REPLICAS } from "./topology";
 export const INGRESS_MAX_BODY = "20m";
 
 /**
+ * The payment notification paths (contract section 5: `/marketplace/webhooks/payments` is the same endpoint
+ * as `/marketplace/webhooks/stripe`). Settlements stores a notification with `ON CONFLICT (id) DO NOTHING`
+ * on Stripe's event id, in the statement that announces it, and processes each stored event once, so a
+ * notification sent twice is a no-op 204: the ingress may repeat these POSTs on the other gateway.
+ */
+export const PAYMENT_NOTIFICATION_PATHS = [
+  "/marketplace/webhooks/stripe",
+  "/marketplace/webhooks/payments",
+] as const;
+
+/**
  * The rehearsal's ingress: nginx in front of the two gateway replicas with ingress-nginx's defaults for a
  * plain Ingress such as deploy/k8s/base/gateway.yaml's. `proxy_next_upstream error timeout` with 3 tries
  * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
- * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed, which it is not.
+ * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
+ * the payment notification paths, as the manifests' Ingress `gateway-payment-notifications` does: those
+ * POSTs are idempotent by event id. No `http_502`/`http_503` anywhere: a gateway's own 503 (with
+ * Retry-After: settlements unavailable or shedding load) would only be sent again into the same
+ * settlements, doubling the work when it is already short, and would count against that gateway's
+ * `max_fails`, leaving it out for all traffic; Stripe sends the notification again on its own schedule.
  * A gateway that failed once is left out for 2 s. Keep-alive to the upstreams, buffering off so the
  * rollouts' server-sent events arrive as sent. Everything nginx writes goes under /tmp (a tmpfs): the
  * container's root filesystem is read-only. The gateway takes its request id from X-Request-Id.
  */
+/** One proxied location; only what counts as a failure worth repeating on the other gateway differs. */
+const location = (match: string, nextUpstream: string) => `    location ${match} {
+      proxy_pass http://gateways;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $req_id;
+      proxy_next_upstream ${nextUpstream};
+      proxy_next_upstream_tries 3;
+      proxy_connect_timeout 5s;
+      proxy_read_timeout 60s;
+      proxy_send_timeout 60s;
+      proxy_buffering off;
+    }`;
+
 export function ingressConf(): string {
   const servers = REPLICAS.map(
     (replica) => `    server ${HOST}:${gatewayPort(replica)} max_fails=1 fail_timeout=2s;`,
@@ -51,21 +84,8 @@ ${servers}
   server {
     listen ${HOST}:${GATEWAY_PORT};
 
-    location / {
-      proxy_pass http://gateways;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $req_id;
-      proxy_next_upstream error timeout;
-      proxy_next_upstream_tries 3;
-      proxy_connect_timeout 5s;
-      proxy_read_timeout 60s;
-      proxy_send_timeout 60s;
-      proxy_buffering off;
-    }
+${location("/", "error timeout")}
+${PAYMENT_NOTIFICATION_PATHS.map((path) => location(`= ${path}`, "error timeout non_idempotent")).join("\n")}
   }
 }
 `;

@@ -44,7 +44,13 @@ metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
 /** Server-side invocations of each RPC, and what the handlers saw. */
 const invocations = { create: 0, get: 0 };
 const deadlinesSeen: number[] = [];
-let downstreamDeadline: number | undefined;
+/** A handler's deadline and the moment it started (epoch ms): what it had left of its caller's budget. */
+interface BudgetSeen {
+  deadline: number | undefined;
+  at: number;
+}
+let relaySeen: BudgetSeen | undefined;
+let downstreamSeen: BudgetSeen | undefined;
 let cancelledSeen = false;
 
 let mesh: TestMesh;
@@ -103,7 +109,7 @@ beforeAll(async () => {
             async GetInstance(request, ctx) {
               invocations.get++;
               if (ctx.deadline) deadlinesSeen.push(ctx.deadline);
-              if (request.id === "downstream") downstreamDeadline = ctx.deadline;
+              if (request.id === "downstream") downstreamSeen = { deadline: ctx.deadline, at: Date.now() };
               if (request.id === "missing") throw new NotFoundError("Instance");
               if (request.id === "slow") await new Promise((resolve) => setTimeout(resolve, 150));
               // The first call stalls past any deadline (a replica starved of CPU); later ones answer.
@@ -149,12 +155,14 @@ beforeAll(async () => {
           "publishing",
           {
             // The call site passes no deadline: the budget comes from the call being served.
-            GetInstance: async (_request, ctx) =>
-              downstream.call(
+            GetInstance: async (_request, ctx) => {
+              relaySeen = { deadline: ctx.deadline, at: Date.now() };
+              return downstream.call(
                 "getInstance",
                 { id: "downstream" },
                 { principal: ctx.principal, requestId: ctx.requestId },
-              ),
+              );
+            },
             CreateInstance: async () => instance,
             ListInstances: async () => ({ items: [], page: 1, pageSize: 20, totalCount: 0, totalPages: 0 }),
           },
@@ -259,12 +267,21 @@ describe("deadlines and cancellation across hops", () => {
       identity: mesh.gateway,
       logger,
     });
-    downstreamDeadline = undefined;
-    const started = Date.now();
-    await c.call("getInstance", { id: "x" }, ctx, { deadlineMs: 800 });
-    // The relay's own default is 5 s; the catalogue was given what was left of the 800 ms.
-    expect(downstreamDeadline).toBeDefined();
-    expect(downstreamDeadline! - started).toBeLessThanOrEqual(800 + 200);
+    relaySeen = undefined;
+    downstreamSeen = undefined;
+    const budget = 2_000;
+    await c.call("getInstance", { id: "x" }, ctx, { deadlineMs: budget });
+    // Deadlines travel as a relative timeout, which each hop sends as what is left of its deadline at that
+    // moment and each server adds to its own arrival time. So, whatever the hops' delays: the relay has at
+    // most `budget` left when its handler starts, and the catalogue at most what the relay had left. Its
+    // own default (5 s) in place of the remaining budget would leave the catalogue more than the relay.
+    const left = (seen: BudgetSeen | undefined) => {
+      expect(seen?.deadline).toBeDefined();
+      return seen!.deadline! - seen!.at;
+    };
+    const relayLeft = left(relaySeen);
+    expect(relayLeft).toBeLessThanOrEqual(budget);
+    expect(left(downstreamSeen)).toBeLessThanOrEqual(relayLeft);
     c.close();
   });
 

@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { SERVICE_NAMES } from "@mp/config";
 import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../paths";
 import { apiSchemaProblem, TARGET_KUBERNETES } from "./api-schema";
 import type { Manifest } from "./load";
 import { allowsTcp, type PodEnd, podOf } from "./network-policy";
@@ -9,7 +12,8 @@ import { containerEnv, findObject, renderOverlay } from "./render";
 /**
  * What each overlay renders to (`kubectl kustomize`), as a cluster would receive it: valid objects of the
  * targeted Kubernetes API, the gateway's production settings (proxy range, shared rate-limit store), traces
- * to the collector, the simulator in dev, and NetworkPolicies that let exactly those connections through.
+ * to the collector, the simulator in dev, NetworkPolicies that let exactly those connections through, and
+ * Ingresses that repeat a POST on another gateway pod for the payment notifications only.
  */
 const overlays = { dev: renderOverlay("dev"), prod: renderOverlay("prod") } as const;
 type Overlay = keyof typeof overlays;
@@ -45,6 +49,17 @@ function serviceTarget(overlay: Overlay, name: string, port: number): { pod: Pod
   if (containerPort === undefined) throw new Error(`Service ${name}: no container port ${target}`);
   return { pod: backend, containerPort };
 }
+/**
+ * The gateway's payment notification routes (contract section 5), from its OpenAPI document: the POSTs of
+ * the Webhooks tag that take no credential (Stripe signs the body instead).
+ */
+const paymentNotificationPaths = (): string[] => {
+  const document = JSON.parse(readFileSync(join(REPO_ROOT, "gateway/openapi.json"), "utf8"));
+  return Object.entries(document.paths as Record<string, Manifest>)
+    .filter(([, item]) => item.post?.tags?.includes("Webhooks") && item.post.security?.length === 0)
+    .map(([path]) => path)
+    .sort();
+};
 /** Whether `from`'s pods may open a connection to `host:port` (an in-namespace Service). */
 function reaches(overlay: Overlay, from: string, host: string, port: number): boolean {
   const target = serviceTarget(overlay, host, port);
@@ -62,6 +77,42 @@ describe.each(OVERLAYS)("overlay %s", (overlay) => {
       if (problem) problems.push(`${object.kind} ${object.metadata?.name}: ${problem}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it("repeats a payment notification POST on another gateway pod, and no other POST", () => {
+    const ingresses = objects.filter((o) => o.kind === "Ingress");
+    const [general, notifications] = ["gateway", "gateway-payment-notifications"].map((name) =>
+      findObject(objects, "Ingress", name),
+    );
+    expect(ingresses.map((o) => o.metadata.name).sort()).toEqual([
+      "gateway",
+      "gateway-payment-notifications",
+    ]);
+    // ingress-nginx's default (`error timeout`) for everything else: a POST in flight is never sent twice
+    expect(general!.metadata.annotations ?? {}).toEqual({});
+    expect(notifications!.metadata.annotations).toEqual({
+      "nginx.ingress.kubernetes.io/proxy-next-upstream": "error timeout non_idempotent",
+      "nginx.ingress.kubernetes.io/proxy-next-upstream-tries": "3",
+    });
+    // exactly the gateway's notification routes, as Exact paths (they win over the general `/` prefix)
+    const [rule] = notifications!.spec.rules;
+    expect(notifications!.spec.rules).toHaveLength(1);
+    const paths = rule.http.paths as Manifest[];
+    expect(paths.map((p) => p.path).sort()).toEqual(paymentNotificationPaths());
+    expect(paymentNotificationPaths()).toEqual([
+      "/marketplace/webhooks/payments",
+      "/marketplace/webhooks/stripe",
+    ]);
+    // to the same place as the general Ingress: host, backend (the `http` port only) and TLS
+    const [generalRule] = general!.spec.rules;
+    expect(rule.host).toBe(generalRule.host);
+    for (const path of paths) {
+      expect(path.pathType).toBe("Exact");
+      expect(path.backend).toEqual(generalRule.http.paths[0].backend);
+    }
+    expect(notifications!.spec.tls).toEqual(general!.spec.tls);
+    if (overlay === "prod")
+      expect(general!.spec.tls).toEqual([expect.objectContaining({ hosts: [rule.host] })]);
   });
 
   it("gives every gateway replica the Redis its rate-limit counters are shared in, reachable by it alone", () => {
