@@ -238,7 +238,9 @@ describe("following installs in bulk against the simulator", () => {
         baseUrl: simulator.url,
         apiKey: API_KEY,
         logger: replicaLogger,
-        timeoutMs: 1_000,
+        // Long enough that a slow machine's answer is not cut off and read again (a 32nd request that
+        // says nothing about the lease).
+        timeoutMs: 5_000,
         throttle,
       });
       return startInstallPoller({
