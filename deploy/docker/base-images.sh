@@ -34,6 +34,7 @@ NGINX_TAG=${NGINX_TAG:-marketplace/nginx:local}
 DEBIAN_TAG=marketplace/bookworm-minbase:local
 SUITE=bookworm
 FORCE=${FORCE:-0}
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 log() { echo "base-images: $*" >&2; }
 have_image() { docker image inspect "$1" >/dev/null 2>&1; }
@@ -101,6 +102,16 @@ build_node_stand_in() {
   # of the npm registry, say): without them corepack and pnpm cannot fetch anything in an image build.
   mkdir -p "$ctx/extra-ca"
   cp /usr/local/share/ca-certificates/*.crt "$ctx/extra-ca/" 2>/dev/null || true
+  # corepack checks the npm registry's signature on the pnpm it fetches. A registry mirror that serves
+  # metadata without signatures makes every image build fail ("No compatible signature found in package
+  # metadata"); only then does the stand-in turn that check off (the tarball's integrity hash is still
+  # checked), trusting this machine's mirror as it trusts its certificate authorities.
+  local package_manager corepack_keys=""
+  package_manager=$(node -p 'require(process.argv[1]).packageManager' "$ROOT/package.json")
+  if [ -z "$(npm view "$package_manager" dist.signatures 2>/dev/null)" ]; then
+    log "the npm registry serves $package_manager without signatures: corepack's signature check off"
+    corepack_keys="ENV COREPACK_INTEGRITY_KEYS=0"
+  fi
   cat >"$ctx/Dockerfile" <<EOF
 FROM $DEBIAN_TAG
 LABEL org.infuse.stand-in=true
@@ -111,6 +122,7 @@ COPY corepack /usr/local/lib/node_modules/corepack
 COPY extra-ca/ /usr/local/share/ca-certificates/
 # Node trusts the system store too, so the machine's extra authorities reach npm, corepack and pnpm.
 ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+$corepack_keys
 # The same user and layout as the official image: node (1000:1000) with a home, npm/npx/corepack on PATH.
 RUN update-ca-certificates >/dev/null \\
  && groupadd --gid 1000 node \\
