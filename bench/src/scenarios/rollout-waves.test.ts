@@ -14,8 +14,23 @@ const wave = (w: Partial<WaveTiming> & { wave: number }): WaveTiming => ({
 
 describe("rollout wave timeline", () => {
   const timeline = [
-    wave({ wave: 1, startedMs: 0, lastQueuedMs: 100, lastSeenMs: 1_600, lastSettledMs: 1_700, nextMs: 1_750 }),
-    wave({ wave: 2, devices: 2, startedMs: 1_750, lastQueuedMs: 1_900, lastSeenMs: 3_900, lastSettledMs: 4_000, nextMs: 4_500 }),
+    wave({
+      wave: 1,
+      startedMs: 0,
+      lastQueuedMs: 100,
+      lastSeenMs: 1_600,
+      lastSettledMs: 1_700,
+      nextMs: 1_750,
+    }),
+    wave({
+      wave: 2,
+      devices: 2,
+      startedMs: 1_750,
+      lastQueuedMs: 1_900,
+      lastSeenMs: 3_900,
+      lastSettledMs: 4_000,
+      nextMs: 4_500,
+    }),
   ];
 
   it("sums the wait after each wave's last queue, the delivery and the scheduler's gaps", () => {
@@ -27,7 +42,9 @@ describe("rollout wave timeline", () => {
   });
 
   it("counts a wave whose installs were all queued before it started from its start", () => {
-    expect(waveTotals([wave({ wave: 1, startedMs: 500, lastQueuedMs: 200, nextMs: 900 })]).afterLastQueuedMs).toBe(400);
+    expect(
+      waveTotals([wave({ wave: 1, startedMs: 500, lastQueuedMs: 200, nextMs: 900 })]).afterLastQueuedMs,
+    ).toBe(400);
   });
 
   it("writes one line per wave, times after its start", () => {
