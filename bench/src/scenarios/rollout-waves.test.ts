@@ -4,6 +4,7 @@ import { type WaveTiming, waveNotes, waveTotals } from "./rollout-waves";
 const wave = (w: Partial<WaveTiming> & { wave: number }): WaveTiming => ({
   devices: 1,
   startedMs: 0,
+  firstQueuedMs: 0,
   lastQueuedMs: 0,
   lastSeenMs: 0,
   lastSettledMs: 0,
@@ -26,6 +27,7 @@ describe("rollout wave timeline", () => {
       wave: 2,
       devices: 2,
       startedMs: 1_750,
+      firstQueuedMs: 1_800,
       lastQueuedMs: 1_900,
       lastSeenMs: 3_900,
       lastSettledMs: 4_000,
@@ -51,7 +53,7 @@ describe("rollout wave timeline", () => {
     const notes = waveNotes(timeline);
     expect(notes).toHaveLength(2);
     expect(notes[1]).toBe(
-      "wave 2 (2 devices) started at 1.75 s: last queued +0.15 s, last seen finished by the adapter +2.15 s " +
+      "wave 2 (2 devices) started at 1.75 s: first queued +0.05 s, last queued +0.15 s, last seen finished by the adapter +2.15 s " +
         "(one install's median 0.00 s), last settled in purchases +2.25 s, next wave +2.75 s " +
         "(gap after the last settled 0.50 s)",
     );

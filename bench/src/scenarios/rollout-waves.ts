@@ -11,6 +11,8 @@ export interface WaveTiming {
   wave: number;
   devices: number;
   startedMs: number;
+  /** The wave's first install queued on the platform (claiming, then one QueueInstall). */
+  firstQueuedMs: number;
   lastQueuedMs: number;
   lastSeenMs: number;
   lastSettledMs: number;
@@ -28,6 +30,7 @@ export async function readWaveTimeline(databaseUrl: string, rolloutId: string): 
       wave: number;
       devices: number;
       started: number;
+      first_queued: number;
       last_queued: number;
       last_seen: number;
       last_settled: number;
@@ -40,7 +43,7 @@ export async function readWaveTimeline(databaseUrl: string, rolloutId: string): 
          SELECT (data->>'wave')::int AS wave, min(at) AS at FROM purchases.rollout_events
           WHERE rollout_id = $1 AND type = 'wave-started' GROUP BY 1),
        waves AS (
-         SELECT d.wave, count(*)::int AS devices, max(i.queued_at) AS last_queued,
+         SELECT d.wave, count(*)::int AS devices, min(i.queued_at) AS first_queued, max(i.queued_at) AS last_queued,
                 max(i.updated_at) AS last_seen, max(d.finished_at) AS last_settled,
                 percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM i.updated_at - i.queued_at))
                   AS install_median
@@ -50,6 +53,7 @@ export async function readWaveTimeline(databaseUrl: string, rolloutId: string): 
           GROUP BY d.wave)
        SELECT w.wave, w.devices,
               extract(epoch FROM s.at - o.at) * 1000 AS started,
+              extract(epoch FROM w.first_queued - o.at) * 1000 AS first_queued,
               extract(epoch FROM w.last_queued - o.at) * 1000 AS last_queued,
               extract(epoch FROM w.last_seen - o.at) * 1000 AS last_seen,
               extract(epoch FROM w.last_settled - o.at) * 1000 AS last_settled,
@@ -67,6 +71,7 @@ export async function readWaveTimeline(databaseUrl: string, rolloutId: string): 
       wave: r.wave,
       devices: r.devices,
       startedMs: Number(r.started),
+      firstQueuedMs: Number(r.first_queued),
       lastQueuedMs: Number(r.last_queued),
       lastSeenMs: Number(r.last_seen),
       lastSettledMs: Number(r.last_settled),
@@ -85,7 +90,8 @@ export function waveNotes(timeline: readonly WaveTiming[]): string[] {
   return timeline.map((w) => {
     const after = (ms: number) => s(ms - w.startedMs);
     return (
-      `wave ${w.wave} (${w.devices} devices) started at ${s(w.startedMs)} s: last queued +${after(w.lastQueuedMs)} s, ` +
+      `wave ${w.wave} (${w.devices} devices) started at ${s(w.startedMs)} s: first queued +${after(w.firstQueuedMs)} s, ` +
+      `last queued +${after(w.lastQueuedMs)} s, ` +
       `last seen finished by the adapter +${after(w.lastSeenMs)} s (one install's median ${s(w.installMedianMs)} s), ` +
       `last settled in purchases +${after(w.lastSettledMs)} s, next wave +${after(w.nextMs)} s ` +
       `(gap after the last settled ${s(w.nextMs - w.lastSettledMs)} s)`
