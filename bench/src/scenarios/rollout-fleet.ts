@@ -6,6 +6,7 @@ import pg from "pg";
 import { type Figure, notRun, type Scenario } from "../scenario";
 import type { StackUnderTest } from "../stack";
 import { samplePlatformRequests } from "./platform-requests";
+import { readWaveTimeline, waveNotes, waveTotals } from "./rollout-waves";
 
 const STALLED =
   "no install of the rollout finished for 2 minutes: the iot-adapter must accept purchases calling QueueInstall as itself for the organisation (docs/rollouts.md, Scheduler)";
@@ -33,7 +34,9 @@ export const rolloutFleet: Scenario = {
     "rate allows is those requests / INFUSE_MAX_RPS, goal <= 1.2 x that; the average and the highest",
     "one-second rate over the run must not exceed INFUSE_MAX_RPS, and the simulator, given its own token bucket at that rate (`SIMULATOR_MAX_RPS`), must refuse none. Then a second stack (500 devices; 100 quick) with",
     "`SIMULATOR_INSTALL_FAILURE_RATE=0.5` and a rollout at threshold 10: the waves started after the wave of",
-    "the first failed device, when it paused (goal <= 1).",
+    "the first failed device, when it paused (goal <= 1). Per wave of the first rollout, from purchases' and",
+    "the adapter's rows: when it started, its last install queued on the platform, seen finished by the",
+    "adapter (platform plus install poll), settled in purchases (NATS, consumer), and the next wave started.",
   ].join(" "),
   async run(ctx) {
     if (!ctx.startStack)
@@ -57,7 +60,8 @@ export const rolloutFleet: Scenario = {
       const done = await untilStatus(stack, created.rolloutId, ["completed"], 3 * leastMs + 300_000);
       const ms = performance.now() - started;
       const requests = await sampler.stop();
-      return { ms, allowedMs: (requests.total / rps) * 1000, eligible, done, requests };
+      const waves = done === "stalled" ? [] : await readWaveTimeline(stack.databaseUrl, created.rolloutId);
+      return { ms, allowedMs: (requests.total / rps) * 1000, eligible, done, requests, waves };
     });
     if (!timed)
       return notRun("the simulator seeded no devices for the demo provider (SIMULATOR_DEVICES not built)");
@@ -104,9 +108,29 @@ export const rolloutFleet: Scenario = {
         },
       },
     );
+    const totals = waveTotals(timed.waves);
+    figures.push(
+      {
+        name: `time after each wave's last install was queued, summed over ${timed.waves.length} waves`,
+        value: totals.afterLastQueuedMs / 1000,
+        unit: "s",
+        baseline: { name: "the whole rollout", value: timed.ms / 1000 },
+      },
+      {
+        name: "of which between the adapter seeing a wave's last install finish and purchases settling it",
+        value: totals.deliveryMs / 1000,
+        unit: "s",
+      },
+      {
+        name: "of which between a wave's last device settled and the next wave (scheduler)",
+        value: totals.gapMs / 1000,
+        unit: "s",
+      },
+    );
     notes.push(
       `counts at the end: ${JSON.stringify(timed.done.counts)}`,
       `platform requests counted by the simulator: ${requests.total} over ${requests.seconds.toFixed(1)} s, ${requests.throttled} refused (429)`,
+      ...waveNotes(timed.waves),
     );
 
     const small = ctx.quick ? 100 : 500;

@@ -16,7 +16,7 @@ import { makeGetDeviceOwner } from "./application/get-device-owner";
 import { makeGetRelease } from "./application/get-release";
 import { makeListApplications } from "./application/list-applications";
 import { makeListReleases } from "./application/list-releases";
-import { makePollInstalls } from "./application/poll-installs";
+import { makePollInstalls, makePollPause } from "./application/poll-installs";
 import type { Clock, DevicePlatform, IdGenerator, IotPlatform, ObjectStore } from "./application/ports";
 import { makeQueueInstall } from "./application/queue-install";
 import { makeRunCopyJob } from "./application/run-copy-job";
@@ -117,6 +117,7 @@ export function buildIotAdapter(
   const poller = startInstallPoller({
     logger,
     ...installPoll,
+    pauseMs: makePollPause({ installs, pollMs: config.INSTALL_POLL_MS, chunk: config.INSTALL_POLL_CHUNK }),
     pollInstalls: makePollInstalls({
       platform: devicePlatform,
       installs,

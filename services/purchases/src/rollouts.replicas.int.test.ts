@@ -43,8 +43,8 @@ DEVICES.set(RUNNING_V12, {
 });
 DEVICES.set(FOREIGN, { organisationId: otherProvider.organisationId, boardId: TRACKER });
 
-/** Every QueueInstall the double received. */
-const queueCalls: { installId: string; deviceId: string }[] = [];
+/** Every QueueInstall the double received, and when. */
+const queueCalls: { installId: string; deviceId: string; at: number }[] = [];
 const rpcOf = new Map<string, string>();
 /** Devices whose installs the double fails. */
 const failing = new Set<string>();
@@ -59,7 +59,7 @@ let reportDelayMs = 40;
  * per install id and reported succeeded (or failed) `reportDelayMs` later.
  */
 async function queueInstall(req: { installId: string; deviceId: string; releaseId: string }) {
-  queueCalls.push({ installId: req.installId, deviceId: req.deviceId });
+  queueCalls.push({ installId: req.installId, deviceId: req.deviceId, at: Date.now() });
   const outages = unavailable.get(req.deviceId) ?? 0;
   if (outages > 0) {
     unavailable.set(req.deviceId, outages - 1);
@@ -111,6 +111,8 @@ function startReplica(name: string) {
       OPS_PORT: "0",
       ROLLOUT_TICK_MS: "200",
       ROLLOUT_REQUEUE_AFTER_MS: "1000",
+      // Two queueing workers: a claiming transaction takes at most 8 devices (4 per worker).
+      ROLLOUT_QUEUE_CONCURRENCY: "2",
       DB_POOL_MAX: "5",
     }),
     { logger: testLogger(name) },
@@ -418,6 +420,47 @@ describe("rollouts, two replicas (real PostgreSQL and NATS, an iot-adapter doubl
       [itemId],
     );
     expect(installs[0]!.n).toBe(1);
+  }, 120_000);
+
+  it("claims a large wave a batch at a time, queueing the first while the rest waits, each device once", async () => {
+    const devices = trackers.slice(0, 40);
+    const itemId = await boughtItem(devices);
+    const created = await clients[0]!.call(
+      "createRollout",
+      {
+        marketplaceItemId: itemId,
+        version: V12,
+        deviceIds: devices,
+        boardId: "",
+        firstWave: 40,
+        growth: 1,
+        maxInFlight: 40,
+      },
+      as(provider),
+    );
+    expect(created).toMatchObject({ waveCount: 1, counts: { queued: 40 } });
+    await waitStatus(created.rolloutId, "completed");
+    const claims = await rowsOf<{ device_id: string; install_id: string; started_at: Date }>(
+      "SELECT device_id, install_id, started_at FROM rollout_devices WHERE rollout_id = $1",
+      [created.rolloutId],
+    );
+    expect(claims).toHaveLength(40);
+    // Claimed in several transactions (8 devices at most each), and the adapter was asked to queue the
+    // first installs before the wave's last device was claimed: one transaction claiming all 40 would
+    // have stamped them all before any QueueInstall.
+    const claimTimes = claims.map((c) => c.started_at.getTime());
+    expect(new Set(claimTimes).size).toBeGreaterThanOrEqual(3);
+    const installIds = new Set(claims.map((c) => c.install_id));
+    const calls = queueCalls.filter((q) => installIds.has(q.installId));
+    expect(Math.min(...calls.map((q) => q.at))).toBeLessThan(Math.max(...claimTimes));
+    // Each device once: one installs row, asked for with one install id.
+    const installs = await rowsOf<{ n: number }>(
+      "SELECT count(*)::int AS n FROM installs WHERE marketplace_item_id = $1",
+      [itemId],
+    );
+    expect(installs[0]!.n).toBe(40);
+    expect(new Set(calls.map((q) => q.installId)).size).toBe(40);
+    expect(new Set(calls.map((q) => q.deviceId)).size).toBe(40);
   }, 120_000);
 
   it("refuses bad requests naming the field, and another organisation's rollout is not found", async () => {

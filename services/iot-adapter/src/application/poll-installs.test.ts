@@ -54,6 +54,7 @@ function setup(opts: {
     get: async () => undefined,
     insert: async () => undefined,
     claimDue: async (limit) => opts.due.slice(0, limit),
+    followed: async () => ({ followed: opts.due.length, dueInMs: 0 }),
     advance: async (_tx, id, from, state, next) => {
       log.push(
         `advance ${short(id)} v${from} ${state.status} ${state.detail} +${next.getTime() - NOW.getTime()}`,

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { AppError } from "@mp/errors";
 import type { Logger } from "@mp/logger";
-import { chunksOf, factsFromPending, type PendingUpdate } from "../domain/install-follow";
+import { chunksOf, factsFromPending, type PendingUpdate, pollPauseMs } from "../domain/install-follow";
 import {
   changed,
   type InstallState,
@@ -23,6 +23,22 @@ const GONE: Omit<InstallState, "attemptCount"> = {
   status: "failed",
   detail: "The IoT platform no longer knows the update.",
 };
+
+/**
+ * The poll loop's pause after a round that was not full (see `pollPauseMs`): until the earliest followed
+ * update is due, within bounds set by how many are followed. A failed read of the rows pauses `pollMs`.
+ */
+export function makePollPause(deps: {
+  installs: Pick<InstallUpdateRepository, "followed">;
+  pollMs: number;
+  chunk?: number;
+}) {
+  const chunk = deps.chunk ?? DEFAULT_POLL_CHUNK;
+  return async (): Promise<number> => {
+    const followed = await deps.installs.followed().catch(() => undefined);
+    return followed ? pollPauseMs({ pollMs: deps.pollMs, chunk, ...followed }) : deps.pollMs;
+  };
+}
 
 /**
  * One round of the install poll loop. It leases up to `batch` due in-flight updates and asks the platform

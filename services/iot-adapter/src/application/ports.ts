@@ -139,6 +139,11 @@ export interface InstallUpdateRepository {
   /** Lease up to `limit` due in-flight updates until `leaseMs` from now (SKIP LOCKED). */
   claimDue(limit: number, leaseMs: number): Promise<ClaimedInstall[]>;
   /**
+   * The in-flight updates followed (leased ones too) and how long until the earliest is due, in
+   * milliseconds at the database's clock (0 when one is due now; null when none is followed).
+   */
+  followed(): Promise<{ followed: number; dueInMs: number | null }>;
+  /**
    * Extends the lease of those of `installIds` still held under `leaseUntil` to `leaseMs` from now: the
    * ids renewed and the new token (rows another round took over are left out).
    */

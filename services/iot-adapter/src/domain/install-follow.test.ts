@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chunksOf, factsFromPending, type PendingUpdate } from "./install-follow";
+import {
+  chunksOf,
+  factsFromPending,
+  MIN_POLL_PAUSE_MS,
+  type PendingUpdate,
+  pollPauseMs,
+} from "./install-follow";
 
 const pendingOf = (entries: [string, PendingUpdate][]) => new Map(entries);
 const UPDATE = "5b0c2a1e-0000-4000-8000-000000000001";
@@ -42,5 +48,32 @@ describe("what the bulk pending answer says about a tracked update", () => {
     ]);
     expect(factsFromPending(tracked, other)).toBeNull();
     expect(factsFromPending({ ...tracked, updateId: null }, other)).toBeNull();
+  });
+});
+
+describe("the poll loop's pause after a round", () => {
+  const base = { pollMs: 1_000, chunk: 100 };
+
+  it("is the whole interval when nothing is followed", () => {
+    expect(pollPauseMs({ ...base, followed: 0, dueInMs: null })).toBe(1_000);
+  });
+
+  it("ends when a few followed installs are due, not an interval later", () => {
+    expect(pollPauseMs({ ...base, followed: 4, dueInMs: 730.2 })).toBe(731);
+    expect(pollPauseMs({ ...base, followed: 1, dueInMs: 0 })).toBe(MIN_POLL_PAUSE_MS);
+  });
+
+  it("keeps rounds apart by the interval's share the followed installs fill of one bulk query", () => {
+    expect(pollPauseMs({ ...base, followed: 50, dueInMs: 0 })).toBe(500);
+    expect(pollPauseMs({ ...base, followed: 50, dueInMs: 600 })).toBe(600);
+  });
+
+  it("keeps a whole interval between rounds with a bulk query's worth or more followed", () => {
+    expect(pollPauseMs({ ...base, followed: 100, dueInMs: 0 })).toBe(1_000);
+    expect(pollPauseMs({ ...base, followed: 5_000, dueInMs: 10 })).toBe(1_000);
+  });
+
+  it("never waits longer than the interval", () => {
+    expect(pollPauseMs({ ...base, followed: 3, dueInMs: 60_000 })).toBe(1_000);
   });
 });

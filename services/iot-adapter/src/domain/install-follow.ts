@@ -31,3 +31,27 @@ export function factsFromPending(
   const { updateId: _, ...facts } = answer;
   return facts;
 }
+
+/** The shortest pause the poll loop takes between rounds, whatever is due. */
+export const MIN_POLL_PAUSE_MS = 20;
+
+/**
+ * How long the install poll loop pauses after a round that was not full, from what it follows now: until
+ * the earliest followed update is due (`dueInMs`), so an install is read when its interval is up rather
+ * than up to a whole interval later, but never longer than `pollMs`, and never sooner than `pollMs`
+ * scaled by the share of one bulk query (`chunk` devices) the followed updates fill (at least
+ * MIN_POLL_PAUSE_MS). A round costs a bulk query per chunk of due updates: with a chunk's worth or more
+ * followed, rounds stay at least `pollMs` apart as before; with `n` fewer, a round comes only when
+ * something is due and at most every `pollMs * n / chunk`, so at most min(n, chunk / n) bulk queries an
+ * interval (10 with the default chunk of 100) while few installs are in flight.
+ */
+export function pollPauseMs(f: {
+  pollMs: number;
+  chunk: number;
+  followed: number;
+  dueInMs: number | null;
+}): number {
+  if (f.followed <= 0 || f.dueInMs === null) return f.pollMs;
+  const floor = Math.max(MIN_POLL_PAUSE_MS, (f.pollMs * Math.min(f.followed, f.chunk)) / f.chunk);
+  return Math.min(f.pollMs, Math.max(floor, Math.ceil(f.dueInMs)));
+}

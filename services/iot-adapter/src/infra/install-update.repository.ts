@@ -76,6 +76,15 @@ export function makeInstallUpdateRepository(pool: Pool): InstallUpdateRepository
       );
       return rows.map((row): ClaimedInstall => ({ ...toInstall(row), leaseUntil: row.next_poll_at }));
     },
+    async followed() {
+      const { rows } = await pool.query<{ followed: number; due_in_ms: number | null }>(
+        `SELECT count(*)::int AS followed,
+                GREATEST(0, extract(epoch FROM min(next_poll_at) - now()) * 1000)::float8 AS due_in_ms
+           FROM install_updates
+          WHERE status IN ('queued', 'sent', 'expired') AND update_id IS NOT NULL`,
+      );
+      return { followed: rows[0]?.followed ?? 0, dueInMs: rows[0]?.due_in_ms ?? null };
+    },
     async renewLease(installIds, leaseUntil, leaseMs) {
       const { rows } = await pool.query<{ install_id: string; next_poll_at: Date }>(
         `UPDATE install_updates

@@ -7,6 +7,7 @@ import type { Logger } from "@mp/logger";
 import { deviceStatusOfInstall, exceedsThreshold, nextStatus } from "../domain/rollout";
 import { SOURCE } from "./events";
 import type { Clock, IdGenerator, InstallRepository } from "./ports";
+import { queueWorkers } from "./queue-workers";
 import type {
   ClaimedInstall,
   EmitRolloutEvent,
@@ -19,6 +20,9 @@ type ProgressEvent = { type: string; data: Record<string, unknown> };
 
 /** Pauses before asking the adapter again for an install it did not answer (then `requeue` takes over). */
 const RETRY_DELAYS_MS = [200, 500, 1_000, 2_000, 4_000];
+
+/** A claiming transaction takes at most this many devices per queueing worker. */
+const CLAIM_BATCH_PER_WORKER = 4;
 
 /** The data of `purchases.rollout.*.v1`. */
 export function rolloutChangeOf(r: RolloutView, at: Date): RolloutChangeV1 {
@@ -140,22 +144,51 @@ export function makeRolloutScheduler(deps: {
   }
 
   async function queueAll(claimed: ClaimedInstall[]): Promise<void> {
-    const waiting = claimed.filter((c) => !c.rpcId);
-    let next = 0;
-    const worker = async () => {
-      while (next < waiting.length) await queueOne(waiting[next++]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(deps.queueConcurrency, waiting.length) }, worker));
+    const queue = queueWorkers(deps.queueConcurrency, queueOne);
+    queue.push(claimed.filter((c) => !c.rpcId));
+    await queue.drained();
+  }
+
+  /** Devices one claiming transaction takes at most: a few rounds of the queueing workers. */
+  const claimBatch = CLAIM_BATCH_PER_WORKER * deps.queueConcurrency;
+
+  /**
+   * Advances a rollout and queues what it claimed; resolves to true when it should run again at once
+   * (devices failed without an install, so the wave may have finished). A wave is claimed a batch at a
+   * time (`claimBatch`), each in its own transaction under the rollout's lock: the workers start queueing
+   * the first batch on the platform at once, and the next is claimed while they still have some of the
+   * previous one waiting, instead of every device of a large wave being claimed (a few queries each)
+   * before the first is queued. Each batch checks the threshold again, so a rollout also pauses between
+   * the batches of one wave.
+   */
+  async function advance(rolloutId: string): Promise<boolean> {
+    const queue = queueWorkers(deps.queueConcurrency, queueOne);
+    let again = false;
+    try {
+      for (;;) {
+        const round = await claimRound(rolloutId, claimBatch);
+        again ||= round.again;
+        queue.push(round.started.filter((c) => !c.rpcId));
+        if (!round.full) break;
+        await queue.until(() => queue.waiting() <= deps.queueConcurrency);
+      }
+    } finally {
+      await queue.drained();
+    }
+    return again;
   }
 
   /**
-   * One round of a rollout; resolves to true when it should run again at once (devices failed without an
-   * install, so the wave may have finished).
+   * One transaction of a rollout: threshold, wave, and up to `limit` queued devices of the current wave
+   * claimed (within `maxInFlight`). `full` when the limit, not the wave or `maxInFlight`, stopped it.
    */
-  async function advance(rolloutId: string): Promise<boolean> {
-    const round = await withTransaction(deps.pool, async (tx) => {
+  async function claimRound(
+    rolloutId: string,
+    limit: number,
+  ): Promise<{ started: ClaimedInstall[]; again: boolean; full: boolean }> {
+    return withTransaction(deps.pool, async (tx) => {
       const r = await deps.rollouts.lock(tx, rolloutId, { skipLocked: true });
-      if (r?.status !== "running") return { started: [], again: false };
+      if (r?.status !== "running") return { started: [], again: false, full: false };
       const now = deps.clock.now();
       const events: ProgressEvent[] = [];
       const counts = await deps.rollouts.counts(tx, r.id);
@@ -178,17 +211,17 @@ export function makeRolloutScheduler(deps: {
       };
       if (exceedsThreshold(sinceResume, r.failureThresholdPercent)) {
         await finish("pause");
-        return { started: [], again: false };
+        return { started: [], again: false, full: false };
       }
       while ((await deps.rollouts.openInWave(tx, r.id, r.currentWave)) === 0) {
         if (r.currentWave >= r.waveCount) {
           await finish("complete");
-          return { started: [], again: false };
+          return { started: [], again: false, full: false };
         }
         r.currentWave++;
         events.push({ type: "wave-started", data: { wave: r.currentWave } });
       }
-      const slots = r.maxInFlight - counts.inProgress;
+      const slots = Math.min(limit, r.maxInFlight - counts.inProgress);
       const claimed =
         slots > 0
           ? await deps.rollouts.claim(tx, r, r.currentWave, slots, now, () => deps.ids.next())
@@ -205,10 +238,13 @@ export function makeRolloutScheduler(deps: {
         });
       await deps.rollouts.update(tx, { ...r, updatedAt: now });
       await deps.rollouts.appendEvents(tx, r.id, events, now);
-      return { started: claimed.started, again: claimed.refused.length > 0 };
+      const taken = claimed.started.length + claimed.refused.length;
+      return {
+        started: claimed.started,
+        again: claimed.refused.length > 0,
+        full: slots === limit && taken === limit,
+      };
     });
-    await queueAll(round.started);
-    return round.again;
   }
 
   return {
