@@ -8,3 +8,29 @@ export function runtimeTuningSwitch(env: Record<string, string | undefined>): Ru
   if (value === "off") return "off";
   throw new Error(`RUNTIME_TUNING must be "on" or "off", not "${env.RUNTIME_TUNING}"`);
 }
+
+/**
+ * The tunings the preload can install, each one switchable on its own (ADR 0005 says which are installed
+ * by default and why).
+ */
+export const TUNINGS = ["http2-release", "call-tables", "pretenuring", "heap-trim"] as const;
+export type Tuning = (typeof TUNINGS)[number];
+
+/**
+ * The tunings `RUNTIME_TUNING_SKIP` (a comma-separated list of names from `TUNINGS`, empty by default)
+ * leaves out. An unknown name is refused with the key and the known names, so a typo never goes
+ * unnoticed.
+ */
+export function runtimeTuningSkips(env: Record<string, string | undefined>): ReadonlySet<Tuning> {
+  const names = (env.RUNTIME_TUNING_SKIP ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== "");
+  for (const name of names) {
+    if (!(TUNINGS as readonly string[]).includes(name))
+      throw new Error(
+        `RUNTIME_TUNING_SKIP names "${name}", which is no tuning (known: ${TUNINGS.join(", ")})`,
+      );
+  }
+  return new Set(names as Tuning[]);
+}
