@@ -29,7 +29,8 @@
  * them: `VARIANTS='default;RUNTIME_TUNING=off;RUNTIME_TUNING_SKIP=pretenuring'` compares the runtime
  * tuning's settings (ADR 0005) in one run. GC_COUNTS=1 starts the services with `--trace-gc` (through
  * bench/src/probe/v8-flags.cjs) and prints each round's collections per 1,000 requests, young (scavenges)
- * and full (mark-compacts), per process.
+ * and full (mark-compacts), per process, and the heap trims (collections forced through V8's `gc`) and
+ * V8's memory-reducer collections each path's gateway and catalogue ran since their previous round.
  * SLOW_LOG=<file> (open loop only) appends each request that took SLOW_MS (default 8) ms or more from its send,
  * with its send time, to match against the services' GC pauses from the loop-delay probe.
  * DATABASE_URL / NATS_URL default to 127.0.0.1:5432 / 127.0.0.1:4222.
@@ -118,8 +119,15 @@ function variants(): Variant[] {
 }
 
 const GC_COUNTS = process.env.GC_COUNTS === "1";
-/** `--trace-gc` lines seen per child (by its spawn name): young-generation and full collections. */
-const gcSeen = new Map<string, { young: number; full: number }>();
+/**
+ * `--trace-gc` lines seen per child (by its spawn name): young-generation and full collections, and the
+ * collections forced through V8's `gc` (reason "testing": in these processes only the runtime tuning's heap
+ * trim calls it), counted once per run of them.
+ */
+const gcSeen = new Map<
+  string,
+  { young: number; full: number; forced: number; forcing: boolean; reduced: number }
+>();
 
 /** Counts a `--trace-gc` line of child `name`; whether it was one. */
 function countGc(name: string, line: string): boolean {
@@ -127,14 +135,18 @@ function countGc(name: string, line: string): boolean {
   const young = /: (Scavenge|Minor Mark-Sweep)\b/.test(line);
   const full = /: Mark-Compact\b/.test(line);
   if (!young && !full) return true;
-  const seen = gcSeen.get(name) ?? { young: 0, full: 0 };
+  const seen = gcSeen.get(name) ?? { young: 0, full: 0, forced: 0, forcing: false, reduced: 0 };
+  const forced = full && /\btesting; /.test(line);
+  if (forced && !seen.forcing) seen.forced += 1;
+  if (full && /\bmemory reducer; /.test(line)) seen.reduced += 1;
+  seen.forcing = forced;
   if (young) seen.young += 1;
   else seen.full += 1;
   gcSeen.set(name, seen);
   return true;
 }
 
-const gcOf = (name: string) => ({ young: 0, full: 0, ...gcSeen.get(name) });
+const gcOf = (name: string) => ({ young: 0, full: 0, forced: 0, reduced: 0, ...gcSeen.get(name) });
 
 /** The run's database: its URL (for the services and the bare server) and a connection to list its backends. */
 interface RunDatabase {
@@ -246,6 +258,7 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
       );
       await load(`${path.url}${PATH}`, headers, 5);
     }
+    const lastTrims = new Map<Path, [number, number]>();
     // Rounds alternate between the trees (ABBA), so each sees the same machine in turn.
     for (let round = 1; round <= ROUNDS; round++) {
       for (const path of round % 2 === 1 ? paths : [...paths].reverse()) {
@@ -276,9 +289,17 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
           // The last lines of the round may still be in the pipes.
           await new Promise((resolve) => setTimeout(resolve, 200));
           const per = (now: number, then: number) => ((now - then) * 1000) / ok;
-          const [g0, c0] = gcBefore as [{ young: number; full: number }, { young: number; full: number }];
+          const [g0, c0] = gcBefore as [ReturnType<typeof gcOf>, ReturnType<typeof gcOf>];
           const g1 = gcOf(gateway.name);
           const c1 = gcOf(catalogue.name);
+          // Heap trims since this path's previous round (while idle): they move this round's figures.
+          const [trims, reduced] = [g1.forced + c1.forced, g1.reduced + c1.reduced];
+          const [trims0, reduced0] = lastTrims.get(path) ?? [0, 0];
+          lastTrims.set(path, [trims, reduced]);
+          if (trims > trims0 || reduced > reduced0)
+            process.stdout.write(
+              `  since this path's previous round: ${trims - trims0} heap trims, ${reduced - reduced0} full collections by V8's memory reducer\n`,
+            );
           const counts: [number, number, number, number] = [
             per(g1.young, g0.young),
             per(g1.full, g0.full),
