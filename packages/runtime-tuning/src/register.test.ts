@@ -79,16 +79,17 @@ describe("runtimeTuningSwitch", () => {
 });
 
 describe("runtimeTuningSkips", () => {
-  it("reads a comma-separated list of known tunings, none by default", () => {
-    expect([...runtimeTuningSkips({})]).toEqual([]);
-    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " " })]).toEqual([]);
+  it("reads a comma-separated list of known tunings, the heap trim by default, none with none", () => {
+    expect([...runtimeTuningSkips({})]).toEqual(["heap-trim"]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " " })]).toEqual(["heap-trim"]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " None " })]).toEqual([]);
     expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: TUNINGS.join(",") })]).toEqual([...TUNINGS]);
     expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "Call-Tables, ,heap-trim" })]).toEqual([
       "call-tables",
       "heap-trim",
     ]);
     expect(() => runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "call-tables,gc" })).toThrow(
-      /RUNTIME_TUNING_SKIP names "gc".*known: http2-release, call-tables, pretenuring, heap-trim/,
+      /RUNTIME_TUNING_SKIP names "gc".*known: http2-release, call-tables, pretenuring, heap-trim, or none/,
     );
   });
 });
