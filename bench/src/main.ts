@@ -126,7 +126,7 @@ function summary(record: ScenarioRecord): string {
   return outcome.figures
     .map(
       (f) =>
-        `${f.name} ${f.value.toFixed(1)} ${f.unit}${f.baseline ? ` (baseline ${f.baseline.value.toFixed(1)})` : ""}${f.goal ? ` [${f.goal.met ? "met" : "missed"}]` : ""}`,
+        `${f.name} ${f.value.toFixed(f.value < 1 ? 2 : 1)} ${f.unit}${f.baseline ? ` (baseline ${f.baseline.value.toFixed(f.baseline.value < 1 ? 2 : 1)})` : ""}${f.goal ? ` [${f.goal.met ? "met" : "missed"}]` : ""}`,
     )
     .join("; ");
 }

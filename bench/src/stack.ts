@@ -43,6 +43,7 @@ export async function stackUnderTest(
 ): Promise<StackUnderTest> {
   if (env.BENCH_GATEWAY_URL) return attach(env);
   const runtimeTuning = overrides.RUNTIME_TUNING ?? (env.RUNTIME_TUNING || "on");
+  const tuningSkip = overrides.RUNTIME_TUNING_SKIP ?? env.RUNTIME_TUNING_SKIP;
   const profileDir = env.BENCH_PROFILE_DIR;
   const reconcileIntervalSeconds = Number(
     overrides.STRIPE_RECONCILE_INTERVAL || env.STRIPE_RECONCILE_INTERVAL || BENCH_RECONCILE_INTERVAL_SECONDS,
@@ -79,7 +80,7 @@ export async function stackUnderTest(
     stripeApiBase: stack.stripeApiBase,
     simulatorUrl: stack.simulatorUrl,
     reconcileIntervalSeconds,
-    description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach, RUNTIME_TUNING=${runtimeTuning}, STRIPE_RECONCILE_INTERVAL=${reconcileIntervalSeconds})${profileDir ? ", with --cpu-prof" : ""}`,
+    description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach, RUNTIME_TUNING=${runtimeTuning}${tuningSkip ? `, RUNTIME_TUNING_SKIP=${tuningSkip}` : ""}, STRIPE_RECONCILE_INTERVAL=${reconcileIntervalSeconds})${profileDir ? ", with --cpu-prof" : ""}`,
     stop: () => stack.stop(),
   };
 }

@@ -24,6 +24,13 @@
  * and alternates the rounds between the two, for a before/after on the same machine conditions. Both are
  * started with this tree's command line (its launcher's Node options and V8 flags); COMPARE_STRIP=<argument>
  * leaves that one argument out of the other tree's, to compare a flag.
+ * VARIANTS=<v1>;<v2>;... starts this tree's catalogue and gateway once per variant, each with its own
+ * environment additions (space-separated KEY=VALUE; `default` for none), and alternates the rounds between
+ * them: `VARIANTS='default;RUNTIME_TUNING=off;RUNTIME_TUNING_SKIP=pretenuring'` compares the runtime
+ * tuning's settings (ADR 0005) in one run. GC_COUNTS=1 starts the services with `--trace-gc` (through
+ * bench/src/probe/v8-flags.cjs) and prints each round's collections per 1,000 requests, young (scavenges)
+ * and full (mark-compacts), per process, and the heap trims (collections forced through V8's `gc`) and
+ * V8's memory-reducer collections each path's gateway and catalogue ran since their previous round.
  * SLOW_LOG=<file> (open loop only) appends each request that took SLOW_MS (default 8) ms or more from its send,
  * with its send time, to match against the services' GC pauses from the loop-delay probe.
  * DATABASE_URL / NATS_URL default to 127.0.0.1:5432 / 127.0.0.1:4222.
@@ -75,7 +82,71 @@ interface Path {
   catalogue: ManagedChild;
   /** CPU milliseconds per answered request of each round: gateway, catalogue, PostgreSQL backends. */
   rounds: [number, number, number][];
+  /** GC_COUNTS: collections per 1,000 requests of each round, gateway and catalogue, young and full. */
+  gcRounds: [number, number, number, number][];
 }
+
+/** One variant of the run: a tree and the environment added to its two services. */
+interface Variant {
+  label: string;
+  root: string;
+  env: Record<string, string>;
+}
+
+function variants(): Variant[] {
+  const compare = process.env.COMPARE;
+  const listed = process.env.VARIANTS?.split(";").map((text) => text.trim());
+  if (listed && compare) throw new Error("VARIANTS and COMPARE exclude each other");
+  if (listed)
+    return listed.map((text) => ({
+      label: text || "default",
+      root: ROOT,
+      env: Object.fromEntries(
+        text
+          .split(/\s+/)
+          .filter((word) => word !== "" && word !== "default")
+          .map((word) => {
+            const at = word.indexOf("=");
+            if (at <= 0) throw new Error(`VARIANTS: "${word}" is not KEY=VALUE`);
+            return [word.slice(0, at), word.slice(at + 1)];
+          }),
+      ),
+    }));
+  return [
+    { label: "this tree", root: ROOT, env: {} },
+    ...(compare ? [{ label: compare, root: compare, env: {} }] : []),
+  ];
+}
+
+const GC_COUNTS = process.env.GC_COUNTS === "1";
+/**
+ * `--trace-gc` lines seen per child (by its spawn name): young-generation and full collections, and the
+ * collections forced through V8's `gc` (reason "testing": in these processes only the runtime tuning's heap
+ * trim calls it), counted once per run of them.
+ */
+const gcSeen = new Map<
+  string,
+  { young: number; full: number; forced: number; forcing: boolean; reduced: number }
+>();
+
+/** Counts a `--trace-gc` line of child `name`; whether it was one. */
+function countGc(name: string, line: string): boolean {
+  if (!/^\[\S+\] \[\d+:0x[0-9a-f]+\]\s+\d+ ms: /.test(line)) return false;
+  const young = /: (Scavenge|Minor Mark-Sweep)\b/.test(line);
+  const full = /: Mark-Compact\b/.test(line);
+  if (!young && !full) return true;
+  const seen = gcSeen.get(name) ?? { young: 0, full: 0, forced: 0, forcing: false, reduced: 0 };
+  const forced = full && /\btesting; /.test(line);
+  if (forced && !seen.forcing) seen.forced += 1;
+  if (full && /\bmemory reducer; /.test(line)) seen.reduced += 1;
+  seen.forcing = forced;
+  if (young) seen.young += 1;
+  else seen.full += 1;
+  gcSeen.set(name, seen);
+  return true;
+}
+
+const gcOf = (name: string) => ({ young: 0, full: 0, forced: 0, reduced: 0, ...gcSeen.get(name) });
 
 /** The run's database: its URL (for the services and the bare server) and a connection to list its backends. */
 interface RunDatabase {
@@ -112,12 +183,14 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
   try {
     const keys = await loadDevKeys(join(dir, "dev-keys"));
     const mesh = await writeMeshKeys(join(dir, "mesh-keys"), TARGETS);
-    const roots = [ROOT, ...(process.env.COMPARE ? [process.env.COMPARE] : [])];
     const paths: Path[] = [];
-    for (const [index, root] of roots.entries()) {
+    for (const [index, variant] of variants().entries()) {
+      const { root } = variant;
       const ports = await planPorts({}, true);
       const env = {
         ...process.env,
+        ...variant.env,
+        ...(GC_COUNTS ? { V8_FLAGS: `${process.env.V8_FLAGS ?? ""} --trace-gc`.trim() } : {}),
         NODE_ENV: "development",
         LOG_LEVEL: "warn",
         BUS_NAMESPACE: `pathcpu${suffix}${index}.`,
@@ -126,6 +199,7 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
           [
             process.env.PROFILE_DIR ? `--cpu-prof --cpu-prof-dir=${process.env.PROFILE_DIR}` : "",
             process.env.CHILD_NODE_OPTIONS ?? "",
+            GC_COUNTS ? `--require ${join(ROOT, "bench/src/probe/v8-flags.cjs")}` : "",
           ]
             .join(" ")
             .trim() || undefined,
@@ -147,7 +221,10 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
           args,
           env: envs[target],
           cwd: root,
-          sink,
+          sink: (line) => {
+            if (GC_COUNTS && countGc(`${target}${index}`, line)) return;
+            sink(line);
+          },
         });
         children.push(child);
         void child.exited.then(() => {
@@ -156,8 +233,14 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
         return child;
       });
       const [catalogue, gateway] = started as [ManagedChild, ManagedChild];
-      const label = index === 0 ? "this tree" : root;
-      paths.push({ label, url: `http://127.0.0.1:${ports.gateway}`, gateway, catalogue, rounds: [] });
+      paths.push({
+        label: variant.label,
+        url: `http://127.0.0.1:${ports.gateway}`,
+        gateway,
+        catalogue,
+        rounds: [],
+        gcRounds: [],
+      });
     }
     const token = await signDevToken({
       org: ADMIN_ORG,
@@ -175,12 +258,14 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
       );
       await load(`${path.url}${PATH}`, headers, 5);
     }
+    const lastTrims = new Map<Path, [number, number]>();
     // Rounds alternate between the trees (ABBA), so each sees the same machine in turn.
     for (let round = 1; round <= ROUNDS; round++) {
       for (const path of round % 2 === 1 ? paths : [...paths].reverse()) {
         const { gateway, catalogue } = path;
         const backends = await backendPids(scratch.probe);
         const before = [cpuMs(gateway.pid!), cpuMs(catalogue.pid!), cpuOf(backends)];
+        const gcBefore = [gcOf(gateway.name), gcOf(catalogue.name)];
         const loop = monitorEventLoopDelay({ resolution: 1 });
         loop.enable();
         const roundStart = new Date();
@@ -200,6 +285,30 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
         process.stdout.write(
           `round ${round} ${path.label}: ${(ok / SECONDS).toFixed(0)} req/s; CPU per request gateway ${gw.toFixed(3)} ms, catalogue ${cat.toFixed(3)} ms, together ${(gw + cat).toFixed(3)} ms; PostgreSQL ${db.toFixed(3)} ms\n`,
         );
+        if (GC_COUNTS) {
+          // The last lines of the round may still be in the pipes.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const per = (now: number, then: number) => ((now - then) * 1000) / ok;
+          const [g0, c0] = gcBefore as [ReturnType<typeof gcOf>, ReturnType<typeof gcOf>];
+          const g1 = gcOf(gateway.name);
+          const c1 = gcOf(catalogue.name);
+          // Heap trims since this path's previous round (while idle): they move this round's figures.
+          const [trims, reduced] = [g1.forced + c1.forced, g1.reduced + c1.reduced];
+          const [trims0, reduced0] = lastTrims.get(path) ?? [0, 0];
+          lastTrims.set(path, [trims, reduced]);
+          if (trims > trims0 || reduced > reduced0)
+            process.stdout.write(
+              `  since this path's previous round: ${trims - trims0} heap trims, ${reduced - reduced0} full collections by V8's memory reducer\n`,
+            );
+          const counts: [number, number, number, number] = [
+            per(g1.young, g0.young),
+            per(g1.full, g0.full),
+            per(c1.young, c0.young),
+            per(c1.full, c0.full),
+          ];
+          path.gcRounds.push(counts);
+          process.stdout.write(`  ${gcLine(counts)}\n`);
+        }
       }
     }
     for (const path of paths) {
@@ -207,6 +316,12 @@ async function run(scratch: RunDatabase, suffix: string, dir: string): Promise<v
       process.stdout.write(
         `mean ${path.label}: gateway ${mean(0).toFixed(3)} ms, catalogue ${mean(1).toFixed(3)} ms, together ${(mean(0) + mean(1)).toFixed(3)} ms; PostgreSQL ${mean(2).toFixed(3)} ms\n`,
       );
+      if (GC_COUNTS) {
+        const gcMean = [0, 1, 2, 3].map(
+          (k) => path.gcRounds.reduce((sum, r) => sum + r[k]!, 0) / path.gcRounds.length,
+        ) as [number, number, number, number];
+        process.stdout.write(`  mean ${gcLine(gcMean)}\n`);
+      }
     }
     if (process.env.BARE !== "0") {
       bare = await startBareServer(databaseUrl);
@@ -235,6 +350,10 @@ async function backendPids(probe: pg.Pool, startedAfter?: Date): Promise<number[
     [startedAfter ?? null],
   );
   return rows.map((row) => row.pid);
+}
+
+function gcLine([gwYoung, gwFull, catYoung, catFull]: [number, number, number, number]): string {
+  return `collections per 1,000 requests: gateway ${gwYoung.toFixed(1)} young, ${gwFull.toFixed(2)} full; catalogue ${catYoung.toFixed(1)} young, ${catFull.toFixed(2)} full`;
 }
 
 const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);

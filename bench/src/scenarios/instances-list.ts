@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Pool } from "undici";
 import { startBareServer } from "../bare/spawn";
-import { childrenRunning, cpuDuring } from "../cpu";
+import { childrenRunning, cpuDuring, cpuMs, postgresCpuMs } from "../cpu";
 import type { ClosedLoopResult } from "../load/closed-loop";
 import { runClosedLoop, warmUp } from "../load/closed-loop";
 import { getOk, httpPool, postJson } from "../load/http";
@@ -46,9 +46,11 @@ export const instancesList: Scenario = {
       ctx.log("A: warming up the bare server");
       await warmUp(bareUrl, {}, warm);
       ctx.log(`A: bare server, max throughput ${seconds} s, then p99 at ${FIXED_RATE} requests/s`);
+      const bareHarness = harnessBefore();
       const bareRun = await cpuDuring([bare.pid], () =>
         runClosedLoop({ url: bareUrl, connections: CONNECTIONS, durationSeconds: seconds }),
       );
+      const bareShares = harnessAfter(bareHarness, bareRun, seconds);
       const bareFixed = await fixedRate(ctx, bare.url, {});
       const off = await measureWithTuningOff(ctx, new Set(on.pids));
       const figures = [
@@ -59,6 +61,7 @@ export const instancesList: Scenario = {
         `closed loop p99 (queueing included): gateway ${on.closed.result.p99Ms} ms${off ? ` (tuning off ${off.closed.result.p99Ms} ms)` : ""}, bare ${bareRun.result.p99Ms} ms`,
         `open loop achieved rate: gateway ${on.fixed.rate.toFixed(0)}/s${off ? ` (tuning off ${off.fixed.rate.toFixed(0)}/s)` : ""}, bare ${bareFixed.rate.toFixed(0)}/s`,
         `open loop generator's own event-loop delay (counted in its latencies): p99 ${on.fixed.generatorDelay.p99.toFixed(1)} ms, max ${on.fixed.generatorDelay.max.toFixed(1)} ms beside the gateway, p99 ${bareFixed.generatorDelay.p99.toFixed(1)} ms, max ${bareFixed.generatorDelay.max.toFixed(1)} ms beside bare`,
+        `the machine's CPU in the closed loop, ms per request: ${sharesText("gateway path", on.shares)}; ${off ? `${sharesText("tuning off", off.shares)}; ` : ""}${sharesText("bare", bareShares)} (the load generator is this process, autocannon; PostgreSQL counted only when the runner started it)`,
         off
           ? `tuning off: a second stack launched with RUNTIME_TUNING=off, measured after the first (left idle) and the bare server`
           : "tuning off: not measured (the runner attached to a stack, or BENCH_TUNING_OFF=0)",
@@ -76,6 +79,42 @@ interface PathRun {
   fixed: Awaited<ReturnType<typeof fixedRate>>;
   /** The gateway and catalogue processes measured (empty for a stack the runner attached to). */
   pids: number[];
+  shares: HarnessShares;
+}
+
+/**
+ * CPU milliseconds per answered request of the closed loop spent outside the processes measured: the load
+ * generator (this process) and PostgreSQL. With two cores, a generator costing a large share of what the
+ * path costs would cap throughput itself (the harness as the bottleneck).
+ */
+interface HarnessShares {
+  generatorMs: number;
+  postgresMs: number;
+  /** Cores busy on average: generator, PostgreSQL and the processes measured. */
+  cores: number;
+}
+
+function harnessBefore() {
+  return { generator: cpuMs(process.pid), postgres: postgresCpuMs() };
+}
+
+function harnessAfter(
+  before: ReturnType<typeof harnessBefore>,
+  measured: Measured,
+  seconds: number,
+): HarnessShares {
+  const answered = Math.max(1, measured.result.requestsPerSecond * seconds);
+  const generator = cpuMs(process.pid) - before.generator;
+  const postgres = postgresCpuMs() - before.postgres;
+  return {
+    generatorMs: generator / answered,
+    postgresMs: postgres / answered,
+    cores: (generator + postgres + measured.cpuMs) / (seconds * 1000),
+  };
+}
+
+function sharesText(label: string, shares: HarnessShares): string {
+  return `${label} generator ${shares.generatorMs.toFixed(2)}, PostgreSQL ${shares.postgresMs.toFixed(2)} (${shares.cores.toFixed(2)} cores busy in all)`;
 }
 
 /**
@@ -96,11 +135,13 @@ async function measureGatewayPath(
     .filter((pid) => !others.has(pid));
   const seconds = ctx.durations.closedLoopSeconds;
   ctx.log(`A: gateway, max throughput ${seconds} s, then p99 at ${FIXED_RATE} requests/s`);
+  const harness = harnessBefore();
   const closed = await cpuDuring(pids, () =>
     runClosedLoop({ url, headers, connections: CONNECTIONS, durationSeconds: seconds }),
   );
+  const shares = harnessAfter(harness, closed, seconds);
   const fixed = await fixedRate(ctx, gatewayUrl, headers);
-  return { closed, fixed, pids };
+  return { closed, fixed, pids, shares };
 }
 
 /** The gateway path on a second stack with the runtime tuning off, or undefined when it cannot be started. */

@@ -29,6 +29,8 @@ const transports = new Set<GrpcTransport>();
 /** Whether grpc-js's connector was found and wrapped (undefined until `trackGrpcTransports` runs). */
 let connector: boolean | undefined;
 let refreshes = 0;
+/** Whether the tables are refreshed after full collections (`refreshCallTablesAfterFullCollections`). */
+let observing = false;
 
 interface GrpcTransport {
   session: http2.Http2Session;
@@ -36,11 +38,14 @@ interface GrpcTransport {
 }
 
 /**
- * Start tracking an HTTP/2 session's tables until it is destroyed (noticed at the next refresh, look or
+ * Start tracking an HTTP/2 session's tables, once `refreshCallTablesAfterFullCollections` is installed,
+ * until it is destroyed (noticed at the next refresh, look or
  * new session, not by a `close` listener: grpc-js removes every listener of the sessions it opens once they
  * connect).
  */
 export function trackSessionTables(session: http2.Http2Session): void {
+  // Nothing refreshes the tables unless the observer runs: a session held here would only be kept alive.
+  if (!observing) return;
   forgetDestroyed();
   sessions.add(session);
 }
@@ -151,8 +156,6 @@ function sessionState(session: http2.Http2Session): Record<string, unknown> | un
   }
   return undefined;
 }
-
-let observing = false;
 
 /**
  * Refresh the tables on the turn after every full collection, from now on. Installing it twice changes

@@ -21,6 +21,22 @@ describe("burstTrimPolicy", () => {
     expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 126 * MIB })).toBe(false);
     expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 134 * MIB })).toBe(true);
   });
+
+  it("after the first trim, trims only a process that has rested for restLooks idle looks in a row", () => {
+    const policy = burstTrimPolicy(0.05, 16 * MIB, 3);
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 100 * MIB })).toBe(false);
+    expect(policy.shouldTrim({ utilisation: 0.9, rssBytes: 140 * MIB })).toBe(false);
+    // The first trim: one idle look is enough (what the start left behind).
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 140 * MIB })).toBe(true);
+    policy.trimmed(100 * MIB);
+    expect(policy.shouldTrim({ utilisation: 0.9, rssBytes: 140 * MIB })).toBe(false); // a burst
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 140 * MIB })).toBe(false); // a lull: 1 look
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 140 * MIB })).toBe(false); // 2 looks
+    expect(policy.shouldTrim({ utilisation: 0.5, rssBytes: 140 * MIB })).toBe(false); // the load is back
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 140 * MIB })).toBe(false);
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 140 * MIB })).toBe(false);
+    expect(policy.shouldTrim({ utilisation: 0.01, rssBytes: 140 * MIB })).toBe(true); // rested: 3 looks
+  });
 });
 
 describe("startHeapTrim", () => {

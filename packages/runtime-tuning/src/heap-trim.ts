@@ -21,6 +21,11 @@ export interface HeapTrimOptions {
   idleBelow?: number;
   /** Resident growth above the lowest size since the last trim that makes a trim worth it (default 16 MiB). */
   minGrowthBytes?: number;
+  /**
+   * Idle looks in a row a trim after the first one waits for (default 12, a minute at the default
+   * interval): a lull between bursts is not a rest (see `burstTrimPolicy`).
+   */
+  restLooks?: number;
   /** The event loop's utilisation since the previous call (default: performance.eventLoopUtilization). */
   readUtilisation?: () => number;
   /** The resident set size (default: process.memoryUsage.rss()). */
@@ -40,16 +45,28 @@ const MIB = 1024 * 1024;
  * resident size seen since the last trim (or since it started). After a trim the low mark starts again
  * from the size the trim left, so memory a trim cannot give back (live data, malloc's own) never causes a
  * second trim; only new growth does.
+ *
+ * The first trim (what the start left behind) needs one idle look; every later one `restLooks` idle looks
+ * in a row. A trim throws away what the next burst needs: V8's young generation shrinks to its minimum
+ * (32 MiB to 1 MiB in the gateway) and the load, when it comes back, pays to regrow it, more scavenges and
+ * earlier promotion meanwhile; regrowing it alone also counts as growth for the next trim. Trimmed in every
+ * lull, the gateway and the catalogue of scenario A cost about twice the CPU per request (ADR 0005);
+ * after the first trim only a process at rest is trimmed.
  */
-export function burstTrimPolicy(idleBelow: number, minGrowthBytes: number) {
+export function burstTrimPolicy(idleBelow: number, minGrowthBytes: number, restLooks = 1) {
   let low = Number.POSITIVE_INFINITY;
+  let idleLooks = 0;
+  let trims = 0;
   return {
     shouldTrim(reading: ProcessReading): boolean {
       low = Math.min(low, reading.rssBytes);
-      return reading.utilisation < idleBelow && reading.rssBytes - low >= minGrowthBytes;
+      idleLooks = reading.utilisation < idleBelow ? idleLooks + 1 : 0;
+      const rested = idleLooks >= (trims === 0 ? 1 : restLooks);
+      return rested && reading.rssBytes - low >= minGrowthBytes;
     },
     trimmed(rssAfter: number): void {
       low = rssAfter;
+      trims += 1;
     },
   };
 }
@@ -71,7 +88,7 @@ function utilisationSinceLastCall(): () => number {
  * `minGrowthBytes` since its lowest size and whose event loop was idle over the last look runs one
  * last-resort full collection (V8's low-memory collection: compacts and releases its pooled pages). That
  * pauses the process about three times as long as a regular full collection, so it runs only while the
- * event loop is idle, once a burst.
+ * event loop is idle, once a burst, and after the first only once the process has rested (`restLooks`).
  *
  * Needs V8's `gc` (the preload exposes it, `register.ts`); without one this does nothing.
  */
@@ -84,7 +101,11 @@ export function startHeapTrim(options: HeapTrimOptions): HeapTrim {
   }
   const readUtilisation = options.readUtilisation ?? utilisationSinceLastCall();
   const readRss = options.readRss ?? (() => process.memoryUsage.rss());
-  const policy = burstTrimPolicy(options.idleBelow ?? 0.05, options.minGrowthBytes ?? 16 * MIB);
+  const policy = burstTrimPolicy(
+    options.idleBelow ?? 0.05,
+    options.minGrowthBytes ?? 16 * MIB,
+    options.restLooks ?? 12,
+  );
   const timer = setInterval(() => {
     const reading = { utilisation: readUtilisation(), rssBytes: readRss() };
     if (!policy.shouldTrim(reading)) return;

@@ -12,7 +12,8 @@ let installed = false;
  * emits nothing more; an `error` listener that ignores is left so a late error can never go unhandled.
  *
  * It wraps `http2.connect` (grpc-js calls it for each connection) and each session's `request()` (see
- * `leanBind`), and hands each session to `call-tables.ts`. Installing it twice changes nothing.
+ * `leanBind`), and hands each session to `call-tables.ts` (kept there when that is
+ * installed). Installing it twice changes nothing.
  */
 export function releaseClosedHttp2Streams(): void {
   if (installed) return;
@@ -44,7 +45,8 @@ let serverInstalled = false;
  * The same release for the streams this process's HTTP/2 servers accept, plain or TLS: grpc-js's server
  * call (its listeners on the stream) holds the request, the handler's state and the answer. It wraps
  * `http2.createServer` and `http2.createSecureServer` (grpc-js calls one when a server binds) and hands
- * each session to `call-tables.ts`. Installing it twice changes nothing.
+ * each session to `call-tables.ts` (kept there when that is installed). Installing it twice changes
+ * nothing.
  */
 export function releaseClosedHttp2ServerStreams(): void {
   if (serverInstalled) return;

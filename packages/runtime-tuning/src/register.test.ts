@@ -2,17 +2,17 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { runtimeTuningSwitch } from "./switch";
+import { runtimeTuningSkips, runtimeTuningSwitch, TUNINGS } from "./switch";
 
 const REGISTER = fileURLToPath(new URL("./register.ts", import.meta.url));
 const PROBE = fileURLToPath(new URL("./testing/register-probe.ts", import.meta.url));
 
 /** The probe with the preload, V8's pretenuring decisions traced: its JSON line and the decisions V8 made. */
-async function probe(runtimeTuning: string) {
+async function probe(runtimeTuning: string, skip = "") {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ["--trace-pretenuring-statistics", "--import", "tsx", "--import", REGISTER, PROBE],
-    { env: { ...process.env, RUNTIME_TUNING: runtimeTuning, LOG_LEVEL: "warn" } },
+    { env: { ...process.env, RUNTIME_TUNING: runtimeTuning, RUNTIME_TUNING_SKIP: skip, LOG_LEVEL: "warn" } },
   );
   const lines = stdout.trim().split("\n");
   return {
@@ -46,6 +46,23 @@ describe("the runtime tuning preload", () => {
     expect(tenured).toBeGreaterThan(0);
   }, 30_000);
 
+  it("with RUNTIME_TUNING_SKIP=pretenuring, releases HTTP/2 streams but leaves V8's pretenuring on", async () => {
+    const { found, tenured } = await probe("on", "pretenuring");
+    expect(found).toMatchObject({ connect: "connectReleasing", createServer: "createReleasing" });
+    expect(tenured).toBeGreaterThan(0);
+  }, 30_000);
+
+  it("with RUNTIME_TUNING_SKIP=http2-release,heap-trim, stops pretenuring but leaves http2 as it is", async () => {
+    const { found, tenured } = await probe("on", " http2-release, HEAP-TRIM ");
+    expect(found).toMatchObject({ connect: "connect", createServer: "createServer" });
+    expect(tenured).toBe(0);
+  }, 30_000);
+
+  it("refuses a tuning name it does not know, naming the key", async () => {
+    await expect(probe("on", "pretenure")).rejects.toThrow(/RUNTIME_TUNING_SKIP names "pretenure"/);
+    await expect(probe("off", "pretenure")).rejects.toThrow(/RUNTIME_TUNING_SKIP/);
+  }, 30_000);
+
   it("refuses a value that is neither on nor off, so the process does not start", async () => {
     await expect(probe("of")).rejects.toThrow(/RUNTIME_TUNING must be "on" or "off", not "of"/);
   }, 30_000);
@@ -58,5 +75,21 @@ describe("runtimeTuningSwitch", () => {
     expect(runtimeTuningSwitch({ RUNTIME_TUNING: "on" })).toBe("on");
     expect(runtimeTuningSwitch({ RUNTIME_TUNING: " OFF " })).toBe("off");
     expect(() => runtimeTuningSwitch({ RUNTIME_TUNING: "false" })).toThrow(/RUNTIME_TUNING/);
+  });
+});
+
+describe("runtimeTuningSkips", () => {
+  it("reads a comma-separated list of known tunings, the heap trim by default, none with none", () => {
+    expect([...runtimeTuningSkips({})]).toEqual(["heap-trim"]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " " })]).toEqual(["heap-trim"]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " None " })]).toEqual([]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: TUNINGS.join(",") })]).toEqual([...TUNINGS]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "Call-Tables, ,heap-trim" })]).toEqual([
+      "call-tables",
+      "heap-trim",
+    ]);
+    expect(() => runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "call-tables,gc" })).toThrow(
+      /RUNTIME_TUNING_SKIP names "gc".*known: http2-release, call-tables, pretenuring, heap-trim, or none/,
+    );
   });
 });
