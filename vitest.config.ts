@@ -9,7 +9,7 @@ import { defineConfig } from "vitest/config";
  * (BOLA matrix, control characters, fuzz: tens of thousands of requests), and the fuzz runs operations side
  * by side.
  *
- * How the run is laid out on a 2-core machine (docs/testing.md, "Runtime"): vitest runs each pool's files
+ * How the run is laid out on a 2-core machine (docs/testing.md): vitest runs each pool's files
  * side by side with the other pools'. Unit and integration files share the forks pool, `WORKERS` files at
  * once (they mostly wait on PostgreSQL and NATS); the security files follow them there in one fork. The e2e
  * files, each launching a whole stack, run one after another in one worker thread of their own pool, so
