@@ -1,15 +1,25 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
  * One configuration, four projects. Unit tests are pure and fast; integration, end-to-end and security
  * tests talk to real PostgreSQL, NATS JetStream and object storage found (or started) by `@mp/testing`, so
- * they get longer timeouts and run fewer files at once on a 2-core machine. The security suite attacks a
- * launched stack from outside (forged credentials, hostile input) and proves each refusal; its global setup
- * starts one stack its generated suites share (BOLA matrix, control characters, fuzz: tens of thousands of
- * requests), and the fuzz runs operations side by side.
+ * they get longer timeouts. The security suite attacks a launched stack from outside (forged credentials,
+ * hostile input) and proves each refusal; its global setup starts one stack its generated suites share
+ * (BOLA matrix, control characters, fuzz: tens of thousands of requests), and the fuzz runs operations side
+ * by side.
+ *
+ * How the run is laid out on a 2-core machine (docs/testing.md): vitest runs each pool's files
+ * side by side with the other pools'. Unit and integration files share the forks pool, `WORKERS` files at
+ * once (they mostly wait on PostgreSQL and NATS); the security files follow them there in one fork. The e2e
+ * files, each launching a whole stack, run one after another in one worker thread of their own pool, so
+ * they run alongside the others from the start instead of after them, never two stacks at once.
  */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default defineConfig({
   test: {
+    maxWorkers: WORKERS,
     projects: [
       {
         extends: true,
@@ -39,7 +49,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           globalSetup: ["packages/testing/src/global-setup.ts"],
-          poolOptions: { forks: { singleFork: true } },
+          pool: "threads",
+          poolOptions: { threads: { singleThread: true } },
         },
       },
       {

@@ -263,8 +263,21 @@ describe("the console's earnings pages", () => {
     const page = await context.newPage();
     const asked: string[] = [];
     const refused: string[] = [];
+    let catalogueAsked: () => void = () => {};
+    const firstAsk = new Promise<void>((resolve) => {
+      catalogueAsked = resolve;
+    });
     page.on("request", (r) => {
-      if (r.url().includes("/marketplace/marketplace-items")) asked.push(r.url());
+      if (!r.url().includes("/marketplace/marketplace-items")) return;
+      asked.push(r.url());
+      catalogueAsked();
+    });
+    // The app's script is held until the catalogue has been asked for (10 s at most), so the order below
+    // does not depend on how fast a loaded machine serves a script: a page that asked only once its
+    // script ran would ask after the 10 s, once the script arrived, and fail.
+    await page.route(/\/console\/assets\/index-[^/]+\.js$/, async (route) => {
+      await Promise.race([firstAsk, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await route.continue();
     });
     page.on("console", (m) => {
       if (/Content Security Policy/i.test(m.text())) refused.push(m.text());

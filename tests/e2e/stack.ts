@@ -8,6 +8,10 @@ import { findSecrets, urlPassword } from "@mp/testing/secret-scan";
  * launcher's local JWKS. `env` adds to that (e.g. an OTLP endpoint to collect traces); `gatewayPort` fixes
  * the gateway's port (for a webhook sender started before the stack).
  *
+ * One difference from `pnpm start`: the simulated IoT platform's clock runs fast (`FAST_PLATFORM_CLOCK`),
+ * so an install (the demo purchases' one included) settles in under a second, not after two 3 s ticks and
+ * a 2 s poll. Files that drive the clock themselves set `SIMULATOR_TICK_MS: "0"` in `env`, which wins.
+ *
  * Every process logs at `info` into `logs`, and `stop()` fails the file when any line holds a secret (a
  * token, an API key, a Stripe or mesh key, a password): see `findSecrets`.
  */
@@ -26,6 +30,7 @@ export async function startTestStack(
       S3_ENDPOINT: undefined,
       INFUSE_API_URL: undefined,
       LOG_LEVEL: "info",
+      ...FAST_PLATFORM_CLOCK,
       ...env,
     },
     log: (line) => logs.push(line),
@@ -37,6 +42,9 @@ export async function startTestStack(
   };
   return stack;
 }
+
+/** The simulator's tick and iot-adapter's install poll for e2e stacks (defaults 3,000 and 2,000 ms). */
+const FAST_PLATFORM_CLOCK = { SIMULATOR_TICK_MS: "300", INSTALL_POLL_MS: "200" } as const;
 
 function knownSecrets(stack: LocalStack, env: Record<string, string>): string[] {
   return [

@@ -98,7 +98,7 @@ describe("two replicas of a consumer", () => {
       // Replica a dies: its NATS connection and its database sessions go.
       await a.bus.nc.close();
       await fx.pool.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'consumer-a'",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'consumer-a'",
       );
       release();
       await waitFor(async () => ((await effectCount(fx.pool, doomed.id)) === 1 ? true : undefined), {

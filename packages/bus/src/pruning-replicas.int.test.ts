@@ -65,7 +65,8 @@ async function waitForPruneLockHolder(): Promise<number> {
   for (let i = 0; i < 100; i++) {
     const { rows } = await fx.pool.query<{ pid: number }>(
       `SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'advisory' AND l.granted AND a.application_name LIKE 'prune-replica-%'`,
+        WHERE l.locktype = 'advisory' AND l.granted AND a.datname = current_database()
+          AND a.application_name LIKE 'prune-replica-%'`,
     );
     if (rows[0]) return rows[0].pid;
     await new Promise((r) => setTimeout(r, 20));

@@ -79,7 +79,7 @@ describe("pool timeouts", () => {
 describe("warmPool", () => {
   const opened = async (name: string) => {
     const { rows } = await pool().query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1",
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
       [name],
     );
     return rows[0]!.n;

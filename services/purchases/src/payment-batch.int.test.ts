@@ -316,7 +316,7 @@ describe("payment updates: batches write what one update per transaction writes"
           async () =>
             (
               await pool.query(
-                "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO purchases%'",
+                "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO purchases%'",
               )
             ).rows[0],
           { what: "the batch waiting on the other transaction's purchase" },

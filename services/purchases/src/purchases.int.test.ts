@@ -410,7 +410,7 @@ async function whileConsumerBusy(queue: () => Promise<number>) {
     await waitFor(
       async () =>
         (await rowOf(
-          "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%' AND pid <> pg_backend_pid()",
+          "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%' AND pid <> pg_backend_pid()",
           [],
         )) ?? undefined,
       { what: "the consumer waiting on the locked purchase" },
