@@ -149,8 +149,15 @@ describe("install poller: when it reads", () => {
     await pool.query("DELETE FROM install_updates");
     const pollMs = 600;
     // 150 installs whose first polls fall every 10 ms over 1.5 s: a round per due row would be ~150.
-    const start = Date.now() + 100;
-    for (let i = 0; i < 150; i++) await follow(pool, `dev-${i}`, new Date(start + i * 10));
+    // Inserted not yet due, then given their times in one statement, so a slow machine's inserts do not
+    // leave them all due at once (one round, and nothing to measure).
+    for (let i = 0; i < 150; i++) await follow(pool, `dev-${i}`, new Date(Date.now() + 3_600_000));
+    await pool.query(
+      `UPDATE install_updates u SET next_poll_at = $1::timestamptz + make_interval(secs => o.n * 0.01)
+         FROM (SELECT install_id, row_number() OVER (ORDER BY next_poll_at) - 1 AS n FROM install_updates) o
+        WHERE u.install_id = o.install_id`,
+      [new Date(Date.now() + 100)],
+    );
     const rounds: number[] = [];
     startPoller(pool, pollMs, rounds);
     const read = () => new Set(asked.flatMap((a) => a.deviceIds)).size;
