@@ -7,22 +7,25 @@ import { runtimeTuningSkips } from "./switch";
 const silent = createLogger({ service: "install-test", level: "silent" });
 
 describe("installRuntimeTuning", () => {
-  it("installs every tuning but the heap trim by default", async () => {
+  it("installs every tuning by default, the heap trim included", async () => {
     const tuning = await installRuntimeTuning({ logger: silent, skip: runtimeTuningSkips({}) });
-    expect(tuning.installed).toEqual(["pretenuring", "call-tables", "http2-release"]);
-    expect(tuning.heapTrim).toBeUndefined();
-    // grpc-js's transports found where call-tables.ts looks, and http2 wrapped.
-    expect(tuning.grpcTransportsTracked).toBe(true);
-    expect(http2.connect.name).toBe("connectReleasing");
+    try {
+      expect(tuning.installed).toEqual(["pretenuring", "call-tables", "http2-release", "heap-trim"]);
+      expect(tuning.heapTrim?.trims).toBe(0);
+      // grpc-js's transports found where call-tables.ts looks, and http2 wrapped.
+      expect(tuning.grpcTransportsTracked).toBe(true);
+      expect(http2.connect.name).toBe("connectReleasing");
+    } finally {
+      tuning.heapTrim?.stop();
+    }
   });
 
-  it("starts the heap trim when RUNTIME_TUNING_SKIP=none", async () => {
+  it("leaves the heap trim out when RUNTIME_TUNING_SKIP=heap-trim", async () => {
     const tuning = await installRuntimeTuning({
       logger: silent,
-      skip: runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "none" }),
+      skip: runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "heap-trim" }),
     });
-    expect(tuning.installed).toContain("heap-trim");
-    expect(tuning.heapTrim?.trims).toBe(0);
-    tuning.heapTrim?.stop();
+    expect(tuning.installed).not.toContain("heap-trim");
+    expect(tuning.heapTrim).toBeUndefined();
   });
 });

@@ -79,9 +79,9 @@ describe("runtimeTuningSwitch", () => {
 });
 
 describe("runtimeTuningSkips", () => {
-  it("reads a comma-separated list of known tunings, the heap trim by default, none with none", () => {
-    expect([...runtimeTuningSkips({})]).toEqual(["heap-trim"]);
-    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " " })]).toEqual(["heap-trim"]);
+  it("reads a comma-separated list of known tunings, nothing by default or with none", () => {
+    expect([...runtimeTuningSkips({})]).toEqual([]);
+    expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " " })]).toEqual([]);
     expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: " None " })]).toEqual([]);
     expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: TUNINGS.join(",") })]).toEqual([...TUNINGS]);
     expect([...runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "Call-Tables, ,heap-trim" })]).toEqual([

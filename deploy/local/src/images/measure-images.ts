@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -222,6 +223,10 @@ async function main(args: string[]): Promise<void> {
           // Production refuses a test-mode key, and there is no live one here (as in the rehearsal).
           NODE_ENV: "development",
         });
+      }
+      if (target === "webhooks") {
+        // Production needs its own key sealing the endpoints' signing secrets: a fresh one per run.
+        env.WEBHOOK_SECRET_KEY = randomBytes(32).toString("hex");
       }
       plans[target] = { env, probe: `http://127.0.0.1:${ops}/readyz` };
     }
