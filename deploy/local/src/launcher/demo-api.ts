@@ -27,11 +27,16 @@ export function expectStatus(what: string, result: { status: number; body: unkno
     throw new Error(`demo data: ${what} answered ${result.status}: ${JSON.stringify(result.body)}`);
 }
 
-/** Retry `attempt` until it returns a value (events between services take a moment), at most `timeoutMs`. */
+/**
+ * Retry `attempt` until it returns a value (events between services take a moment), at most `timeoutMs`.
+ * The default outlasts the bus's own redelivery schedule (1 s, 5 s, 15 s, 60 s): on a starved machine an
+ * event whose handling failed three times in a row (a call past its deadline, say) is handled 81 s after
+ * it first arrived, and seeding must not give up before the bus does its work.
+ */
 export async function eventually<T>(
   what: string,
   attempt: () => Promise<T | undefined>,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
