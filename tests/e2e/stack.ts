@@ -1,5 +1,9 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type LocalStack, startLocalStack } from "@mp/local/stack";
 import { findSecrets, urlPassword } from "@mp/testing/secret-scan";
+import { expect } from "vitest";
 
 /**
  * The stack exactly as `pnpm start` runs it on a machine with nothing configured: its own PostgreSQL, NATS,
@@ -13,7 +17,9 @@ import { findSecrets, urlPassword } from "@mp/testing/secret-scan";
  * a 2 s poll. Files that drive the clock themselves set `SIMULATOR_TICK_MS: "0"` in `env`, which wins.
  *
  * Every process logs at `info` into `logs`, and `stop()` fails the file when any line holds a secret (a
- * token, an API key, a Stripe or mesh key, a password): see `findSecrets`.
+ * token, an API key, a Stripe or mesh key, a password): see `findSecrets`. `stop()` (vitest runs the
+ * file's afterAll even when its beforeAll failed) also writes the lines to `.local/e2e-logs/<file>.log`,
+ * so a stack that misbehaved can be read afterwards.
  */
 export async function startTestStack(
   logs: string[],
@@ -36,11 +42,21 @@ export async function startTestStack(
     log: (line) => logs.push(line),
   });
   const stop = stack.stop.bind(stack);
+  const logFile = stackLogFile(expect.getState().testPath);
   stack.stop = async () => {
     await stop();
+    mkdirSync(LOG_DIR, { recursive: true });
+    writeFileSync(logFile, `${logs.join("\n")}\n`);
     expectNoSecrets(logs, knownSecrets(stack, env));
   };
   return stack;
+}
+
+const LOG_DIR = resolve(fileURLToPath(new URL("../../.local/e2e-logs", import.meta.url)));
+
+/** Where a file's stack logs go: named after the test file (one stack per file at a time). */
+function stackLogFile(testPath: string | undefined): string {
+  return resolve(LOG_DIR, `${basename(testPath ?? "e2e", ".ts")}.log`);
 }
 
 /** The simulator's tick and iot-adapter's install poll for e2e stacks (defaults 3,000 and 2,000 ms). */
