@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makePollInstalls, makePollPause } from "../application/poll-installs";
 import type { DevicePlatform } from "../application/ports";
 import type { PendingUpdate } from "../domain/install-follow";
-import { ORG } from "../testing/fixtures";
+import { queuedInstall } from "../testing/fixtures";
 import { startInstallPoller } from "./install-poller";
 import { makeInstallUpdateRepository } from "./install-update.repository";
 
@@ -101,23 +101,7 @@ async function follow(pool: Pool, deviceId: string, dueAt: Date): Promise<void> 
   const updateId = `upd-${uuidv7()}`;
   updateOf.set(deviceId, updateId);
   await withTransaction(pool, (tx) =>
-    makeInstallUpdateRepository(pool).insert(
-      tx,
-      {
-        installId: uuidv7(),
-        organisationId: ORG,
-        deviceId,
-        releaseId: "rel-1",
-        updateId,
-        status: "queued",
-        detail: null,
-        attemptCount: 0,
-        version: 1,
-        failures: 0,
-        queuedAt: new Date(),
-      },
-      dueAt,
-    ),
+    makeInstallUpdateRepository(pool).insert(tx, queuedInstall(deviceId, updateId), dueAt),
   );
 }
 

@@ -12,7 +12,7 @@ import { makePollInstalls } from "../application/poll-installs";
 import type { DevicePlatform } from "../application/ports";
 import type { PendingUpdate } from "../domain/install-follow";
 import type { UpdateFacts } from "../domain/install-status";
-import { ORG } from "../testing/fixtures";
+import { queuedInstall } from "../testing/fixtures";
 import { startInstallPoller } from "./install-poller";
 import { makeInstallUpdateRepository } from "./install-update.repository";
 
@@ -120,25 +120,7 @@ async function queueInstalls(pool: Pool, n: number): Promise<string[]> {
     const updateId = `upd-${uuidv7()}`;
     facts.set(updateId, { status: "pending", attemptCount: 0, message: { status: "waiting" } });
     latestOf.set(`dev-${i}`, updateId);
-    await withTransaction(pool, (tx) =>
-      installs.insert(
-        tx,
-        {
-          installId: uuidv7(),
-          organisationId: ORG,
-          deviceId: `dev-${i}`,
-          releaseId: "rel-1",
-          updateId,
-          status: "queued",
-          detail: null,
-          attemptCount: 0,
-          version: 1,
-          failures: 0,
-          queuedAt: new Date(),
-        },
-        new Date(),
-      ),
-    );
+    await withTransaction(pool, (tx) => installs.insert(tx, queuedInstall(`dev-${i}`, updateId), new Date()));
     updateIds.push(updateId);
   }
   return updateIds;

@@ -1,3 +1,5 @@
+import { v7 as uuidv7 } from "uuid";
+import type { TrackedInstall } from "../application/ports";
 import type { Application, ApplicationRelease, Board } from "../infra/infuse/infuse.types";
 
 export const ORG = "0193a5d0-de00-7000-8000-000000000001";
@@ -39,4 +41,19 @@ export const platformBoard = (over: Partial<Board> = {}): Board => ({
   createdAt: T,
   updatedAt: T,
   ...over,
+});
+
+/** An install of release `rel-1` just queued on the platform as `updateId` for `deviceId` (version 1). */
+export const queuedInstall = (deviceId: string, updateId: string): TrackedInstall => ({
+  installId: uuidv7(),
+  organisationId: ORG,
+  deviceId,
+  releaseId: "rel-1",
+  updateId,
+  status: "queued",
+  detail: null,
+  attemptCount: 0,
+  version: 1,
+  failures: 0,
+  queuedAt: new Date(),
 });
