@@ -240,6 +240,34 @@ describe("events to deliveries", () => {
     expect(JSON.parse((both[1] as Received).body).id).toBe(JSON.parse((both[0] as Received).body).id);
   });
 
+  it("replays a delivery whose first attempt is still in flight: the replay is not lost", async () => {
+    const { endpoint } = await createEndpoint(provider, "/slow-replay", ["install.succeeded"]);
+    const id = endpoint?.id as string;
+    await publish(installStatusChangedV1.type, {
+      installId: uuidv7(),
+      rpcId: "8",
+      organisationId: provider.organisationId,
+      deviceId: "0123456789abcdef",
+      releaseId: "r1",
+      status: "succeeded",
+      detail: null,
+      attemptCount: 1,
+      changedAt: new Date().toISOString(),
+      version: 3,
+    });
+    // The receiver holds the first attempt 2.5 s: replayed meanwhile, its 200 must not close the delivery.
+    await arrivals("/slow-replay", 1);
+    const [delivery] = (await c.call("listDeliveries", { endpointId: id }, as(provider))).items;
+    await c.call("replayDelivery", { endpointId: id, deliveryId: delivery?.id }, as(provider));
+    const both = await arrivals("/slow-replay", 2);
+    expect(JSON.parse((both[1] as Received).body).id).toBe(JSON.parse((both[0] as Received).body).id);
+    const settled = await waitFor(async () => {
+      const [row] = (await c.call("listDeliveries", { endpointId: id }, as(provider))).items;
+      return row?.status === "succeeded" && (row.attempts ?? 0) >= 2 ? row : undefined;
+    });
+    expect(settled.attempts).toBe(2);
+  });
+
   it("retries a failing endpoint on the schedule, then disables it and tells the organisation's others", async () => {
     const { endpoint: failing } = await createEndpoint(developer, "/fail-statements", ["statement.paid"]);
     const { secret: watcherSecret } = await createEndpoint(developer, "/ok-watcher", ["item.published"]);

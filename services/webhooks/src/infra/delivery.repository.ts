@@ -80,7 +80,7 @@ const RECORD_SQL = `UPDATE deliveries d
    FROM unnest($1::uuid[], $2::int[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::text[],
                $8::timestamptz[], $9::timestamptz[])
         AS v(id, attempt, status, next_attempt_at, response_status, duration_ms, last_error, started, ended)
-  WHERE d.id = v.id AND d.attempts = v.attempt AND d.status = 'pending'
+  WHERE d.id = v.id AND d.attempts = v.attempt AND d.status = 'pending' AND d.locked_until IS NOT NULL
 RETURNING d.id`;
 
 function recordParams(records: readonly Omit<PendingRecord, "done" | "failed">[]): unknown[] {
@@ -283,8 +283,9 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
 
     replay: async (tx, endpointId, id, now) => {
       const { rows } = await tx.query<Row>(
-        `UPDATE deliveries SET status = 'pending', next_attempt_at = $3,
-                locked_until = CASE WHEN locked_until > $3 THEN locked_until END,
+        // The lock goes too: an attempt still in flight then finds its row unlocked and its outcome is not
+        // stored (RECORD_SQL), so it cannot mark the replayed delivery succeeded before it is sent again.
+        `UPDATE deliveries SET status = 'pending', next_attempt_at = $3, locked_until = NULL,
                 first_attempt_at = NULL, delivered_at = NULL
           WHERE id = $1 AND endpoint_id = $2 RETURNING ${COLUMNS}`,
         [id, endpointId, now],
