@@ -51,11 +51,17 @@ function counting() {
 }
 
 /** One replica as buildIotAdapter wires it: its own pool, the shared PG bucket, a throttle, a client. */
-function replica(name: string, baseUrl: string, rps: number, maxWaitMs = 10_000) {
+function replica(
+  name: string,
+  baseUrl: string,
+  rps: number,
+  maxWaitMs = 10_000,
+  onGrant?: (grantedAtMs: number) => void,
+) {
   const pool = createPool({ url: infra.databaseUrl, schema: SCHEMA, applicationName: name, max: 2 });
   pools.push(pool);
   const { counts, metrics } = counting();
-  const throttle = new PlatformThrottle(makePgTokenBucket(pool, { rps, fallbackRps: 1 }), {
+  const throttle = new PlatformThrottle(makePgTokenBucket(pool, { rps, fallbackRps: 1, onGrant }), {
     maxWaitMs,
     logger: testLogger(name),
     metrics,
@@ -128,11 +134,17 @@ describe("the shared request budget", () => {
       json(res, 200, platformBoard());
     });
     try {
-      const replicas = [replica("replica-a", stub.url, RPS), replica("replica-b", stub.url, RPS)];
+      const grants: number[] = [];
+      const granted = (at: number) => grants.push(at);
+      const replicas = [
+        replica("replica-a", stub.url, RPS, 10_000, granted),
+        replica("replica-b", stub.url, RPS, 10_000, granted),
+      ];
       // Connections opened and the slots made first, then a window's wait: measured from a quiet bucket.
       await Promise.all(replicas.map((r) => r.client.getBoard(BOARD_ID)));
       await sleep(1_100);
       arrivals.length = 0;
+      grants.length = 0;
       const perReplica = [0, 0];
       const until = performance.now() + SECONDS * 1_000;
       // Eight callers per replica, each asking again as soon as it is answered: far more than the budget.
@@ -148,12 +160,10 @@ describe("the shared request budget", () => {
       );
       const first = arrivals[0]!;
       const inWindow = arrivals.filter((t) => t - first < SECONDS * 1_000).length;
-      let busiestSecond = 0;
-      for (const start of arrivals)
-        busiestSecond = Math.max(
-          busiestSecond,
-          arrivals.filter((t) => t >= start && t < start + 1_000).length,
-        );
+      // The busiest second by grant time (PostgreSQL's clock), shared by both replicas: what the bound is
+      // kept at. Arrivals at the stub are one HTTP hop later, and on a loaded machine that hop's delay
+      // varies by up to a second, so grants in two windows can arrive within one.
+      const busiestSecond = busiest(grants, 1_000);
       console.info(
         `two replicas, INFUSE_MAX_RPS=${RPS}: ${inWindow} requests in ${SECONDS} s (${(inWindow / SECONDS).toFixed(1)}/s), busiest sliding second ${busiestSecond}, per replica ${perReplica.join(" / ")}`,
       );
@@ -162,10 +172,8 @@ describe("the shared request budget", () => {
       // And the budget is used, not starved: most of it, by both replicas.
       expect(inWindow).toBeGreaterThanOrEqual(RPS * SECONDS * 0.6);
       expect(Math.min(...perReplica)).toBeGreaterThan(RPS / 2);
-      // Arrivals at the stub are one HTTP hop after the grant, and the hop's delay varies (the first
-      // second's requests also open connections): grants one second apart may arrive closer. The bound
-      // at grant time is the test above; here only that no second holds two windows' worth.
-      expect(busiestSecond).toBeLessThan(2 * RPS);
+      // Both replicas together: never more than RPS grants in any one second.
+      expect(busiestSecond).toBeLessThanOrEqual(RPS);
       for (const r of replicas) expect(r.counts.gaveUp).toBe(0);
     } finally {
       await stub.stop();
