@@ -4,10 +4,10 @@ import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
-import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "./infra/receiver.fixture";
 import { webhooksService } from "./module";
+import { installStatusChanged } from "./testing/install-event";
 
 /**
  * A receiver that was down gets what it missed as soon as it answers 2xx again, not at each delivery's
@@ -55,18 +55,11 @@ afterAll(async () => {
 });
 
 async function installSucceeded(): Promise<string> {
-  const event = newEvent(installStatusChangedV1.type, "iot-adapter", {
-    installId: uuidv7(),
-    rpcId: "1",
-    organisationId: provider.organisationId,
-    deviceId: "0123456789abcdef",
-    releaseId: "r1",
-    status: "succeeded",
-    detail: null,
-    attemptCount: 1,
-    changedAt: new Date().toISOString(),
-    version: 2,
-  });
+  const event = newEvent(
+    installStatusChangedV1.type,
+    "iot-adapter",
+    installStatusChanged(provider.organisationId),
+  );
   await service.bus.js.publish(service.bus.subject(event.type), JSON.stringify(event), { msgID: event.id });
   return event.id;
 }

@@ -17,6 +17,7 @@ import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Received, startReceiver } from "./infra/receiver.fixture";
 import { webhooksService } from "./module";
+import { installStatusChanged } from "./testing/install-event";
 
 /**
  * The webhooks service over real PostgreSQL, NATS JetStream and a real local HTTP receiver: endpoints over
@@ -211,18 +212,10 @@ describe("events to deliveries", () => {
     const rotated = await c.call("rotateSecret", { id }, as(provider));
     expect(rotated.secret).not.toBe(old);
     expect(rotated.endpoint?.previousSecretExpiresAt).toBeDefined();
-    await publish(installStatusChangedV1.type, {
-      installId: uuidv7(),
-      rpcId: "7",
-      organisationId: provider.organisationId,
-      deviceId: "0123456789abcdef",
-      releaseId: "r1",
-      status: "succeeded",
-      detail: null,
-      attemptCount: 1,
-      changedAt: new Date().toISOString(),
-      version: 3,
-    });
+    await publish(
+      installStatusChangedV1.type,
+      installStatusChanged(provider.organisationId, { rpcId: "7", version: 3 }),
+    );
     const [got] = await arrivals("/ok-rotate", 1);
     const header = (got as Received).headers["marketplace-signature"] as string;
     expect(header.match(/v1=/g)).toHaveLength(2);
@@ -243,18 +236,10 @@ describe("events to deliveries", () => {
   it("replays a delivery whose first attempt is still in flight: the replay is not lost", async () => {
     const { endpoint } = await createEndpoint(provider, "/slow-replay", ["install.succeeded"]);
     const id = endpoint?.id as string;
-    await publish(installStatusChangedV1.type, {
-      installId: uuidv7(),
-      rpcId: "8",
-      organisationId: provider.organisationId,
-      deviceId: "0123456789abcdef",
-      releaseId: "r1",
-      status: "succeeded",
-      detail: null,
-      attemptCount: 1,
-      changedAt: new Date().toISOString(),
-      version: 3,
-    });
+    await publish(
+      installStatusChangedV1.type,
+      installStatusChanged(provider.organisationId, { rpcId: "8", version: 3 }),
+    );
     // The receiver holds the first attempt 2.5 s: replayed meanwhile, its 200 must not close the delivery.
     await arrivals("/slow-replay", 1);
     const [delivery] = (await c.call("listDeliveries", { endpointId: id }, as(provider))).items;
@@ -310,18 +295,8 @@ describe("events to deliveries", () => {
     const slowOrg: Principal = { ...stranger, organisationId: org(0xf1) };
     await createEndpoint(slowOrg, "/slow", ["install.failed"]);
     await createEndpoint(provider, "/ok-fast", ["install.failed"]);
-    const install = (organisationId: string) => ({
-      installId: uuidv7(),
-      rpcId: "9",
-      organisationId,
-      deviceId: "0123456789abcdef",
-      releaseId: "r1",
-      status: "failed",
-      detail: "boom",
-      attemptCount: 1,
-      changedAt: new Date().toISOString(),
-      version: 2,
-    });
+    const install = (organisationId: string) =>
+      installStatusChanged(organisationId, { rpcId: "9", status: "failed", detail: "boom" });
     for (let i = 0; i < 8; i++) await publish(installStatusChangedV1.type, install(slowOrg.organisationId));
     await waitFor(() => (receiver.peak.get("slow") === 2 ? true : undefined), {
       what: "the slow endpoint busy",
