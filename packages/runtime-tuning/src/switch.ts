@@ -17,21 +17,14 @@ export const TUNINGS = ["http2-release", "call-tables", "pretenuring", "heap-tri
 export type Tuning = (typeof TUNINGS)[number];
 
 /**
- * What the preload leaves out when `RUNTIME_TUNING_SKIP` is unset or empty: nothing. The heap trim is in
- * the default again since it trims only after the start and after a minute at rest: scenario A costs the
- * same with it, and without it the processes rest above the 90 MiB goal (ADR 0005).
- */
-export const SKIPPED_BY_DEFAULT: readonly Tuning[] = [];
-
-/**
- * The tunings `RUNTIME_TUNING_SKIP` leaves out: a comma-separated list of names from `TUNINGS`, `none` for
- * every tuning installed, `SKIPPED_BY_DEFAULT` when unset or empty. An unknown name is refused with the key
- * and the known names, so a typo never goes unnoticed.
+ * The tunings `RUNTIME_TUNING_SKIP` leaves out: a comma-separated list of names from `TUNINGS`; none when
+ * unset, empty or `none`, so every tuning is installed by default, the heap trim included (it trims only
+ * after the start and after a minute at rest, ADR 0005). An unknown name is refused with the key and the
+ * known names, so a typo never goes unnoticed.
  */
 export function runtimeTuningSkips(env: Record<string, string | undefined>): ReadonlySet<Tuning> {
   const value = env.RUNTIME_TUNING_SKIP?.trim().toLowerCase() ?? "";
-  if (value === "") return new Set(SKIPPED_BY_DEFAULT);
-  if (value === "none") return new Set();
+  if (value === "" || value === "none") return new Set();
   const names = value
     .split(",")
     .map((name) => name.trim())
