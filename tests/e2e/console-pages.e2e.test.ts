@@ -33,6 +33,7 @@ let stack: LocalStack;
 let browser: Browser;
 let dist: string;
 let call: ReturnType<typeof httpClient>;
+let itemId: string;
 const logs: string[] = [];
 
 async function buy(listingId: string, deviceId: string): Promise<void> {
@@ -74,7 +75,7 @@ beforeAll(async () => {
   const instanceId = instance.body.id as string;
   const applicationId = DEMO_APPLICATIONS.assetTracker;
   const api = demoApi(stack.gatewayUrl);
-  const itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
+  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
   const releases = await call<{ items: { releaseId: string }[] }>(
     "GET",
     `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
@@ -248,6 +249,25 @@ describe("the console's earnings pages", () => {
     }
     console.log(`pages opened at 1280 and 390 px:\n${seen.join("\n")}`);
     expect(seen.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("keeps the item editor usable at 1280 and 390 px, with a name of one long word in the preview", async () => {
+    const page = await signedIn(browser, stack.gatewayUrl, "developer");
+    await page.goto(`${stack.gatewayUrl}/console/developer/items/${itemId}`);
+    const name = page.getByLabel("Display name");
+    await name.fill("X".repeat(80));
+    await expect.poll(() => page.locator("article.preview").textContent()).toContain("X".repeat(80));
+    const inputWidth = () =>
+      name.evaluate((input) => (input as unknown as { offsetWidth: number }).offsetWidth);
+    // beside the preview at 1280 px the form keeps half the panel: the name does not push it aside
+    expect(await inputWidth()).toBeGreaterThan(400);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const width = await page
+      .locator("html")
+      .evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(await inputWidth()).toBeGreaterThan(250);
+    await page.context().close();
   });
 
   it("asks for the catalogue once on a cold load, while the app's script loads, within the page's CSP", async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { DEMO_ORGANISATIONS } from "./demo";
 import { REPO_ROOT } from "./paths";
-import { MAX_TTL_SECONDS, parseTokenArgs, UsageError } from "./token-args";
+import { MAX_TTL_SECONDS, parseTokenArgs, TOKEN_USAGE, UsageError } from "./token-args";
 
 const org = DEMO_ORGANISATIONS.developer.id;
 
@@ -69,4 +69,13 @@ describe("pnpm token", () => {
     expect(result.stdout).toBe("");
     expect(result.stderr.trimEnd().split("\n")).toEqual(['token: --org must be a UUID, got "x"']);
   });
+});
+
+describe("./dev token", () => {
+  // The README's way to a token: `pnpm token` alone is npm's token manager, so ./dev must run the script.
+  it("runs the workspace's token script, not npm's token command", () => {
+    const result = spawnSync("./dev", ["token", "--help"], { cwd: REPO_ROOT, encoding: "utf8" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(TOKEN_USAGE);
+  }, 60_000);
 });

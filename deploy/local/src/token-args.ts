@@ -4,7 +4,7 @@ import { type DevTokenInput, isRole, isUuid, ROLES, type Role } from "./dev-keys
 export { UsageError };
 
 export const TOKEN_USAGE =
-  "usage: pnpm token --org <uuid> --roles developer[,provider,admin] [--ttl <seconds>] [--sub <subject>]";
+  "usage: pnpm -s token --org <uuid> --roles developer[,provider,admin] [--ttl <seconds>] [--sub <subject>]";
 
 /** Longest lifetime the CLI signs: a development token that outlives a month is a mistake, not a need. */
 export const MAX_TTL_SECONDS = 30 * 24 * 3600;

@@ -96,12 +96,22 @@ function tidy(value: unknown): unknown {
 
 /** Components from the zod registry, keeping only those the document references (no stray `*Input`). */
 /**
+ * Operations whose body schema accepts no body at all (every member optional, a missing body read as
+ * `{}`), though it has members: a refund of the remainder needs none.
+ */
+const OPTIONAL_BODY_OPERATIONS = new Set(["createRefund"]);
+
+/**
  * @fastify/swagger marks every request body required; a body that may only be `{}` (publish, unpublish,
- * retire) is optional in fact, so its `requestBody` says so.
+ * retire), or one of `OPTIONAL_BODY_OPERATIONS`, is optional in fact, so its `requestBody` says so.
  */
 function markEmptyBodiesOptional(paths: Json | undefined): void {
   for (const operations of Object.values(paths ?? {}) as Json[]) {
     for (const operation of Object.values(operations) as Json[]) {
+      if (OPTIONAL_BODY_OPERATIONS.has(operation.operationId as string) && operation.requestBody) {
+        (operation.requestBody as { required?: boolean }).required = false;
+        continue;
+      }
       const body = operation.requestBody as
         | { required?: boolean; content?: Record<string, { schema?: Json }> }
         | undefined;

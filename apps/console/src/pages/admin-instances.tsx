@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { type components, unwrap, useAction, useLoad, useSession } from "../api";
 import { ErrorNote, Field, Loading } from "../ui/field";
-import { date } from "../ui/format";
+import { date, MAX_PLATFORM_FEE_BPS, percentToBps } from "../ui/format";
 
 type Instance = components["schemas"]["Instance"];
 type Currency = components["schemas"]["CurrencyCodeInput"];
@@ -48,6 +48,7 @@ function NewInstance({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState("");
   const [currency, setCurrency] = useState<Currency>("EUR");
   const [fee, setFee] = useState("10");
+  const [feeError, setFeeError] = useState<string>();
   const action = useAction();
   return (
     <section className="panel" aria-labelledby="new-instance">
@@ -56,10 +57,17 @@ function NewInstance({ onCreated }: { onCreated: () => void }) {
         className="inline-form"
         onSubmit={async (event) => {
           event.preventDefault();
+          const platformFeeBps = percentToBps(fee);
+          if (platformFeeBps === undefined) {
+            return setFeeError(
+              `Enter a percentage from 0 to ${MAX_PLATFORM_FEE_BPS / 100}, such as 10 or 12.5.`,
+            );
+          }
+          setFeeError(undefined);
           const made = await action.run(() =>
             unwrap(
               api.POST("/marketplace/instances", {
-                body: { name, defaultCurrency: currency, platformFeeBps: Math.round(Number(fee) * 100) },
+                body: { name, defaultCurrency: currency, platformFeeBps },
               }),
             ),
           );
@@ -81,7 +89,7 @@ function NewInstance({ onCreated }: { onCreated: () => void }) {
             </select>
           )}
         </Field>
-        <Field label="Platform fee (%)" error={action.fields.platformFeeBps}>
+        <Field label="Platform fee (%)" error={feeError ?? action.fields.platformFeeBps}>
           {(input) => (
             <input {...input} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} />
           )}

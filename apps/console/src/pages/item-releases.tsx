@@ -42,60 +42,62 @@ export function ItemReleases({ item, onChange }: { item: Item; onChange: () => v
       <h2 id="releases">Releases</h2>
       {releases.loading && !releases.data ? <Loading what="releases" /> : null}
       <ErrorNote error={releases.error ?? iot.error} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Version</th>
-            <th scope="col">Board</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {iot.data?.items.map((release) => {
-            const selected = releases.data?.items.find((r) => r.infuseIotReleaseId === release.releaseId);
-            return (
-              <tr key={release.releaseId}>
-                <td>{release.version}</td>
-                <td>{release.board.name}</td>
-                <td>
-                  {selected ? (
-                    <span className={`badge ${selected.status}`}>{selected.status}</span>
-                  ) : (
-                    "not selected"
-                  )}
-                </td>
-                <td>
-                  {chosen.has(release.releaseId) ? null : (
-                    <button
-                      type="button"
-                      disabled={select.busy}
-                      onClick={async () => {
-                        const done = await select.run(() =>
-                          unwrap(
-                            api.POST("/marketplace/developers/marketplace-items/{id}/infuse-iot-releases", {
-                              params: { path: { id: item.id } },
-                              body: { releaseId: release.releaseId },
-                            }),
-                          ),
-                        );
-                        if (done) {
-                          releases.reload();
-                          onChange();
-                        }
-                      }}
-                    >
-                      Select {release.version}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Board</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {iot.data?.items.map((release) => {
+              const selected = releases.data?.items.find((r) => r.infuseIotReleaseId === release.releaseId);
+              return (
+                <tr key={release.releaseId}>
+                  <td>{release.version}</td>
+                  <td>{release.board.name}</td>
+                  <td>
+                    {selected ? (
+                      <span className={`badge ${selected.status}`}>{selected.status}</span>
+                    ) : (
+                      "not selected"
+                    )}
+                  </td>
+                  <td>
+                    {chosen.has(release.releaseId) ? null : (
+                      <button
+                        type="button"
+                        disabled={select.busy}
+                        onClick={async () => {
+                          const done = await select.run(() =>
+                            unwrap(
+                              api.POST("/marketplace/developers/marketplace-items/{id}/infuse-iot-releases", {
+                                params: { path: { id: item.id } },
+                                body: { releaseId: release.releaseId },
+                              }),
+                            ),
+                          );
+                          if (done) {
+                            releases.reload();
+                            onChange();
+                          }
+                        }}
+                      >
+                        Select {release.version}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {preparing ? (
         <button type="button" className="link" onClick={releases.reload}>
           Refresh: a release is being copied

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { money, toMinorUnits } from "./format";
+import { money, percentToBps, toMinorUnits } from "./format";
 
 describe("money in minor units", () => {
   it("shows minor units in the currency's own digits", () => {
@@ -17,5 +17,17 @@ describe("money in minor units", () => {
     expect(toMinorUnits("0.29", "EUR")).toBe(29);
     expect(toMinorUnits("1500", "JPY")).toBe(1500);
     for (const bad of ["", "ten", "-1", "1e3", "1.2.3"]) expect(toMinorUnits(bad, "EUR")).toBeUndefined();
+  });
+});
+
+describe("platform fee in percent", () => {
+  it("reads a percentage from 0 to 50 as basis points, or nothing", () => {
+    expect(percentToBps("10")).toBe(1000);
+    expect(percentToBps("12.5")).toBe(1250);
+    expect(percentToBps("0,29")).toBe(29);
+    expect(percentToBps("0")).toBe(0);
+    expect(percentToBps("50")).toBe(5000);
+    for (const bad of ["", "ten", "-1", "50.01", "200", "1.234", "1e1"])
+      expect(percentToBps(bad)).toBeUndefined();
   });
 });

@@ -143,6 +143,14 @@ describe("refunds", () => {
       amount: { amount: 1999, currency: "EUR" },
     });
     expect(purchases.calls.at(-1)?.request).toEqual({ purchaseId: PURCHASE.toLowerCase(), reason: "" });
+    // no body at all, as `curl -X POST` sends it: the same refund of the remainder
+    const bare = await app.inject({
+      method: "POST",
+      url: `/marketplace/providers/purchases/${PURCHASE}/refunds`,
+      headers: await auth("provider"),
+    });
+    expect(bare.statusCode).toBe(202);
+    expect(purchases.calls.at(-1)?.request).toEqual({ purchaseId: PURCHASE.toLowerCase(), reason: "" });
     await refund({ amount: 500, reason: "requested_by_customer" });
     expect(purchases.calls.at(-1)?.request).toEqual({
       purchaseId: PURCHASE.toLowerCase(),

@@ -72,7 +72,7 @@ export function providerPaymentsRoutes(app: ZodApp, deps: { purchases: Purchases
       },
     ),
     async (request, reply) => {
-      const { amount, reason } = request.body;
+      const { amount, reason } = request.body ?? {};
       const refund = toRefundAccepted(
         await callUpstream(request, (ctx) =>
           call(

@@ -36,18 +36,27 @@ export const RefundParams = z.object({
   purchaseId: guidInput("Purchase id (guid, any case)."),
 });
 
-export const RefundBody = z.strictObject({
-  amount: z
-    .int()
-    .min(1)
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional()
-    .describe("Minor units of the purchase's currency; default: all that is left to refund."),
-  reason: z
-    .enum(["duplicate", "fraudulent", "requested_by_customer"])
-    .optional()
-    .describe("Stripe's refund reason."),
-});
+export const RefundBody = z
+  // Every member is optional, so no body at all is a refund of the remainder: fastify reports a missing
+  // body as null, like a JSON `null`; both mean "nothing sent" here, as `{}` does.
+  .preprocess(
+    (body) => (body === null ? undefined : body),
+    z
+      .strictObject({
+        amount: z
+          .int()
+          .min(1)
+          .max(Number.MAX_SAFE_INTEGER)
+          .optional()
+          .describe("Minor units of the purchase's currency; default: all that is left to refund."),
+        reason: z
+          .enum(["duplicate", "fraudulent", "requested_by_customer"])
+          .optional()
+          .describe("Stripe's refund reason."),
+      })
+      .optional(),
+  )
+  .describe("Optional: omit it, or send `{}`, to refund all that is left with no reason.");
 
 export const RefundAccepted = z
   .object({

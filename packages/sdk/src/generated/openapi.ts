@@ -15310,7 +15310,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional: omit it, or send `{}`, to refund all that is left with no reason. */
+        requestBody?: {
             content: {
                 /**
                  * @example {
