@@ -1,4 +1,5 @@
 export * from "./admission";
+export { incomingDeadline } from "./call-scope";
 export * from "./callers";
 export * from "./client";
 export * from "./config";

@@ -6,3 +6,4 @@ export {
   stripeApiEnv,
   stripeHostOptions,
 } from "./client";
+export { stripeDeadlineOptions } from "./deadline";

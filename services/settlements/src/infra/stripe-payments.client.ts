@@ -1,4 +1,6 @@
 import { AppError, ConflictError, UpstreamUnavailableError } from "@mp/errors";
+import { incomingDeadline } from "@mp/grpc";
+import { stripeDeadlineOptions } from "@mp/stripe";
 import Stripe from "stripe";
 import type {
   CheckoutSessionRequest,
@@ -48,8 +50,15 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe's API through the `stripe` SDK (its client built by `@mp/stripe`'s factory). */
-export function makeStripePayments(stripe: Stripe): StripePaymentsPort {
+/**
+ * Stripe's API through the `stripe` SDK (its client built by `@mp/stripe`'s factory). Each call ends
+ * before the deadline of the gRPC call being served (`deadline`), so a Stripe that hangs is answered as
+ * Stripe unavailable rather than left to the caller's deadline.
+ */
+export function makeStripePayments(
+  stripe: Stripe,
+  deadline: () => number | undefined = incomingDeadline,
+): StripePaymentsPort {
   return {
     async createCheckoutSession(request: CheckoutSessionRequest): Promise<CreatedCheckoutSession> {
       const session = await calling(() =>
@@ -73,7 +82,7 @@ export function makeStripePayments(stripe: Stripe): StripePaymentsPort {
             ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
             expires_at: request.expiresAt,
           },
-          { idempotencyKey: request.idempotencyKey },
+          { idempotencyKey: request.idempotencyKey, ...stripeDeadlineOptions(deadline()) },
         ),
       );
       return {
@@ -93,7 +102,7 @@ export function makeStripePayments(stripe: Stripe): StripePaymentsPort {
             amount: request.amount,
             ...(request.reason ? { reason: request.reason } : {}),
           },
-          { idempotencyKey: request.idempotencyKey },
+          { idempotencyKey: request.idempotencyKey, ...stripeDeadlineOptions(deadline()) },
         ),
       );
       return {
