@@ -1,9 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { installStatusChangedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { createPool, type Pool, withTransaction } from "@mp/db";
 import { DEMO_BOARDS, demoSeed, type RunningSimulator, startSimulator } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { makeUnitOfWork, migrateService, systemClock } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,8 +43,7 @@ beforeAll(async () => {
     max: 4,
     logger: testLogger("bulk-poll"),
   });
-  const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-  await migrate(pool, SCHEMA, await serviceMigrations({ migrationsDir }));
+  await migrateService(pool, SCHEMA, new URL("../migrations", import.meta.url));
   simulator = await startSimulator({
     port: 0,
     seed,

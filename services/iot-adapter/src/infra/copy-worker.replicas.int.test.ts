@@ -1,10 +1,9 @@
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { releaseStoredV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool } from "@mp/db";
+import { createPool, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { makeUnitOfWork, migrateService, systemClock } from "@mp/runtime";
 import { waitFor } from "@mp/testing";
 import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
@@ -36,8 +35,7 @@ const pools = useReplicaPools({
   max: 2,
   endAfter: "test",
   prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+    await migrateService(admin, SCHEMA, new URL("../../migrations", import.meta.url));
   },
 });
 const replicaPool = pools.pool;
