@@ -16,7 +16,7 @@ import {
 } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, infraEnv, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { iotAdapterService } from "./module";
@@ -77,9 +77,7 @@ beforeAll(async () => {
   service = await startService(
     iotAdapterService,
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
+      ...infraEnv(infra),
       IOT_ADAPTER_GRPC_PORT: "0",
       LOG_LEVEL: "silent",
       S3_ENDPOINT: infra.s3.endpoint,

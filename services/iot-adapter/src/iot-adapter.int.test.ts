@@ -15,7 +15,7 @@ import {
 } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, infraEnv, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseObjectKey } from "./domain/copy-job";
 import { InfuseClient } from "./infra/infuse/infuse.client";
@@ -101,9 +101,7 @@ beforeAll(async () => {
   service = await startService(
     iotAdapterService,
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
+      ...infraEnv(infra),
       IOT_ADAPTER_GRPC_PORT: "0",
       LOG_LEVEL: "silent",
       S3_ENDPOINT: infra.s3.endpoint,
