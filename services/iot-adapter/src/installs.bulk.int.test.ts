@@ -13,6 +13,7 @@ import { PlatformThrottle } from "./infra/infuse/platform-throttle";
 import { makePgTokenBucket } from "./infra/infuse/platform-token-bucket";
 import { startInstallPoller } from "./infra/install-poller";
 import { makeInstallUpdateRepository } from "./infra/install-update.repository";
+import { controlSimulator } from "./testing/adapter-stack";
 
 /**
  * Following many in-flight installs costs O(1) platform requests per poll round: 300 installs on the
@@ -107,14 +108,7 @@ async function queueAndTrack(
   }
 }
 
-const control = async (route: string, body?: unknown) => {
-  const response = await fetch(`${simulator.url}/__simulator/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-};
+const control = (route: string, body?: unknown) => controlSimulator(simulator, route, body);
 /** Platform requests the simulator served since the last call (the counts start again). */
 const requestsSince = async () => {
   const stats = (await (await fetch(`${simulator.url}/__simulator/stats`)).json()) as { allowed: number };
