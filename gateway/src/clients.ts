@@ -1,3 +1,4 @@
+import type * as grpc from "@grpc/grpc-js";
 import { GATEWAY_SIGNER, meshSignerFrom } from "@mp/auth";
 import type {
   AssetsProto,
@@ -75,6 +76,9 @@ export interface GatewayClients {
   close(): void;
 }
 
+/** The per-service clients of `GatewayClients`, by their field name. */
+type ClientName = Exclude<keyof GatewayClients, "health" | "close">;
+
 /**
  * The methods of each client that are retried on a transport failure (UNAVAILABLE that no handler
  * answered): every read, and the writes the server makes idempotent. Writes not listed are never retried.
@@ -113,7 +117,7 @@ export const IDEMPOTENT_METHODS = {
   ],
   earnings: ["getEarningsSummary", "getEarningsTimeseries", "listAppEarnings", "listPlatformFees"],
   webhooks: ["listEndpoints", "getEndpoint", "listDeliveries"],
-} as const satisfies Record<Exclude<keyof GatewayClients, "health" | "close">, readonly string[]>;
+} as const satisfies Record<ClientName, readonly string[]>;
 
 /** The proto files (relative to `proto/`) of every service the gateway calls. */
 export const GATEWAY_PROTOS = [
@@ -159,108 +163,46 @@ export function createGatewayClients(
     tls: grpcTlsFrom(config) ?? (false as const),
     ...options,
   };
-  const proto = contracts.marketplace.catalogue.v1;
-  const catalogue = createUnaryClient(proto.CatalogueService, config.CATALOGUE_GRPC_URL, {
-    ...mesh,
-    upstream: "catalogue",
-    idempotent: IDEMPOTENT_METHODS.catalogue,
-  });
-  const itemsProto = contracts.marketplace.catalogue.v1;
-  const catalogueItems = createUnaryClient(itemsProto.CatalogueItemsService, config.CATALOGUE_GRPC_URL, {
-    ...mesh,
-    upstream: "catalogue",
-    idempotent: IDEMPOTENT_METHODS.catalogueItems,
-  });
-  const publishingProto = contracts.marketplace.publishing.v1;
-  const publishing = createUnaryClient(publishingProto.PublishingService, config.PUBLISHING_GRPC_URL, {
-    ...mesh,
-    upstream: "publishing",
-    idempotent: IDEMPOTENT_METHODS.publishing,
-  });
-  const assetsProto = contracts.marketplace.assets.v1;
-  const assets = createUnaryClient(assetsProto.AssetsService, config.ASSETS_GRPC_URL, {
-    ...mesh,
-    upstream: "assets",
-    idempotent: IDEMPOTENT_METHODS.assets,
-  });
-  const releasesProto = contracts.marketplace.publishing.v1;
-  const publishingReleases = createUnaryClient(
-    releasesProto.PublishingReleasesService,
-    config.PUBLISHING_GRPC_URL,
-    {
+  // One channel per client, to the process that serves it, with that client's idempotent methods.
+  const dial = <C extends grpc.Client>(
+    Ctor: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
+    name: ClientName,
+    upstream: ServiceName,
+    extra: { deadlineMs?: number } = {},
+  ) =>
+    createUnaryClient(Ctor, upstreamAddress(config, upstream), {
       ...mesh,
-      upstream: "publishing",
-      idempotent: IDEMPOTENT_METHODS.publishingReleases,
+      upstream,
+      idempotent: IDEMPOTENT_METHODS[name],
+      ...extra,
+    });
+  const { catalogue, publishing, assets, listings, settlements, purchases, webhooks } = contracts.marketplace;
+  const clients = {
+    catalogue: dial(catalogue.v1.CatalogueService, "catalogue", "catalogue"),
+    catalogueItems: dial(catalogue.v1.CatalogueItemsService, "catalogueItems", "catalogue"),
+    publishing: dial(publishing.v1.PublishingService, "publishing", "publishing"),
+    assets: dial(assets.v1.AssetsService, "assets", "assets"),
+    publishingReleases: dial(publishing.v1.PublishingReleasesService, "publishingReleases", "publishing", {
       deadlineMs: 15_000,
-    },
-  );
-  const listingsProto = contracts.marketplace.listings.v1;
-  const listings = createUnaryClient(listingsProto.ListingsService, config.LISTINGS_GRPC_URL, {
-    ...mesh,
-    upstream: "listings",
-    idempotent: IDEMPOTENT_METHODS.listings,
-  });
-  const settlementsProto = contracts.marketplace.settlements.v1;
-  const settlements = createUnaryClient(settlementsProto.SettlementsService, config.SETTLEMENTS_GRPC_URL, {
-    ...mesh,
-    upstream: "settlements",
-    idempotent: IDEMPOTENT_METHODS.settlements,
-  });
-  const statementsProto = contracts.marketplace.settlements.v1;
-  const statements = createUnaryClient(statementsProto.StatementsService, config.SETTLEMENTS_GRPC_URL, {
-    ...mesh,
-    upstream: "settlements",
-    idempotent: IDEMPOTENT_METHODS.statements,
-  });
-  const purchasesProto = contracts.marketplace.purchases.v1;
-  const purchases = createUnaryClient(purchasesProto.PurchasesService, config.PURCHASES_GRPC_URL, {
-    ...mesh,
-    upstream: "purchases",
-    idempotent: IDEMPOTENT_METHODS.purchases,
-  });
-  const earningsProto = contracts.marketplace.settlements.v1;
-  const earnings = createUnaryClient(earningsProto.EarningsService, config.SETTLEMENTS_GRPC_URL, {
-    ...mesh,
-    upstream: "settlements",
-    idempotent: IDEMPOTENT_METHODS.earnings,
-  });
-  const webhooksProto = contracts.marketplace.webhooks.v1;
-  const webhooks = createUnaryClient(webhooksProto.WebhookEndpointsService, config.WEBHOOKS_GRPC_URL, {
-    ...mesh,
-    upstream: "webhooks",
-    idempotent: IDEMPOTENT_METHODS.webhooks,
-  });
+    }),
+    listings: dial(listings.v1.ListingsService, "listings", "listings"),
+    settlements: dial(settlements.v1.SettlementsService, "settlements", "settlements"),
+    statements: dial(settlements.v1.StatementsService, "statements", "settlements"),
+    purchases: dial(purchases.v1.PurchasesService, "purchases", "purchases"),
+    earnings: dial(settlements.v1.EarningsService, "earnings", "settlements"),
+    webhooks: dial(webhooks.v1.WebhookEndpointsService, "webhooks", "webhooks"),
+  } satisfies Omit<GatewayClients, "health" | "close">;
   const checkers = SERVICE_NAMES.map((service) => {
     const checker = healthChecker(upstreamAddress(config, service), mesh.tls);
     return [service, checker] as const;
   });
   return {
-    catalogue,
-    catalogueItems,
-    publishing,
-    assets,
-    publishingReleases,
-    listings,
-    settlements,
-    statements,
-    purchases,
-    earnings,
-    webhooks,
+    ...clients,
     health: Object.fromEntries(
       checkers.map(([service, checker]) => [service, { check: () => checker.check("", 1_000) }]),
     ) as Record<ServiceName, UpstreamProbe>,
     close() {
-      catalogue.close();
-      catalogueItems.close();
-      publishing.close();
-      assets.close();
-      publishingReleases.close();
-      listings.close();
-      settlements.close();
-      statements.close();
-      purchases.close();
-      earnings.close();
-      webhooks.close();
+      for (const client of Object.values(clients)) client.close();
       for (const [, checker] of checkers) checker.close();
     },
   };

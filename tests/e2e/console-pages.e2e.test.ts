@@ -1,15 +1,11 @@
 import { rmSync } from "node:fs";
 import { DEMO_ORGANISATIONS } from "@mp/local/demo";
-import { demoApi } from "@mp/local/demo-api";
-import { linkApplication, listItem, offerItem, publishApplication } from "@mp/local/demo-items";
-import { DEMO_APPLICATIONS, DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
+import { DEMO_BOARDS, demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
-import { waitFor } from "@mp/testing";
-import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing/stripe";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buyForDevice, listedAssetTracker } from "./bought-item";
 import { buildConsole, DEMO_NAMES, go, screenshot, signedIn, until } from "./console-journey";
-import { httpClient } from "./http";
 import { startTestStack } from "./stack";
 
 /**
@@ -21,8 +17,6 @@ import { startTestStack } from "./stack";
  * developer's statements; the provider's shows the EUR 50.00 of gross sales.
  */
 const SECRET = "whsec_e2e_console_earnings_000000";
-const BASE_PRICE = 1000;
-const PRICE = 2500;
 const DEVICES = demoSeed()
   .devices.filter((d) => d.organisationId === DEMO_ORGANISATIONS.provider.id)
   .filter((d) => d.boardId === DEMO_BOARDS.tracker)
@@ -32,77 +26,16 @@ const DEVICES = demoSeed()
 let stack: LocalStack;
 let browser: Browser;
 let dist: string;
-let call: ReturnType<typeof httpClient>;
 let itemId: string;
 const logs: string[] = [];
-
-async function buy(listingId: string, deviceId: string): Promise<void> {
-  const pi = stripeId("pi");
-  const { body, signature } = signedStripeEvent(
-    paymentIntentSucceeded({ listingId, deviceId, amount: PRICE, currency: "EUR", paymentIntentId: pi }),
-    SECRET,
-  );
-  const response = await fetch(`${stack.gatewayUrl}/marketplace/webhooks/stripe`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body,
-  });
-  expect(response.status).toBe(204);
-  await waitFor(
-    async () => {
-      const page = await call<{ items: { paymentReference: string }[] }>(
-        "GET",
-        `/marketplace/providers/purchases?deviceId=${deviceId}`,
-        { token: stack.credentials.provider.token },
-      );
-      return page.body.items?.some((p) => p.paymentReference === pi) ? true : undefined;
-    },
-    { what: `the purchase of ${pi}`, timeoutMs: 30_000 },
-  );
-}
 
 beforeAll(async () => {
   dist = buildConsole();
   stack = await startTestStack(logs, { CONSOLE_DIST: dist, STRIPE_WEBHOOK_SECRET: SECRET });
-  call = httpClient(stack.gatewayUrl);
-  const developer = stack.credentials.developer.token;
-  const admin = stack.credentials.admin.token;
-  const instance = await call("POST", "/marketplace/instances", {
-    token: admin,
-    body: { name: "Console earnings", defaultCurrency: "EUR", platformFeeBps: 1000 },
-  });
-  expect(instance.status).toBe(200);
-  const instanceId = instance.body.id as string;
-  const applicationId = DEMO_APPLICATIONS.assetTracker;
-  const api = demoApi(stack.gatewayUrl);
-  itemId = (await linkApplication(api, developer, instanceId, applicationId)).id;
-  const releases = await call<{ items: { releaseId: string }[] }>(
-    "GET",
-    `/marketplace/developers/infuse-iot/applications/${applicationId}/releases?limit=100&offset=0`,
-    { token: developer },
-  );
-  for (const release of releases.body.items) {
-    const selected = await call(
-      "POST",
-      `/marketplace/developers/marketplace-items/${itemId}/infuse-iot-releases`,
-      { token: developer, body: { releaseId: release.releaseId } },
-    );
-    expect(selected.status).toBe(200);
-  }
-  await publishApplication(api, developer, {
-    instanceId,
-    application: { applicationId, name: "Asset tracker", marketplaceItemId: itemId },
-    basePrice: { amount: BASE_PRICE, currency: "EUR" },
-  });
-  await offerItem(api, admin, instanceId, itemId);
-  const listing = await listItem(api, stack.credentials.provider.token, {
-    instanceId,
-    itemId,
-    price: { amount: PRICE, currency: "EUR" },
-    visibility: "public",
-  });
+  const listing = await listedAssetTracker(stack, "Console earnings");
+  itemId = listing.itemId;
   expect(DEVICES).toHaveLength(2);
-  for (const device of DEVICES) await buy(listing.id, device);
+  for (const device of DEVICES) await buyForDevice(stack, SECRET, listing.listingId, device);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--headless"],

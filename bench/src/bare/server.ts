@@ -1,5 +1,6 @@
 import Fastify from "fastify";
 import pg from "pg";
+import { serveBare } from "./serve";
 
 /**
  * The baseline of scenario A: a bare fastify + pg process answering `GET /marketplace/instances` with the
@@ -37,12 +38,4 @@ app.get<{ Querystring: { page?: string; pageSize?: string } }>("/marketplace/ins
   };
 });
 
-const address = await app.listen({ host: "127.0.0.1", port: 0 });
-process.stdout.write(`${JSON.stringify({ url: address })}\n`);
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+await serveBare(app, pool);

@@ -1,6 +1,7 @@
 import Fastify from "fastify";
 import pg from "pg";
 import Stripe from "stripe";
+import { serveBare } from "./serve";
 
 /**
  * The baseline of scenario E: a bare fastify + pg process that does what payment intake must do and no
@@ -39,12 +40,4 @@ app.post("/marketplace/webhooks/stripe", async (request, reply) => {
   return reply.code(204).send();
 });
 
-const address = await app.listen({ host: "127.0.0.1", port: 0 });
-process.stdout.write(`${JSON.stringify({ url: address })}\n`);
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+await serveBare(app, pool);

@@ -1,12 +1,16 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import pg from "pg";
+import type pg from "pg";
 import { p99Figure } from "../latency-figure";
 import { runOpenLoop } from "../load/open-loop";
-import { authHeader, type Figure, notRun, type Scenario } from "../scenario";
+import type { Figure, Scenario } from "../scenario";
 import { Histogram, summarise } from "../stats/histogram";
 import { JETSTREAM, jetStreamBaseline } from "./jetstream-baseline";
 import { commitStatementPaid } from "./statement-paid-event";
+import {
+  deleteEndpoint,
+  registerStatementPaidEndpoint,
+  settlementsPool,
+  startWebhookReceiver,
+} from "./webhook-endpoint";
 
 const RATE = 200;
 
@@ -31,38 +35,21 @@ export const webhookDelivery: Scenario = {
   async run(ctx) {
     const arrivals = new Map<string, () => void>();
     const early = new Set<string>();
-    const receiver = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk) => {
-        body += chunk;
-      });
-      req.on("end", () => {
-        res.writeHead(204).end();
-        const id = (JSON.parse(body) as { id: string }).id;
-        const done = arrivals.get(id);
-        if (done) done();
-        else early.add(id);
-      });
+    const { server: receiver, port } = await startWebhookReceiver((id) => {
+      const done = arrivals.get(id);
+      if (done) done();
+      else early.add(id);
     });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/bench`;
-    const headers = { ...authHeader(ctx.tokens.provider), "content-type": "application/json" };
-    const registered = await fetch(`${ctx.gatewayUrl}/marketplace/webhook-endpoints`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ url, events: ["statement.paid"], description: "bench W" }),
+    const registered = await registerStatementPaidEndpoint(ctx.gatewayUrl, ctx.tokens.provider, {
+      url: `http://127.0.0.1:${port}/bench`,
+      description: "bench W",
     });
-    if (registered.status !== 201) {
+    if ("refused" in registered) {
       receiver.close();
-      return notRun(`registering the endpoint answered ${registered.status}: ${await registered.text()}`);
+      return registered.refused;
     }
-    const endpointId = ((await registered.json()) as { id: string }).id;
-    const db = new pg.Pool({
-      connectionString: ctx.databaseUrl,
-      max: 8,
-      options: "-c search_path=settlements",
-    });
-    db.on("error", () => {});
+    const { endpointId } = registered;
+    const db = settlementsPool(ctx.databaseUrl, 8);
     const arrived = (id: string, timeoutMs: number) =>
       new Promise<void>((resolve, reject) => {
         if (early.delete(id)) return resolve();
@@ -143,10 +130,7 @@ export const webhookDelivery: Scenario = {
       ];
       return { status: "ran", figures, notes };
     } finally {
-      await fetch(`${ctx.gatewayUrl}/marketplace/webhook-endpoints/${endpointId}`, {
-        method: "DELETE",
-        headers: authHeader(ctx.tokens.provider),
-      }).catch(() => undefined);
+      await deleteEndpoint(ctx.gatewayUrl, ctx.tokens.provider, endpointId);
       await db.end();
       receiver.closeAllConnections();
       receiver.close();

@@ -1,9 +1,12 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
-import { authHeader, type Figure, notRun, type Scenario } from "../scenario";
+import { type Figure, notRun, type Scenario } from "../scenario";
 import { commitStatementPaid } from "./statement-paid-event";
+import {
+  deleteEndpoint,
+  registerStatementPaidEndpoint,
+  settlementsPool,
+  startWebhookReceiver,
+} from "./webhook-endpoint";
 
 /** The retry schedule of W2's own stack: short steps so catching up takes minutes, a 3-day window as in production. */
 const SCHEDULE = process.env.BENCH_WEBHOOK_OUTAGE_SCHEDULE ?? "5s,15s,30s,1m/3d";
@@ -34,41 +37,23 @@ export const webhookOutage: Scenario = {
     let copies = 0;
     let differing = 0;
     let lastArrival = 0;
-    const receiver = createServer((req, res) => {
-      let body = "";
-      req.on("data", (chunk) => {
-        body += chunk;
-      });
-      req.on("end", () => {
-        res.writeHead(204).end();
-        const id = (JSON.parse(body) as { id: string }).id;
-        const seen = bodies.get(id);
-        if (seen === undefined) bodies.set(id, body);
-        else {
-          copies++;
-          if (seen !== body) differing++;
-        }
-        lastArrival = performance.now();
-      });
+    const { server: receiver, port } = await startWebhookReceiver((id, body) => {
+      const seen = bodies.get(id);
+      if (seen === undefined) bodies.set(id, body);
+      else {
+        copies++;
+        if (seen !== body) differing++;
+      }
+      lastArrival = performance.now();
     });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const port = (receiver.address() as AddressInfo).port;
     const stack = await ctx.startStack({ WEBHOOK_RETRY_SCHEDULE: SCHEDULE });
-    const db = new pg.Pool({
-      connectionString: stack.databaseUrl,
-      max: 4,
-      options: "-c search_path=settlements",
-    });
-    db.on("error", () => {});
+    const db = settlementsPool(stack.databaseUrl, 4);
     try {
-      const registered = await fetch(`${stack.gatewayUrl}/marketplace/webhook-endpoints`, {
-        method: "POST",
-        headers: { ...authHeader(stack.tokens.provider), "content-type": "application/json" },
-        body: JSON.stringify({ url: `http://127.0.0.1:${port}/w2`, events: ["statement.paid"] }),
+      const registered = await registerStatementPaidEndpoint(stack.gatewayUrl, stack.tokens.provider, {
+        url: `http://127.0.0.1:${port}/w2`,
       });
-      if (registered.status !== 201)
-        return notRun(`registering the endpoint answered ${registered.status}: ${await registered.text()}`);
-      const endpointId = ((await registered.json()) as { id: string }).id;
+      if ("refused" in registered) return registered.refused;
+      const { endpointId } = registered;
       const warm = await commitStatementPaid(db);
       for (const deadline = Date.now() + 60_000; !bodies.has(warm); await sleep(100))
         if (Date.now() > deadline) throw new Error("the first event was not delivered within 60 s");
@@ -130,10 +115,7 @@ export const webhookOutage: Scenario = {
         `retry schedule ${SCHEDULE}; ${downDelivered} of the events arrived while the receiver was down (0 expected)`,
         `delivery rows of the endpoint: ${rows.map((r) => `${r.status} ${r.n} (attempts at most ${r.attempts})`).join(", ")}`,
       ];
-      await fetch(`${stack.gatewayUrl}/marketplace/webhook-endpoints/${endpointId}`, {
-        method: "DELETE",
-        headers: authHeader(stack.tokens.provider),
-      }).catch(() => undefined);
+      await deleteEndpoint(stack.gatewayUrl, stack.tokens.provider, endpointId);
       return { status: "ran", figures, notes };
     } finally {
       await db.end();

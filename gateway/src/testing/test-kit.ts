@@ -7,7 +7,7 @@ import { AppError, NotFoundError, type Problem } from "@mp/errors";
 import { createLogger, type Logger } from "@mp/logger";
 import type { LightMyRequestResponse } from "fastify";
 import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { buildApp } from "../app";
 import type { CatalogueClient, GatewayClients, UpstreamProbe } from "../clients";
 import { type GatewayConfig, loadGatewayConfig, SERVICE_NAMES, type ServiceName } from "../config";
@@ -188,8 +188,8 @@ export const notFoundCatalogue: CatalogueCall = () => {
   throw new NotFoundError("Instance");
 };
 
-/** The app as tests drive it with `inject`: real plugins and routes, fake upstreams. */
-export async function buildTestApp(options: {
+/** What `buildTestApp` builds the app from. */
+export interface TestAppOptions {
   keys: TestKeys;
   catalogue?: CatalogueClient;
   health?: Partial<Record<ServiceName, UpstreamProbe>>;
@@ -204,7 +204,10 @@ export async function buildTestApp(options: {
   rateLimitStore?: RateLimitStore;
   /** A logger whose lines the test reads; silent by default. */
   logger?: Logger;
-}): Promise<ZodApp> {
+}
+
+/** The app as tests drive it with `inject`: real plugins and routes, fake upstreams. */
+export async function buildTestApp(options: TestAppOptions): Promise<ZodApp> {
   const config = options.production
     ? loadGatewayConfig({
         NODE_ENV: "production",
@@ -232,6 +235,37 @@ export async function buildTestApp(options: {
       }),
     ...(options.rateLimitStore ? { rateLimitStore: options.rateLimitStore } : {}),
   });
+}
+
+/** A test file's app and keys, set once its `beforeAll` has run. */
+export interface TestApp {
+  readonly app: ZodApp;
+  readonly keys: TestKeys;
+}
+
+/**
+ * Registers the file's `beforeAll` (test keys, then the app built from `options`) and `afterAll` (the app
+ * closed), for files that drive one app through `inject`. Read `app` and `keys` inside tests and hooks.
+ */
+export function useTestApp(options: Omit<TestAppOptions, "keys"> = {}): TestApp {
+  let built: { app: ZodApp; keys: TestKeys } | undefined;
+  const ready = () => {
+    if (!built) throw new Error("useTestApp: the app is built in beforeAll");
+    return built;
+  };
+  beforeAll(async () => {
+    const keys = await createTestKeys();
+    built = { keys, app: await buildTestApp({ ...options, keys }) };
+  });
+  afterAll(() => built?.app.close());
+  return {
+    get app() {
+      return ready().app;
+    },
+    get keys() {
+      return ready().keys;
+    },
+  };
 }
 
 /**

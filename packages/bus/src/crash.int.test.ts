@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createPool, migrate, type Pool } from "@mp/db";
 import { createLogger } from "@mp/logger";
-import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
+import { freshInfra, infraEnv, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Bus, connectBus } from "./connection";
 import {
@@ -61,9 +61,7 @@ class Child {
         cwd: REPO_ROOT,
         env: {
           ...process.env,
-          DATABASE_URL: infra.databaseUrl,
-          NATS_URL: infra.natsUrl,
-          BUS_NAMESPACE: infra.busNamespace,
+          ...infraEnv(infra),
           CRASH_TOTAL: String(TOTAL),
         },
         stdio: ["ignore", "ignore", "pipe"],

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXIT } from "./exit-codes";
-import { runCli } from "./program";
+import { json, runMkt } from "./testing/run-mkt";
 
 /** One recorded request and the answer the fake gateway gave it. */
 interface Seen {
@@ -22,34 +22,19 @@ async function mkt(
   env: Record<string, string> = { MKT_URL: "http://gateway.test", MKT_TOKEN: "token-1" },
 ) {
   const seen: Seen[] = [];
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(argv, {
-    env,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    fetch: async (input) => {
-      const request = input as Request;
-      const text = await request.text();
-      const entry = {
-        method: request.method,
-        url: new URL(request.url),
-        headers: request.headers,
-        body: text ? JSON.parse(text) : undefined,
-      };
-      seen.push(entry);
-      return answer(entry);
-    },
+  const run = await runMkt(argv, env, async (input) => {
+    const request = input as Request;
+    const text = await request.text();
+    const entry = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
+    seen.push(entry);
+    return answer(entry);
   });
-  return { code, stdout, stderr, seen };
-}
-
-function json(body: unknown, status = 200, type = "application/json"): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": type } });
+  return { ...run, seen };
 }
 
 const INSTANCE_PAGE = {

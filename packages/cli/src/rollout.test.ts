@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXIT } from "./exit-codes";
-import { runCli } from "./program";
+import { json, runMkt } from "./testing/run-mkt";
 
 const ID = "0193a5d0-7f00-7000-8000-00000000a001";
 const counts = (over: Record<string, number> = {}) => ({
@@ -27,41 +27,27 @@ const rollout = (status: string, over: Record<string, number> = {}) => ({
 const sse = (events: [number, string, object][]) =>
   events.map(([id, event, data]) => `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join("");
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
 /** `mkt rollout ...` against a fake gateway answering the rollout routes; records the requests. */
 type Stream = string | ((request: Request) => ReadableStream<Uint8Array>);
 
 async function mktRollout(args: string[], streams: Stream[], final: object) {
   const seen: Request[] = [];
   let reads = 0;
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { MKT_URL: "http://gateway.test", MKT_TOKEN: "t" },
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    fetch: async (input) => {
-      const request = input as Request;
-      seen.push(request);
-      const path = new URL(request.url).pathname;
-      if (request.method === "POST" && path === "/marketplace/providers/rollouts")
-        return json(rollout("running"), 201);
-      if (path.endsWith("/events")) {
-        const next = streams.shift() ?? "";
-        const body = typeof next === "string" ? next : next(request);
-        return new Response(body, { headers: { "content-type": "text/event-stream" } });
-      }
-      // `follow` reads the rollout first (running), then once more at the end.
-      return json(reads++ === 0 && args.includes("follow") ? rollout("running") : final);
-    },
+  const run = await runMkt(args, { MKT_URL: "http://gateway.test", MKT_TOKEN: "t" }, async (input) => {
+    const request = input as Request;
+    seen.push(request);
+    const path = new URL(request.url).pathname;
+    if (request.method === "POST" && path === "/marketplace/providers/rollouts")
+      return json(rollout("running"), 201);
+    if (path.endsWith("/events")) {
+      const next = streams.shift() ?? "";
+      const body = typeof next === "string" ? next : next(request);
+      return new Response(body, { headers: { "content-type": "text/event-stream" } });
+    }
+    // `follow` reads the rollout first (running), then once more at the end.
+    return json(reads++ === 0 && args.includes("follow") ? rollout("running") : final);
   });
-  return { code, stdout, stderr, seen };
+  return { ...run, seen };
 }
 
 describe("mkt rollout", () => {

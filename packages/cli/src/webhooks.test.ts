@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXIT } from "./exit-codes";
-import { runCli } from "./program";
+import { json, runMkt } from "./testing/run-mkt";
 
 const ID = "0195a561-4527-70ce-86b3-bebd1dd012b7";
 const endpoint = {
@@ -26,29 +26,19 @@ const page = (items: unknown[]) => ({
 /** `mkt webhooks ...` against a fake gateway: `answer` per request; records method, path, query and body. */
 async function mktWebhooks(args: string[], answer: (method: string, path: string) => Response) {
   const seen: { method: string; url: URL; body: unknown }[] = [];
-  let stdout = "";
-  let stderr = "";
-  const code = await runCli(args, {
-    env: { MKT_URL: "http://gateway.test", MKT_API_KEY: "mk_test_key" },
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    fetch: async (input) => {
+  const run = await runMkt(
+    args,
+    { MKT_URL: "http://gateway.test", MKT_API_KEY: "mk_test_key" },
+    async (input) => {
       const request = input as Request;
       const text = await request.text();
       const url = new URL(request.url);
       seen.push({ method: request.method, url, body: text ? JSON.parse(text) : undefined });
       return answer(request.method, url.pathname);
     },
-  });
-  return { code, stdout, stderr, seen };
+  );
+  return { ...run, seen };
 }
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 describe("mkt webhooks", () => {
   it("creates an endpoint and prints its secret once, with a note to store it", async () => {

@@ -28,3 +28,4 @@ export type { ProtoGrpcType as StripePaymentsProto } from "./generated/stripe_pa
 export type { ProtoGrpcType as WebhooksProto } from "./generated/webhooks";
 export * from "./principal";
 export * from "./timestamps";
+export * from "./webhook-event-types";

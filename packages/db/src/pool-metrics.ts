@@ -1,3 +1,4 @@
+import { observeGauges } from "@mp/telemetry/gauges";
 import { type MeterProvider, metrics } from "@opentelemetry/api";
 import type pg from "pg";
 
@@ -20,33 +21,20 @@ export function observePool(pool: pg.Pool, name: string): () => void {
 
 function register(): void {
   registeredWith = metrics.getMeterProvider();
-  const meter = metrics.getMeter("@mp/db");
-  const size = meter.createObservableGauge("db.pool.size", {
-    description: "Open connections of the pool (idle and in use)",
-    unit: "{connection}",
+  observeGauges(metrics.getMeter("@mp/db"), POOL_GAUGES, (observe) => {
+    for (const [pool, name] of pools) {
+      const attributes = { pool: name };
+      observe("db.pool.size", pool.totalCount, attributes);
+      observe("db.pool.idle", pool.idleCount, attributes);
+      observe("db.pool.waiting", pool.waitingCount, attributes);
+      observe("db.pool.max", pool.options.max ?? 10, attributes);
+    }
   });
-  const idle = meter.createObservableGauge("db.pool.idle", {
-    description: "Idle connections of the pool",
-    unit: "{connection}",
-  });
-  const waiting = meter.createObservableGauge("db.pool.waiting", {
-    description: "Callers waiting for a connection",
-    unit: "{request}",
-  });
-  const max = meter.createObservableGauge("db.pool.max", {
-    description: "Connections the pool may open",
-    unit: "{connection}",
-  });
-  meter.addBatchObservableCallback(
-    (result) => {
-      for (const [pool, name] of pools) {
-        const attributes = { pool: name };
-        result.observe(size, pool.totalCount, attributes);
-        result.observe(idle, pool.idleCount, attributes);
-        result.observe(waiting, pool.waitingCount, attributes);
-        result.observe(max, pool.options.max ?? 10, attributes);
-      }
-    },
-    [size, idle, waiting, max],
-  );
 }
+
+const POOL_GAUGES = {
+  "db.pool.size": { description: "Open connections of the pool (idle and in use)", unit: "{connection}" },
+  "db.pool.idle": { description: "Idle connections of the pool", unit: "{connection}" },
+  "db.pool.waiting": { description: "Callers waiting for a connection", unit: "{request}" },
+  "db.pool.max": { description: "Connections the pool may open", unit: "{connection}" },
+};

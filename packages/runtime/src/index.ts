@@ -5,4 +5,5 @@ export * from "./main";
 export * from "./migrate-command";
 export * from "./ops";
 export * from "./service";
+export * from "./service-migrations";
 export * from "./unit-of-work";

@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig, type ServiceName, serviceEnv, z } from "@mp/config";
-import { createPool, dbEnv, migrate, poolSettings } from "@mp/db";
+import { createPool, dbEnv, poolSettings } from "@mp/db";
 import { createLogger } from "@mp/logger";
-import { type ServiceSpec, schemaOf, serviceMigrations } from "./service";
+import { type ServiceSpec, schemaOf } from "./service";
+import { migrateService } from "./service-migrations";
 
 /**
  * `node --import tsx services/<name>/src/main.ts migrate`: apply the service's pending migrations (bus
@@ -31,7 +32,7 @@ export async function runMigrations(
     max: 1,
   });
   try {
-    const applied = await migrate(pool, schemaOf(name), await serviceMigrations(spec));
+    const applied = await migrateService(pool, schemaOf(name), spec.migrationsDir);
     logger.info({ applied }, applied.length > 0 ? "migrations applied" : "schema already current");
     return 0;
   } catch (error) {

@@ -9,7 +9,6 @@ import {
 import {
   type Bus,
   busEnv,
-  busMigrations,
   type Consumer,
   type EventEnvelope,
   type HandlerTransaction,
@@ -30,16 +29,7 @@ import {
   z,
 } from "@mp/config";
 import { ownerOfSubject, STREAMS, type StreamName } from "@mp/contracts";
-import {
-  createPool,
-  type DbEnv,
-  dbEnv,
-  type Migration,
-  migrationsFromDir,
-  type Pool,
-  type PoolClient,
-  poolSettings,
-} from "@mp/db";
+import { createPool, type DbEnv, dbEnv, type Pool, type PoolClient, poolSettings } from "@mp/db";
 import {
   type GrpcServer,
   type GrpcTlsEnv,
@@ -61,6 +51,7 @@ import { databaseCheck, flagCheck, natsCheck } from "./ops/checks";
 import { opsEnv, opsPortOf } from "./ops/ops-config";
 import { startOpsServer } from "./ops/ops-server";
 import { Readiness } from "./ops/readiness";
+import { serviceMigrations } from "./service-migrations";
 
 /** An event handler a service module declares; the runtime runs it through the bus inbox. */
 export interface ConsumerSpec<T = unknown> {
@@ -336,9 +327,4 @@ export async function startService<S extends z.ZodObject>(
     await stopAll();
     throw error;
   }
-}
-
-/** Every migration of a service: the bus tables (outbox, inbox, dead letters), then its own folder. */
-export async function serviceMigrations(spec: Pick<ServiceSpec, "migrationsDir">): Promise<Migration[]> {
-  return [...busMigrations(), ...(await migrationsFromDir(spec.migrationsDir))];
 }

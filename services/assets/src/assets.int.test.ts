@@ -5,7 +5,7 @@ import type { UploadSession__Output } from "@mp/contracts/generated/marketplace/
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, infraEnv, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assetObjectsPrefix, UPLOAD_PREFIX, uploadKey } from "./domain/asset";
 import { assetsService, buildAssets } from "./module";
@@ -49,9 +49,7 @@ beforeAll(async () => {
   proxy = await startRecordingS3Proxy(infra.s3.endpoint);
   mesh = await ephemeralMesh();
   const env = {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
+    ...infraEnv(infra),
     ASSETS_GRPC_PORT: "0",
     LOG_LEVEL: "silent",
     S3_ENDPOINT: proxy.url,

@@ -3,9 +3,10 @@ import { type CatalogueProto, instanceSnapshotV1, type Principal } from "@mp/con
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, s3EnvOf, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueService } from "./module";
+import { catalogueEnv } from "./testing/catalogue-env";
 
 const admin: Principal = {
   subject: "admin-1",
@@ -25,19 +26,9 @@ const catalogueProto = loadProto<CatalogueProto>("marketplace/catalogue/v1/catal
 beforeAll(async () => {
   infra = await freshInfra("catalogue");
   mesh = await ephemeralMesh();
-  const env = {
-    DATABASE_URL: infra.databaseUrl,
-    NATS_URL: infra.natsUrl,
-    BUS_NAMESPACE: infra.busNamespace,
-    CATALOGUE_GRPC_PORT: "0",
-    LOG_LEVEL: "silent",
-    ...s3EnvOf(infra.s3),
-  };
-  catalogue = await startService(
-    catalogueService,
-    { ...env, ...mesh.env("catalogue") },
-    { logger: testLogger("catalogue") },
-  );
+  catalogue = await startService(catalogueService, catalogueEnv(infra, mesh), {
+    logger: testLogger("catalogue"),
+  });
 });
 
 afterAll(async () => {

@@ -2,17 +2,10 @@ import type { CatalogueProto, Principal } from "@mp/contracts";
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import {
-  ephemeralMesh,
-  freePort,
-  freshInfra,
-  s3EnvOf,
-  type TestInfra,
-  type TestMesh,
-  waitFor,
-} from "@mp/testing";
+import { ephemeralMesh, freePort, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, catalogueService } from "./module";
+import { catalogueEnv } from "./testing/catalogue-env";
 
 /**
  * A rolling restart under steady traffic drops no call. Two replicas of the real catalogue listen on two
@@ -64,16 +57,11 @@ const start = async (replica: Replica) => {
   replica.service = await startService(
     slowCatalogue,
     {
-      DATABASE_URL: replica.infra.databaseUrl,
-      NATS_URL: replica.infra.natsUrl,
-      BUS_NAMESPACE: replica.infra.busNamespace,
+      ...catalogueEnv(replica.infra, mesh),
       CATALOGUE_GRPC_PORT: String(replica.port),
       OPS_PORT: "0",
       GRPC_DRAIN_MS: "300",
       GRPC_SHUTDOWN_GRACE_MS: "5000",
-      LOG_LEVEL: "silent",
-      ...s3EnvOf(replica.infra.s3),
-      ...mesh.env("catalogue"),
     },
     { logger: testLogger(replica.name) },
   );

@@ -1,9 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { installStatusChangedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { createPool, type Pool, withTransaction } from "@mp/db";
 import { DEMO_BOARDS, demoSeed, type RunningSimulator, startSimulator } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { makeUnitOfWork, migrateService, systemClock } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +13,7 @@ import { PlatformThrottle } from "./infra/infuse/platform-throttle";
 import { makePgTokenBucket } from "./infra/infuse/platform-token-bucket";
 import { startInstallPoller } from "./infra/install-poller";
 import { makeInstallUpdateRepository } from "./infra/install-update.repository";
+import { controlSimulator } from "./testing/adapter-stack";
 
 /**
  * Following many in-flight installs costs O(1) platform requests per poll round: 300 installs on the
@@ -44,8 +44,7 @@ beforeAll(async () => {
     max: 4,
     logger: testLogger("bulk-poll"),
   });
-  const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-  await migrate(pool, SCHEMA, await serviceMigrations({ migrationsDir }));
+  await migrateService(pool, SCHEMA, new URL("../migrations", import.meta.url));
   simulator = await startSimulator({
     port: 0,
     seed,
@@ -109,14 +108,7 @@ async function queueAndTrack(
   }
 }
 
-const control = async (route: string, body?: unknown) => {
-  const response = await fetch(`${simulator.url}/__simulator/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-};
+const control = (route: string, body?: unknown) => controlSimulator(simulator, route, body);
 /** Platform requests the simulator served since the last call (the counts start again). */
 const requestsSince = async () => {
   const stats = (await (await fetch(`${simulator.url}/__simulator/stats`)).json()) as { allowed: number };

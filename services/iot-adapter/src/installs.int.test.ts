@@ -1,4 +1,4 @@
-import { type Bus, connectBus } from "@mp/bus";
+import type { Bus } from "@mp/bus";
 import {
   type InstallStatusChangedV1,
   type IotAdapterProto,
@@ -14,12 +14,11 @@ import {
   type RunningSimulator,
   startSimulator,
 } from "@mp/local/simulator";
-import { testLogger } from "@mp/logger";
-import { type RunningService, startService } from "@mp/runtime";
+import type { RunningService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iotAdapterService } from "./module";
+import { controlSimulator, probeBus, startAdapter } from "./testing/adapter-stack";
 
 /**
  * Devices and installs against the Infuse-IoT simulator, with real PostgreSQL and NATS: the simulator's
@@ -74,35 +73,18 @@ beforeAll(async () => {
   infra = await freshInfra("iot_installs");
   mesh = await ephemeralMesh();
   simulator = await startSimulator({ port: 0, seed, apiKey: API_KEY, tickMs: 0 });
-  service = await startService(
-    iotAdapterService,
+  service = await startAdapter(
+    infra,
+    mesh,
+    { url: simulator.url, apiKey: API_KEY },
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      IOT_ADAPTER_GRPC_PORT: "0",
-      LOG_LEVEL: "silent",
-      S3_ENDPOINT: infra.s3.endpoint,
-      S3_REGION: infra.s3.region,
-      S3_ACCESS_KEY_ID: infra.s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey,
-      S3_BUCKET: infra.s3.bucket,
-      INFUSE_API_URL: simulator.url,
-      INFUSE_API_KEY: API_KEY,
       INFUSE_TIMEOUT_MS: "1000",
       INFUSE_BREAKER_THRESHOLD: "50",
       INSTALL_POLL_MS: "100",
       INSTALL_POLL_BATCH: "2",
-      ...mesh.env("iot-adapter"),
     },
-    { logger: testLogger("iot-adapter") },
   );
-  bus = await connectBus({
-    url: infra.natsUrl,
-    name: "probe",
-    namespace: infra.busNamespace,
-    logger: testLogger(),
-  });
+  bus = await probeBus(infra);
   c = client();
 });
 
@@ -114,14 +96,7 @@ afterAll(async () => {
   await infra?.cleanup();
 });
 
-const control = async (route: string, body?: unknown) => {
-  const response = await fetch(`${simulator.url}/__simulator/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-};
+const control = (route: string, body?: unknown) => controlSimulator(simulator, route, body);
 
 /** Every iot.install.status-changed.v1 of one install on the IOT stream, in stream order. */
 async function eventsOf(installId: string): Promise<InstallStatusChangedV1[]> {

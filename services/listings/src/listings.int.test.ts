@@ -13,7 +13,7 @@ import {
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, infraEnv, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingsService } from "./module";
@@ -110,9 +110,7 @@ beforeAll(async () => {
   listings = await startService(
     listingsService,
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
+      ...infraEnv(infra),
       LISTINGS_GRPC_PORT: "0",
       ASSETS_GRPC_URL: "127.0.0.1:1",
       LOG_LEVEL: "silent",

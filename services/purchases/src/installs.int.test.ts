@@ -1,24 +1,20 @@
-import { ensureStream } from "@mp/bus";
 import {
   type InstallStatusChangedV1,
   installStatusChangedV1,
   itemReleaseAddedV1,
   type PaymentUpdatedV1,
   paymentUpdatedV1,
-  STREAMS,
 } from "@mp/contracts";
 import { ConflictError } from "@mp/errors";
 import type { GrpcServer } from "@mp/grpc";
-import { testLogger } from "@mp/logger";
-import { type RunningService, startService } from "@mp/runtime";
+import type { RunningService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purchasesService } from "./module";
 import { APP, boardName, org, otherProvider, provider, SENSOR, TRACKER } from "./testing/fixtures";
 import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
-import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
-import { announceListedItem, paymentUpdated } from "./testing/upstream-events";
+import { as, publishEvent, purchasesClient, startPurchases } from "./testing/purchases-service";
+import { announceListedItem, ensureStreams, paymentUpdated } from "./testing/upstream-events";
 
 /**
  * Devices, releases and installs in purchases, with real PostgreSQL and NATS and an iot-adapter double over
@@ -137,11 +133,8 @@ beforeAll(async () => {
     metadata: { Site: "Rotterdam" },
     queueInstall,
   });
-  svc = await startService(purchasesService, purchasesEnv(infra, mesh, iotAdapter), {
-    logger: testLogger("purchases"),
-  });
-  for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS, STREAMS.IOT])
-    await ensureStream(svc.bus, { name: stream.name, subjects: [...stream.subjects] });
+  svc = await startPurchases("purchases", infra, mesh, iotAdapter);
+  await ensureStreams(svc.bus, { iot: true });
   c = client();
 });
 

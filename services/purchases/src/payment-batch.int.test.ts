@@ -1,10 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { appendToOutbox, type EventEnvelope, newEvent } from "@mp/bus";
 import { batchApplier, drainInBatches } from "@mp/bus/batch-equivalence";
 import { type PaymentUpdatedV1, paymentUpdatedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool } from "@mp/db";
+import { createPool, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
+import { migrateService } from "@mp/runtime";
 import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -127,8 +126,7 @@ function updates(): EventEnvelope<PaymentUpdatedV1>[] {
 
 async function database(infra: TestInfra): Promise<Pool> {
   const pool = createPool({ url: infra.databaseUrl, schema: "purchases", max: 3, logger: testLogger() });
-  const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-  await migrate(pool, "purchases", await serviceMigrations({ migrationsDir }));
+  await migrateService(pool, "purchases", new URL("../migrations", import.meta.url));
   for (const [i, item] of ITEMS.entries())
     await pool.query("INSERT INTO known_items (id, display_name, version) VALUES ($1, $2, 1)", [
       item,

@@ -1,4 +1,4 @@
-import { durableName, ensureStream } from "@mp/bus";
+import { durableName } from "@mp/bus";
 import {
   itemPublishedV1,
   listingCreatedV1,
@@ -8,17 +8,15 @@ import {
   STREAMS,
 } from "@mp/contracts";
 import type { GrpcServer } from "@mp/grpc";
-import { testLogger } from "@mp/logger";
-import { type RunningService, startService } from "@mp/runtime";
+import type { RunningService } from "@mp/runtime";
 import { startTelemetry, type Telemetry } from "@mp/telemetry";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purchasesService } from "./module";
 import { org } from "./testing/fixtures";
 import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
-import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
-import { itemPublished, listingCreated, paymentUpdated } from "./testing/upstream-events";
+import { as, publishEvent, purchasesClient, startPurchases } from "./testing/purchases-service";
+import { ensureStreams, itemPublished, listingCreated, paymentUpdated } from "./testing/upstream-events";
 import { PAYMENT_UPDATE_BATCH } from "./transport/payment-updated.consumer";
 
 const provider: Principal = { subject: "prov-1", organisationId: org(0xb1), roles: ["provider"], via: "jwt" };
@@ -122,16 +120,11 @@ beforeAll(async () => {
   infra = await freshInfra("purchases");
   mesh = await ephemeralMesh();
   iotAdapter = await startIotAdapterDouble({ mesh, devices: DEVICES });
-  svc = await startService(
-    purchasesService,
-    purchasesEnv(infra, mesh, iotAdapter, {
-      PAYMENT_RETRY_MAX_DELIVER: "6",
-      PAYMENT_RETRY_BACKOFF_MS: "300",
-    }),
-    { logger: testLogger("purchases") },
-  );
-  for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS])
-    await ensureStream(svc.bus, { name: stream.name, subjects: [...stream.subjects] });
+  svc = await startPurchases("purchases", infra, mesh, iotAdapter, {
+    PAYMENT_RETRY_MAX_DELIVER: "6",
+    PAYMENT_RETRY_BACKOFF_MS: "300",
+  });
+  await ensureStreams(svc.bus, { iot: false });
   c = client();
 });
 

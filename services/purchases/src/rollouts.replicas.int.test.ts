@@ -1,23 +1,14 @@
-import { ensureStream } from "@mp/bus";
-import {
-  installStatusChangedV1,
-  itemReleaseAddedV1,
-  paymentUpdatedV1,
-  rolloutChange,
-  STREAMS,
-} from "@mp/contracts";
+import { installStatusChangedV1, itemReleaseAddedV1, paymentUpdatedV1, rolloutChange } from "@mp/contracts";
 import { type AppError, UpstreamUnavailableError } from "@mp/errors";
 import type { GrpcServer } from "@mp/grpc";
-import { testLogger } from "@mp/logger";
-import { type RunningService, startService } from "@mp/runtime";
+import type { RunningService } from "@mp/runtime";
 import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purchasesService } from "./module";
 import { APP, boardName, org, otherProvider, provider, SENSOR, TRACKER } from "./testing/fixtures";
 import { type FakeDevice, startIotAdapterDouble } from "./testing/iot-adapter-double";
-import { as, publishEvent, purchasesClient, purchasesEnv } from "./testing/purchases-service";
-import { announceListedItem } from "./testing/upstream-events";
+import { as, publishEvent, purchasesClient, startPurchases } from "./testing/purchases-service";
+import { announceListedItem, ensureStreams } from "./testing/upstream-events";
 
 /**
  * Rollouts in purchases with two replicas of the service on one real PostgreSQL schema and NATS namespace,
@@ -105,18 +96,14 @@ const waitRow = (sql: string, params: unknown[], what: string) =>
   waitFor(async () => (await rowsOf(sql, params))[0], { what, timeoutMs: 15_000 });
 
 function startReplica(name: string) {
-  return startService(
-    purchasesService,
-    purchasesEnv(infra, mesh, iotAdapter, {
-      OPS_PORT: "0",
-      ROLLOUT_TICK_MS: "200",
-      ROLLOUT_REQUEUE_AFTER_MS: "1000",
-      // Two queueing workers: a claiming transaction takes at most 8 devices (4 per worker).
-      ROLLOUT_QUEUE_CONCURRENCY: "2",
-      DB_POOL_MAX: "5",
-    }),
-    { logger: testLogger(name) },
-  );
+  return startPurchases(name, infra, mesh, iotAdapter, {
+    OPS_PORT: "0",
+    ROLLOUT_TICK_MS: "200",
+    ROLLOUT_REQUEUE_AFTER_MS: "1000",
+    // Two queueing workers: a claiming transaction takes at most 8 devices (4 per worker).
+    ROLLOUT_QUEUE_CONCURRENCY: "2",
+    DB_POOL_MAX: "5",
+  });
 }
 
 /** An item with a V12 release for the tracker only, listed by the provider, and bought for `devices`. */
@@ -194,8 +181,7 @@ beforeAll(async () => {
   mesh = await ephemeralMesh();
   iotAdapter = await startIotAdapterDouble({ mesh, devices: DEVICES, boardName, queueInstall });
   replicas = [await startReplica("purchases-a"), await startReplica("purchases-b")];
-  for (const stream of [STREAMS.LISTINGS, STREAMS.PUBLISHING, STREAMS.SETTLEMENTS, STREAMS.IOT])
-    await ensureStream(replicas[0]!.bus, { name: stream.name, subjects: [...stream.subjects] });
+  await ensureStreams(replicas[0]!.bus, { iot: true });
   clients.push(client(replicas[0]!), client(replicas[1]!));
 }, 60_000);
 

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { type EventEnvelope, newEvent } from "@mp/bus";
 import { type BatchApply, batchApplier, drainInBatches } from "@mp/bus/batch-equivalence";
 import {
@@ -7,9 +6,9 @@ import {
   purchaseDisputeUpdatedV1,
   purchaseRefundedV1,
 } from "@mp/contracts";
-import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { createPool, type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
+import { migrateService, uuidV7Ids } from "@mp/runtime";
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeRecordPurchaseChange, NotReadyError } from "./application/record-purchase-change";
@@ -101,8 +100,7 @@ function events(): EventEnvelope<PurchaseSnapshotV1>[] {
 
 async function database(infra: TestInfra): Promise<Pool> {
   const pool = createPool({ url: infra.databaseUrl, schema: "settlements", max: 2, logger: testLogger() });
-  const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-  await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
+  await migrateService(pool, "settlements", new URL("../migrations", import.meta.url));
   for (const [i, item] of ITEMS.entries())
     await pool.query(
       `INSERT INTO ledger_items (id, developer_organisation_id, marketplace_instance_id, display_name, version)

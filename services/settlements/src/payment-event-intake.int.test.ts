@@ -1,7 +1,6 @@
-import { fileURLToPath } from "node:url";
-import { createPool, migrate, type Pool } from "@mp/db";
+import { createPool, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
+import { migrateService } from "@mp/runtime";
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { countStatements } from "@mp/testing/write-cost";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,8 +26,7 @@ describe("payment event intake: insertAll (real PostgreSQL)", () => {
   beforeAll(async () => {
     infra = await freshInfra("intake_insert_all");
     pool = createPool({ url: infra.databaseUrl, schema: "settlements", max: 4, logger: testLogger() });
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-    await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
+    await migrateService(pool, "settlements", new URL("../migrations", import.meta.url));
     statements = countStatements(pool);
   });
   afterAll(async () => {

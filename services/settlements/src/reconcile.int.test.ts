@@ -1,8 +1,7 @@
-import { fileURLToPath } from "node:url";
-import { createPool, migrate, type Pool } from "@mp/db";
+import { createPool, type Pool } from "@mp/db";
 import { type RunningStripeStandIn, startStripeStandIn } from "@mp/local/stripe";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
+import { migrateService } from "@mp/runtime";
 import { makeStripeClient } from "@mp/stripe";
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -25,8 +24,7 @@ describe("reconciliation with Stripe's events list", () => {
   beforeAll(async () => {
     infra = await freshInfra("reconcile");
     pool = createPool({ url: infra.databaseUrl, schema: "settlements", max: 6, logger: testLogger() });
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-    await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
+    await migrateService(pool, "settlements", new URL("../migrations", import.meta.url));
   });
   beforeEach(async () => {
     await standIn?.stop();

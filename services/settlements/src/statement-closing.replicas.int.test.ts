@@ -1,9 +1,8 @@
-import { fileURLToPath } from "node:url";
 import type { Principal } from "@mp/contracts";
-import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
+import { createPool, type Pool, type PoolClient } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
+import { migrateService, uuidV7Ids } from "@mp/runtime";
 import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
@@ -34,8 +33,7 @@ const pools = useReplicaPools({
   createPool,
   endAfter: "file",
   prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+    await migrateService(admin, SCHEMA, new URL("../migrations", import.meta.url));
   },
 });
 const replicaPool = pools.pool;

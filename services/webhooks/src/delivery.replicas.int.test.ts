@@ -9,7 +9,7 @@ import {
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, infraEnv, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "./infra/receiver.fixture";
@@ -39,9 +39,7 @@ const start = (name: string) =>
   startService(
     webhooksService,
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
+      ...infraEnv(infra),
       WEBHOOKS_GRPC_PORT: "0",
       LOG_LEVEL: "silent",
       WEBHOOK_ALLOW_PRIVATE: "1",

@@ -3,7 +3,7 @@ import { installStatusChangedV1, type Principal, STREAMS, type WebhooksProto } f
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, infraEnv, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "./infra/receiver.fixture";
 import { webhooksService } from "./module";
@@ -33,9 +33,7 @@ beforeAll(async () => {
   service = await startService(
     webhooksService,
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
+      ...infraEnv(infra),
       WEBHOOKS_GRPC_PORT: "0",
       LOG_LEVEL: "silent",
       WEBHOOK_ALLOW_PRIVATE: "1",

@@ -4,10 +4,7 @@
  * items is a line of the developer's statement (its `share` is the developer's base price, or the part of
  * it a refund takes back). Amounts are integer minor units throughout.
  */
-export type Interval = "day" | "week" | "month";
-
-/** How far back each interval looks, the same windows as the provider's Earnings page. */
-export const WINDOW_DAYS: Record<Interval, number> = { day: 30, week: 12 * 7, month: 365 };
+import { DAY_MS, type Interval } from "./interval";
 
 export interface EarningLine {
   occurredAt: string;
@@ -50,8 +47,6 @@ export interface CurrencyEarnings {
   items: ItemEarnings[];
 }
 
-const DAY_MS = 86_400_000;
-
 /** Start of the UTC day, week (Monday, as the API's series) or month holding `at`. */
 export function periodStart(at: Date, interval: Interval): Date {
   const y = at.getUTCFullYear();
@@ -74,11 +69,6 @@ export function periodStarts(start: Date, end: Date, interval: Interval): string
   for (let at = periodStart(start, interval); at < end; at = next(at, interval))
     starts.push(at.toISOString());
   return starts;
-}
-
-/** The window an interval looks at, ending now. */
-export function windowFor(interval: Interval, now = new Date()): { start: Date; end: Date } {
-  return { start: new Date(now.getTime() - WINDOW_DAYS[interval] * DAY_MS), end: now };
 }
 
 /**

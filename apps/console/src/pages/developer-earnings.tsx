@@ -1,15 +1,9 @@
 import type { MarketplaceClient } from "@mp/sdk/browser";
 import { useMemo, useState } from "react";
 import { type components, unwrap, useLoad, useSession } from "../api";
-import {
-  type EarningLine,
-  type Interval,
-  linesFromCsv,
-  periodStart,
-  summarise,
-  WINDOW_DAYS,
-  windowFor,
-} from "../earnings/developer-earnings";
+import { type EarningLine, linesFromCsv, periodStart, summarise } from "../earnings/developer-earnings";
+import { type Interval, periodLabel, WINDOW_DAYS, windowFor } from "../earnings/interval";
+import { IntervalField } from "../earnings/interval-field";
 import type { Session } from "../session";
 import { BarChart } from "../ui/bar-chart";
 import { ErrorNote, Field, Loading } from "../ui/field";
@@ -55,15 +49,7 @@ export default function DeveloperEarnings() {
         statements.
       </p>
       <div className="inline-form narrow">
-        <Field label="Per">
-          {(input) => (
-            <select {...input} value={interval} onChange={(e) => setPer(e.target.value as Interval)}>
-              <option value="day">day (30 days)</option>
-              <option value="week">week (12 weeks)</option>
-              <option value="month">month (12 months)</option>
-            </select>
-          )}
-        </Field>
+        <IntervalField value={interval} onChange={setPer} />
         {modes && modes.size > 1 ? (
           <Field label="Payments">
             {(input) => (
@@ -108,7 +94,7 @@ export default function DeveloperEarnings() {
           <BarChart
             title={`Earnings per ${interval} (${s.currency})`}
             points={s.points.map((p) => ({
-              label: p.periodStart.slice(0, interval === "month" ? 7 : 10),
+              label: periodLabel(p.periodStart, interval),
               value: p.earnings,
               text: `${money({ amount: p.earnings, currency: s.currency })}, ${p.sales} ${p.sales === 1 ? "sale" : "sales"}`,
             }))}

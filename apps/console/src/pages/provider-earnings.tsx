@@ -1,20 +1,19 @@
 import { useState } from "react";
 import { unwrap, useLoad, useSession } from "../api";
+import { type Interval, periodLabel, windowFor } from "../earnings/interval";
+import { IntervalField } from "../earnings/interval-field";
 import { BarChart } from "../ui/bar-chart";
-import { ErrorNote, Field, Loading } from "../ui/field";
+import { ErrorNote, Loading } from "../ui/field";
 import { money } from "../ui/format";
-
-type Interval = "day" | "week" | "month";
-const WINDOW_DAYS: Record<Interval, number> = { day: 30, week: 12 * 7, month: 365 };
 
 /** Totals and a chart of gross sales by day, week or month. */
 export function ProviderEarnings() {
   const { api } = useSession();
   const [interval, setPer] = useState<Interval>("day");
-  const range = () => ({
-    startUtc: new Date(Date.now() - WINDOW_DAYS[interval] * 86_400_000).toISOString(),
-    endUtc: new Date().toISOString(),
-  });
+  const range = () => {
+    const { start, end } = windowFor(interval);
+    return { startUtc: start.toISOString(), endUtc: end.toISOString() };
+  };
   const summary = useLoad(
     () => unwrap(api.GET("/marketplace/providers/earnings/summary", { params: { query: range() } })),
     [interval],
@@ -32,15 +31,7 @@ export function ProviderEarnings() {
     <>
       <h1>Earnings</h1>
       <div className="inline-form narrow">
-        <Field label="Per">
-          {(input) => (
-            <select {...input} value={interval} onChange={(e) => setPer(e.target.value as Interval)}>
-              <option value="day">day (30 days)</option>
-              <option value="week">week (12 weeks)</option>
-              <option value="month">month (12 months)</option>
-            </select>
-          )}
-        </Field>
+        <IntervalField value={interval} onChange={setPer} />
       </div>
       <ErrorNote error={summary.error ?? series.error} />
       {summary.loading && !summary.data ? <Loading what="earnings" /> : null}
@@ -62,7 +53,7 @@ export function ProviderEarnings() {
         <BarChart
           title={`Gross sales per ${interval}`}
           points={series.data.points.map((p) => ({
-            label: p.periodStart.slice(0, interval === "month" ? 7 : 10),
+            label: periodLabel(p.periodStart, interval),
             value: p.grossSales,
             text: money({ amount: p.grossSales, currency: p.currency }),
           }))}

@@ -11,13 +11,12 @@
  *
  *   pnpm tsx bench/src/probe/publishing/instance-apply-cpu.ts [events=2000] [rounds=3] [sizes=1,2,8]
  */
-import { fileURLToPath } from "node:url";
 import { applyIfNewer, applyInTransaction, applyProjection, type EventEnvelope, newEvent } from "@mp/bus";
 import { type InstanceCreatedV1, instanceCreatedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool, type PoolClient } from "@mp/db";
+import { createPool, type Pool, type PoolClient } from "@mp/db";
 import { knownInstanceProjection } from "@mp/known-instances";
 import { createLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
+import { migrateService } from "@mp/runtime";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { withScratchDatabase } from "@mp/testing/write-cost";
 import { v7 as uuidv7 } from "uuid";
@@ -88,10 +87,11 @@ async function main() {
   };
   await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "instapply_cpu", open }, async ({ pools }) => {
     const [first] = pools as [Pool];
-    const migrationsDir = fileURLToPath(
+    await migrateService(
+      first,
+      "publishing",
       new URL("../../../../services/publishing/migrations", import.meta.url),
     );
-    await migrate(first, "publishing", await serviceMigrations({ migrationsDir }));
     const pids = await Promise.all(
       pools.map(
         async (pool) =>

@@ -17,7 +17,6 @@
  * services' telemetry (a tracer provider whose spans are sampled out, no exporter: what the stack runs).
  */
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import {
   busMigrations,
   connectBus,
@@ -31,7 +30,7 @@ import { instanceCreatedV1, STREAMS } from "@mp/contracts";
 import { createPool, migrate } from "@mp/db";
 import { knownInstancesConsumer } from "@mp/known-instances";
 import { createLogger, type Logger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations } from "@mp/runtime";
+import { makeUnitOfWork, migrateService } from "@mp/runtime";
 import { getTracer, startTelemetry } from "@mp/telemetry";
 import { processCpuMs } from "@mp/testing/proc-cpu";
 import { countStatements, withScratchDatabase } from "@mp/testing/write-cost";
@@ -90,10 +89,11 @@ async function run(
   const stops: Array<() => Promise<unknown>> = [];
   try {
     await migrate(catalogue, "catalogue", [...busMigrations(), { id: "cpu/instances", sql: INSTANCES }]);
-    const migrationsDir = fileURLToPath(
+    await migrateService(
+      publishing,
+      "publishing",
       new URL("../../../../services/publishing/migrations", import.meta.url),
     );
-    await migrate(publishing, "publishing", await serviceMigrations({ migrationsDir }));
     await ensureStream(bus, { name: STREAMS.CATALOGUE.name, subjects: [...STREAMS.CATALOGUE.subjects] });
     for (const other of others) {
       const listener = listenForSchemaChannel(other, "bus_outbox.", logger, () => {});

@@ -12,13 +12,9 @@
  *
  *   pnpm tsx bench/src/probe/purchases/purchase-writer-cpu.ts [purchases=3200]
  */
-import { fileURLToPath } from "node:url";
 import { appendToOutbox, applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
 import { type PaymentUpdatedV1, paymentUpdatedV1 } from "@mp/contracts";
-import { createPool, migrate } from "@mp/db";
-import { createLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
-import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
+import { rowsDigest, writeCostMeter } from "@mp/testing/write-cost";
 import { makeApplyPaymentUpdate } from "../../../../services/purchases/src/application/apply-payment-update";
 import { cachedDeviceOwners } from "../../../../services/purchases/src/infra/device-owner-cache";
 import { makeHeldPaymentCounter } from "../../../../services/purchases/src/infra/held-payment-counter";
@@ -27,9 +23,9 @@ import { makePurchaseRepository } from "../../../../services/purchases/src/infra
 import { makeUnmatchedCounter } from "../../../../services/purchases/src/infra/unmatched-counter";
 import { makeUnmatchedPaymentRepository } from "../../../../services/purchases/src/infra/unmatched-payment.repository";
 import { PAYMENT_UPDATE_BATCH } from "../../../../services/purchases/src/transport/payment-updated.consumer";
+import { withServiceDatabase } from "../service-database";
 
 const PURCHASES = Number(process.argv[2] ?? 3200);
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONSUMER = "purchases-payments";
 const PROV_ORG = "0193a1b2-0000-7000-8000-0000000000b1";
 const ITEM = "0193a1b2-0000-7000-8000-00000000a001";
@@ -54,13 +50,7 @@ const update = (pi: string, version: number, fields: Partial<PaymentUpdatedV1>) 
   } satisfies PaymentUpdatedV1) as EventEnvelope<PaymentUpdatedV1>;
 
 async function main() {
-  const logger = createLogger({ service: "purchases-cpu", level: "error" });
-  const open = (url: string) => createPool({ url, schema: "purchases", max: 1, logger });
-  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "purchases_cpu", open }, async (pool) => {
-    const migrationsDir = fileURLToPath(
-      new URL("../../../../services/purchases/migrations", import.meta.url),
-    );
-    await migrate(pool, "purchases", await serviceMigrations({ migrationsDir }));
+  await withServiceDatabase("purchases", { prefix: "purchases_cpu", max: 1 }, async (pool, logger) => {
     await pool.query("INSERT INTO known_items (id, display_name, version) VALUES ($1, 'Thermo', 1)", [ITEM]);
     await pool.query(
       `INSERT INTO known_listings (id, marketplace_item_id, marketplace_instance_id, provider_organisation_id,

@@ -20,18 +20,15 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
 import type { EarningsProto } from "@mp/contracts";
-import { createPool, migrate } from "@mp/db";
+import type { Pool } from "@mp/db";
 import { loadProto } from "@mp/grpc";
-import { createLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
-import { withScratchDatabase } from "@mp/testing/write-cost";
 import { makeExportStatement } from "../../../../services/settlements/src/application/export-statement";
 import { renderStatementCsv } from "../../../../services/settlements/src/infra/export-csv";
 import { makeStatementExportSource } from "../../../../services/settlements/src/infra/export-lines.repository";
 import { renderStatementPdf } from "../../../../services/settlements/src/infra/export-pdf";
 import { earningsGrpc } from "../../../../services/settlements/src/transport/earnings.grpc";
+import { withServiceDatabase } from "../service-database";
 
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const PROVIDER = "0193b0e0-0000-7000-8000-0000000000b1";
 const MB = 1024 * 1024;
 
@@ -53,7 +50,7 @@ async function client(port: string, statementId: string) {
   process.stdout.write(JSON.stringify({ bytes, digest: hash.digest("hex").slice(0, 16), cpuMs }));
 }
 
-async function seed(pool: ReturnType<typeof createPool>, lines: number): Promise<string> {
+async function seed(pool: Pool, lines: number): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO statements (id, organisation_id, role, currency, livemode, period_start, period_end)
      VALUES (gen_random_uuid(), $1, 'provider', 'EUR', false, '2025-01-01Z', '2025-02-01Z') RETURNING id`,
@@ -88,15 +85,9 @@ async function seed(pool: ReturnType<typeof createPool>, lines: number): Promise
 }
 
 async function main(lines: number, runs: number) {
-  const logger = createLogger({ service: "export-mem", level: "error" });
-  const open = (url: string) => createPool({ url, schema: "settlements", max: 1, logger });
-  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "export_mem", open }, async (pool) => {
+  await withServiceDatabase("settlements", { prefix: "export_mem", max: 1 }, async (pool, logger) => {
     const server = new grpc.Server();
     try {
-      const migrationsDir = fileURLToPath(
-        new URL("../../../../services/settlements/migrations", import.meta.url),
-      );
-      await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
       const statementId = await seed(pool, lines);
       const exportStatement = makeExportStatement({
         source: makeStatementExportSource(pool),

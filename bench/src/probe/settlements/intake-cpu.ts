@@ -12,22 +12,18 @@
  */
 import { randomBytes } from "node:crypto";
 import { PerformanceObserver } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { createPool, migrate } from "@mp/db";
-import { createLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
 import { paymentIntentSucceeded, signStripePayload } from "@mp/testing/stripe";
-import { withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
+import { writeCostMeter } from "@mp/testing/write-cost";
 import { makeReceivePaymentEvents } from "../../../../services/settlements/src/application/receive-payment-event";
 import { makePaymentEventRepository } from "../../../../services/settlements/src/infra/payment-event.repository";
 import { stripeSignatureVerifier } from "../../../../services/settlements/src/infra/stripe-signature";
+import { withServiceDatabase } from "../service-database";
 
 const EVENTS = Number(process.argv[2] ?? 20_000);
 /** Notifications per call: the gateway's batches at 1,000/s were mostly 2 to 60 (bench scenario E). */
 const CALL = Number(process.argv[3] ?? 16);
 /** As the gateway's batcher: at most 2 calls in flight. */
 const CALLS_AT_ONCE = 2;
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECRET = "whsec_intake_cpu_000000000000000000";
 
 function notification(run: string, i: number) {
@@ -46,17 +42,7 @@ function notification(run: string, i: number) {
 }
 
 async function main() {
-  // "error": dropping the database at the end ends the pool's idle connections, which it would warn of.
-  const logger = createLogger({ service: "intake-cpu", level: "error" });
-  const open = (url: string) => createPool({ url, schema: "settlements", max: 4, logger });
-  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "intake_cpu", open }, async (pool) => {
-    await migrate(
-      pool,
-      "settlements",
-      await serviceMigrations({
-        migrationsDir: fileURLToPath(new URL("../../../../services/settlements/migrations", import.meta.url)),
-      }),
-    );
+  await withServiceDatabase("settlements", { prefix: "intake_cpu", max: 4 }, async (pool, logger) => {
     const receive = makeReceivePaymentEvents({
       verifier: stripeSignatureVerifier([SECRET]),
       events: makePaymentEventRepository(pool),

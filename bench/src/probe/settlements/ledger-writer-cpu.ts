@@ -9,13 +9,10 @@
  *
  *   pnpm tsx bench/src/probe/settlements/ledger-writer-cpu.ts [sales=3200]
  */
-import { fileURLToPath } from "node:url";
 import { applyInTransaction, type EventEnvelope, newEvent } from "@mp/bus";
 import { type PurchaseSnapshotV1, purchaseCreatedV1, purchaseRefundedV1 } from "@mp/contracts";
-import { createPool, migrate } from "@mp/db";
-import { createLogger } from "@mp/logger";
-import { serviceMigrations, uuidV7Ids } from "@mp/runtime";
-import { rowsDigest, withScratchDatabase, writeCostMeter } from "@mp/testing/write-cost";
+import { uuidV7Ids } from "@mp/runtime";
+import { rowsDigest, writeCostMeter } from "@mp/testing/write-cost";
 import { makeRecordPurchaseChange } from "../../../../services/settlements/src/application/record-purchase-change";
 import { makeHandlerDeadLetter } from "../../../../services/settlements/src/infra/dead-letter";
 import { makeLedgerRepository } from "../../../../services/settlements/src/infra/ledger.repository";
@@ -25,9 +22,9 @@ import {
   LEDGER_BATCH,
   LEDGER_CONSUMER,
 } from "../../../../services/settlements/src/transport/ledger.consumers";
+import { withServiceDatabase } from "../service-database";
 
 const SALES = Number(process.argv[2] ?? 3200);
-const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DEV_ORG = "0193a1b2-0000-7000-8000-0000000000d1";
 const PROV_ORG = "0193a1b2-0000-7000-8000-0000000000b1";
 const ITEM = "0193a1b2-0000-7000-8000-00000000a001";
@@ -80,13 +77,8 @@ const refund = (n: number, version: number, amount: number) =>
   ) as EventEnvelope<PurchaseSnapshotV1>;
 
 async function main() {
-  const logger = createLogger({ service: "ledger-cpu", level: "warn" });
-  const open = (url: string) => createPool({ url, schema: "settlements", max: 1, logger });
-  await withScratchDatabase({ adminUrl: ADMIN_URL, prefix: "ledger_cpu", open }, async (pool) => {
-    const migrationsDir = fileURLToPath(
-      new URL("../../../../services/settlements/migrations", import.meta.url),
-    );
-    await migrate(pool, "settlements", await serviceMigrations({ migrationsDir }));
+  const database = { prefix: "ledger_cpu", max: 1, logLevel: "warn" };
+  await withServiceDatabase("settlements", database, async (pool, logger) => {
     await pool.query(
       `INSERT INTO ledger_items (id, developer_organisation_id, marketplace_instance_id, display_name, version)
        VALUES ($1, $2, $3, 'Thermo', 1)`,

@@ -1,18 +1,15 @@
 import { AppError, ConflictError, NotFoundError, type Problem } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AssetsClient } from "../../clients";
 import {
-  buildTestApp,
-  createTestKeys,
   expectProblem,
   fakeCatalogue,
   fakeClients,
   fakeUpstream,
   notFoundCatalogue,
   ORG_A,
-  type TestKeys,
+  useTestApp,
 } from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
 
 const ASSET_ID = "0193A1B2-0000-7000-8000-0000000000CC";
 const asset = {
@@ -33,23 +30,13 @@ type Handler = (method: string, request: unknown) => unknown;
 let handler: Handler = () => undefined;
 const { client: assets, calls } = fakeUpstream<AssetsClient>((method, request) => handler(method, request));
 
-let keys: TestKeys;
-let app: ZodApp;
-
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { assets }),
-  });
-});
-afterAll(() => app.close());
+const gateway = useTestApp({ clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { assets }) });
 
 const post = async (url: string, payload: unknown, roles: ("developer" | "provider")[] = ["developer"]) =>
-  app.inject({
+  gateway.app.inject({
     method: "POST",
     url,
-    headers: { authorization: `Bearer ${await keys.token(roles)}` },
+    headers: { authorization: `Bearer ${await gateway.keys.token(roles)}` },
     payload: payload as Record<string, unknown>,
   });
 
@@ -97,7 +84,7 @@ describe("POST /assets/upload-session", () => {
       403,
       "forbidden",
     );
-    const anonymous = await app.inject({
+    const anonymous = await gateway.app.inject({
       method: "POST",
       url: "/assets/upload-session",
       payload: { assetType: "icon", mimeType: "image/png", fileName: "a" },

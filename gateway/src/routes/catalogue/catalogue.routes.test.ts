@@ -1,18 +1,15 @@
 import { NotFoundError, ValidationError } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CatalogueItemsClient } from "../../clients";
 import {
-  buildTestApp,
-  createTestKeys,
   expectProblem,
   fakeCatalogue,
   fakeClients,
   fakeUpstream,
   notFoundCatalogue,
   ORG_A,
-  type TestKeys,
+  useTestApp,
 } from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
 
 const ITEM = "0193A1B2-0000-7000-8000-0000000000C1";
 const INSTANCE = "0193a1b2-0000-7000-8000-0000000000b1";
@@ -74,19 +71,12 @@ const page = (items: unknown[]) => ({
 let answer: (method: string, request: Record<string, unknown>) => unknown;
 const { client, calls } = fakeUpstream<CatalogueItemsClient>((method, request) => answer(method, request));
 
-let keys: TestKeys;
-let app: ZodApp;
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { catalogueItems: client }),
-  });
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { catalogueItems: client }),
 });
-afterAll(() => app.close());
 
 const get = async (url: string, roles: ("developer" | "provider" | "admin")[] = []) =>
-  app.inject({ url, headers: { authorization: `Bearer ${await keys.token(roles)}` } });
+  gateway.app.inject({ url, headers: { authorization: `Bearer ${await gateway.keys.token(roles)}` } });
 
 const publicView = {
   id: ITEM.toLowerCase(),
@@ -200,7 +190,7 @@ describe("the public catalogue", () => {
   });
 
   it("needs a credential", async () => {
-    const response = await app.inject({ url: "/marketplace/marketplace-items" });
+    const response = await gateway.app.inject({ url: "/marketplace/marketplace-items" });
     expectProblem(response, 401, "unauthenticated");
   });
 });

@@ -1,18 +1,15 @@
 import { ConflictError, NotFoundError } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublishingClient } from "../../clients";
 import {
-  buildTestApp,
-  createTestKeys,
   expectProblem,
   fakeCatalogue,
   fakeClients,
   fakeUpstream,
   notFoundCatalogue,
   ORG_A,
-  type TestKeys,
+  useTestApp,
 } from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
 
 const ITEM = "0193A1B2-0000-7000-8000-0000000000C1";
 const INSTANCE = "0193A1B2-0000-7000-8000-0000000000E1";
@@ -84,22 +81,10 @@ const expectedItem = {
 let answer: (method: string, request: Record<string, unknown>) => unknown = () => itemMessage();
 const { client, calls } = fakeUpstream<PublishingClient>((method, request) => answer(method, request));
 
-let keys: TestKeys;
-let app: ZodApp;
-
 /** The whole gateway (every plugin and the real route table) with a fake publishing client. */
-function buildItemsApp(): Promise<ZodApp> {
-  return buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { publishing: client }),
-  });
-}
-
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildItemsApp();
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { publishing: client }),
 });
-afterAll(() => app.close());
 
 const send = async (
   method: "GET" | "POST" | "PUT" | "DELETE",
@@ -107,10 +92,10 @@ const send = async (
   payload?: unknown,
   roles: ("developer" | "provider")[] = ["developer"],
 ) =>
-  app.inject({
+  gateway.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${await keys.token(roles)}` },
+    headers: { authorization: `Bearer ${await gateway.keys.token(roles)}` },
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 
@@ -147,7 +132,7 @@ describe("create a marketplace item", () => {
       403,
       "forbidden",
     );
-    expectProblem(await app.inject({ method: "POST", url, payload: {} }), 401, "unauthenticated");
+    expectProblem(await gateway.app.inject({ method: "POST", url, payload: {} }), 401, "unauthenticated");
     expect(calls.length).toBe(before);
   });
 
@@ -381,12 +366,12 @@ describe("developer items", () => {
 
   it("takes no body: none, an empty JSON body or {} pass; any member or shape is a 400; other types 415", async () => {
     answer = () => itemMessage({ status: "published" });
-    const authorization = `Bearer ${await keys.token(["developer"])}`;
+    const authorization = `Bearer ${await gateway.keys.token(["developer"])}`;
     for (const path of ["publish", "unpublish", "retire"]) {
       const url = `${BASE}/${ITEM}/${path}`;
       expect((await send("POST", url)).statusCode, path).toBe(200);
       expect((await send("POST", url, {})).statusCode, path).toBe(200);
-      const emptyJson = await app.inject({
+      const emptyJson = await gateway.app.inject({
         method: "POST",
         url,
         headers: { authorization, "content-type": "application/json" },
@@ -397,7 +382,7 @@ describe("developer items", () => {
       expect(member.errors).toEqual({ "body.force": ["Unknown field."] });
       expectProblem(await send("POST", url, ["force"]), 400, "validation-failed");
       expectProblem(
-        await app.inject({
+        await gateway.app.inject({
           method: "POST",
           url,
           headers: { authorization, "content-type": "text/plain" },

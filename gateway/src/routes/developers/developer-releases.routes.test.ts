@@ -1,18 +1,15 @@
 import { ConflictError, NotFoundError } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PublishingReleasesClient } from "../../clients";
 import {
-  buildTestApp,
-  createTestKeys,
   expectProblem,
   fakeCatalogue,
   fakeClients,
   fakeUpstream,
   notFoundCatalogue,
   ORG_A,
-  type TestKeys,
+  useTestApp,
 } from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
 
 const ITEM = "0193A1B2-0000-7000-8000-0000000000C1";
 const RELEASE_ID = "0193a1b2-0000-7000-8000-0000000000d1";
@@ -34,25 +31,13 @@ const { client, calls } = fakeUpstream<PublishingReleasesClient>((method, reques
   answer(method, request),
 );
 
-let keys: TestKeys;
-let app: ZodApp;
-
 /** The whole gateway (every plugin and the real route table) with a fake publishingReleases client. */
-function buildReleasesApp(): Promise<ZodApp> {
-  return buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { publishingReleases: client }),
-  });
-}
-
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildReleasesApp();
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(notFoundCatalogue).client, {}, { publishingReleases: client }),
 });
-afterAll(() => app.close());
 
 const get = async (url: string, roles: ("developer" | "provider")[] = ["developer"]) =>
-  app.inject({ url, headers: { authorization: `Bearer ${await keys.token(roles)}` } });
+  gateway.app.inject({ url, headers: { authorization: `Bearer ${await gateway.keys.token(roles)}` } });
 
 describe("developer IoT applications", () => {
   it("lists applications with link fields only when linked, passing instance and window upstream", async () => {
@@ -137,7 +122,7 @@ describe("developer IoT applications", () => {
       "forbidden",
     );
     expectProblem(
-      await app.inject({ url: "/marketplace/developers/infuse-iot/applications" }),
+      await gateway.app.inject({ url: "/marketplace/developers/infuse-iot/applications" }),
       401,
       "unauthenticated",
     );
@@ -186,10 +171,10 @@ describe("developer IoT applications", () => {
 
 describe("item releases", () => {
   const select = async (payload: unknown, id = ITEM) =>
-    app.inject({
+    gateway.app.inject({
       method: "POST",
       url: `/marketplace/developers/marketplace-items/${id}/infuse-iot-releases`,
-      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+      headers: { authorization: `Bearer ${await gateway.keys.token(["developer"])}` },
       payload: payload as Record<string, unknown>,
     });
 

@@ -1,16 +1,8 @@
 import type { Role } from "@mp/contracts";
 import { AppError, NotFoundError, UpstreamUnavailableError } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EarningsClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  ORG_A,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ITEM = "0193a1b2-0000-7000-8000-0000000000a1";
 const INSTANCE = "0193a1b2-0000-7000-8000-0000000000c3";
@@ -106,23 +98,14 @@ const earnings = {
   },
 } as unknown as EarningsClient;
 
-let keys: TestKeys;
-let app: ZodApp;
 const get = async (url: string, roles: Role[] = ["provider"], org = ORG_A) =>
-  app.inject({
+  gateway.app.inject({
     method: "GET",
     url,
-    headers: { authorization: `Bearer ${await keys.token(roles, { org })}` },
+    headers: { authorization: `Bearer ${await gateway.keys.token(roles, { org })}` },
   });
 
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { earnings }),
-  });
-});
-afterAll(() => app.close());
+const gateway = useTestApp({ clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { earnings }) });
 
 describe("provider earnings routes", () => {
   it("summary: window normalised to UTC, mode passed only when given, amounts as integers", async () => {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, createTestKeys, fakeCatalogue, ORG_A, type TestKeys } from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { describe, expect, it } from "vitest";
+import { fakeCatalogue, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ID = "0193A1B2-0000-7000-8000-0000000000AA";
 const message = (name: string) => ({
@@ -25,21 +24,14 @@ const expected = (name: string) => ({
   createdAt: "2026-03-01T09:00:00.000Z",
 });
 
-let keys: TestKeys;
-let app: ZodApp;
-
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({ keys, catalogue: catalogue.client });
-});
-afterAll(() => app.close());
+const gateway = useTestApp({ catalogue: catalogue.client });
 
 describe("marketplace instances", () => {
   it("creates an instance as an admin, passing the trimmed body and the caller upstream", async () => {
-    const response = await app.inject({
+    const response = await gateway.app.inject({
       method: "POST",
       url: "/marketplace/instances",
-      headers: { authorization: `Bearer ${await keys.token(["admin"])}` },
+      headers: { authorization: `Bearer ${await gateway.keys.token(["admin"])}` },
       payload: { name: "  EU shop ", defaultCurrency: "EUR", platformFeeBps: 1000 },
     });
     expect(response.statusCode).toBe(200);
@@ -54,9 +46,9 @@ describe("marketplace instances", () => {
   });
 
   it("lists instances for any authenticated caller, with the page window and order passed through", async () => {
-    const response = await app.inject({
+    const response = await gateway.app.inject({
       url: "/marketplace/instances?page=2&pageSize=2&orderBy=name&direction=asc",
-      headers: { authorization: `Bearer ${await keys.token(["provider"])}` },
+      headers: { authorization: `Bearer ${await gateway.keys.token(["provider"])}` },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -75,9 +67,9 @@ describe("marketplace instances", () => {
   });
 
   it("applies the documented defaults", async () => {
-    await app.inject({
+    await gateway.app.inject({
       url: "/marketplace/instances",
-      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+      headers: { authorization: `Bearer ${await gateway.keys.token(["developer"])}` },
     });
     expect(catalogue.calls.at(-1)?.request).toEqual({
       page: 1,
@@ -88,9 +80,9 @@ describe("marketplace instances", () => {
   });
 
   it("reads one instance by id in any case", async () => {
-    const response = await app.inject({
+    const response = await gateway.app.inject({
       url: `/marketplace/instances/${ID}`,
-      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+      headers: { authorization: `Bearer ${await gateway.keys.token(["developer"])}` },
     });
     expect(response.json()).toEqual(expected("EU"));
     expect(catalogue.calls.at(-1)?.request).toEqual({ id: ID.toLowerCase() });

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PurchasesClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  fakeUpstream,
-  ORG_A,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, fakeUpstream, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ITEM = "0193a1b2-0000-7000-8000-0000000000a1";
 const DEVICE = "0123456789abcdef";
@@ -89,24 +80,17 @@ const purchases = fakeUpstream<PurchasesClient>((method) => {
   }
 });
 
-let keys: TestKeys;
-let app: ZodApp;
 const send = async (method: "GET" | "POST", url: string, body?: unknown, role = "provider" as const) =>
-  app.inject({
+  gateway.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${await keys.token([role])}` },
+    headers: { authorization: `Bearer ${await gateway.keys.token([role])}` },
     ...(body === undefined ? {} : { payload: body as object }),
   });
 
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
-  });
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
 });
-afterAll(() => app.close());
 
 describe("provider device routes", () => {
   it("lists devices: no application is null, never seen is null, for the caller's principal", async () => {
@@ -173,10 +157,10 @@ describe("provider device routes", () => {
   });
 
   it("needs the provider role", async () => {
-    const response = await app.inject({
+    const response = await gateway.app.inject({
       method: "GET",
       url: "/marketplace/providers/devices",
-      headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+      headers: { authorization: `Bearer ${await gateway.keys.token(["developer"])}` },
     });
     expect(response.statusCode).toBe(403);
   });

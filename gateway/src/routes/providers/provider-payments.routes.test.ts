@@ -1,16 +1,7 @@
 import { ConflictError, UpstreamUnavailableError } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PurchasesClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  fakeUpstream,
-  ORG_A,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, fakeUpstream, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ITEM = "0193A1B2-0000-7000-8000-0000000000A1";
 const INSTANCE = "0193A1B2-0000-7000-8000-0000000000B1";
@@ -45,13 +36,11 @@ const purchases = fakeUpstream<PurchasesClient>((method, request) => {
   }
 });
 
-let keys: TestKeys;
-let app: ZodApp;
 const auth = async (role: "provider" | "developer") => ({
-  authorization: `Bearer ${await keys.token([role])}`,
+  authorization: `Bearer ${await gateway.keys.token([role])}`,
 });
 const checkout = async (payload: Record<string, unknown>, role: "provider" | "developer" = "provider") =>
-  app.inject({
+  gateway.app.inject({
     method: "POST",
     url: `/marketplace/providers/listings/${ITEM}/checkout-sessions`,
     headers: await auth(role),
@@ -64,21 +53,16 @@ const checkout = async (payload: Record<string, unknown>, role: "provider" | "de
     },
   });
 const refund = async (payload: Record<string, unknown>) =>
-  app.inject({
+  gateway.app.inject({
     method: "POST",
     url: `/marketplace/providers/purchases/${PURCHASE}/refunds`,
     headers: await auth("provider"),
     payload,
   });
 
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
-  });
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
 });
-afterAll(() => app.close());
 
 describe("checkout sessions", () => {
   it("answers 201 with the session, its page as Location, ids lowercased, the caller forwarded", async () => {

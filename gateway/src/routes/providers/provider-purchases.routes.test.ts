@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PurchasesClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  fakeUpstream,
-  ORG_A,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, fakeUpstream, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ITEM = "0193a1b2-0000-7000-8000-0000000000a1";
 const purchase = {
@@ -63,19 +54,16 @@ const purchases = fakeUpstream<PurchasesClient>((method) =>
       },
 );
 
-let keys: TestKeys;
-let app: ZodApp;
 const get = async (url: string, role: "provider" | "developer" = "provider") =>
-  app.inject({ method: "GET", url, headers: { authorization: `Bearer ${await keys.token([role])}` } });
-
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
+  gateway.app.inject({
+    method: "GET",
+    url,
+    headers: { authorization: `Bearer ${await gateway.keys.token([role])}` },
   });
+
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
 });
-afterAll(() => app.close());
 
 describe("provider purchase routes", () => {
   it("lists purchases: money as integers, livemode passed only when given, newest first by default", async () => {

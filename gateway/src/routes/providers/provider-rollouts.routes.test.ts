@@ -1,15 +1,7 @@
 import { NotFoundError } from "@mp/errors";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PurchasesClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  fakeUpstream,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, fakeUpstream, useTestApp } from "../../testing/test-kit";
 
 const ITEM = "0193a1b2-0000-7000-8000-0000000000a1";
 const ROLLOUT = "0193a1b2-0000-7000-8000-0000000000f1";
@@ -89,29 +81,22 @@ const purchases = fakeUpstream<PurchasesClient>((method, request) => {
   }
 });
 
-let keys: TestKeys;
-let app: ZodApp;
 const send = async (
   method: "GET" | "POST",
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ) =>
-  app.inject({
+  gateway.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${await keys.token(["provider"])}`, ...headers },
+    headers: { authorization: `Bearer ${await gateway.keys.token(["provider"])}`, ...headers },
     ...(body === undefined ? {} : { payload: body as object }),
   });
 
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
-  });
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { purchases: purchases.client }),
 });
-afterAll(() => app.close());
 
 describe("provider rollout routes", () => {
   it("creates a rollout: 201 with its Location, defaults filled in", async () => {

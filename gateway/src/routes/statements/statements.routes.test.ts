@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StatementsClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  fakeUpstream,
-  ORG_A,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, fakeUpstream, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ID = "0193a1b2-0000-7000-8000-00000000005a";
 const statement = {
@@ -54,29 +45,22 @@ const statements = fakeUpstream<StatementsClient>((method) => {
   };
 });
 
-let keys: TestKeys;
-let app: ZodApp;
 const call = async (
   method: "GET" | "POST",
   url: string,
   roles: ("admin" | "provider")[],
   payload?: unknown,
 ) =>
-  app.inject({
+  gateway.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${await keys.token(roles)}` },
+    headers: { authorization: `Bearer ${await gateway.keys.token(roles)}` },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { statements: statements.client }),
-  });
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { statements: statements.client }),
 });
-afterAll(() => app.close());
 
 const asDto = {
   ...statement,

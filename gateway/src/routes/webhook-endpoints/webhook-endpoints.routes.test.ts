@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { WebhooksClient } from "../../clients";
-import {
-  buildTestApp,
-  createTestKeys,
-  fakeCatalogue,
-  fakeClients,
-  fakeUpstream,
-  ORG_A,
-  type TestKeys,
-} from "../../testing/test-kit";
-import type { ZodApp } from "../../zod-app";
+import { fakeCatalogue, fakeClients, fakeUpstream, ORG_A, useTestApp } from "../../testing/test-kit";
 
 const ID = "0193a1b2-0000-7000-8000-00000000005a";
 const DELIVERY = "0193a1b2-0000-7000-8000-00000000005b";
@@ -48,24 +39,17 @@ const webhooks = fakeUpstream<WebhooksClient>((method) => {
   return endpoint;
 });
 
-let keys: TestKeys;
-let app: ZodApp;
 const call = async (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) =>
-  app.inject({
+  gateway.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${await keys.token(["developer"])}` },
+    headers: { authorization: `Bearer ${await gateway.keys.token(["developer"])}` },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-beforeAll(async () => {
-  keys = await createTestKeys();
-  app = await buildTestApp({
-    keys,
-    clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { webhooks: webhooks.client }),
-  });
+const gateway = useTestApp({
+  clients: fakeClients(fakeCatalogue(() => ({})).client, {}, { webhooks: webhooks.client }),
 });
-afterAll(() => app.close());
 
 const asDto = { ...endpoint, description: null, disabledReason: null, previousSecretExpiresAt: null };
 

@@ -1,19 +1,6 @@
+import { WEBHOOK_EVENT_TYPES } from "@mp/contracts";
 import { z } from "zod";
 import { guid, guidInput, httpUrlInput, multiLine, paged, pageQuery, timestamp } from "../common.schemas";
-
-/** The events an endpoint may subscribe to (the webhooks service checks the same list). */
-export const WEBHOOK_EVENT_TYPES = [
-  "purchase.completed",
-  "purchase.refunded",
-  "purchase.disputed",
-  "install.succeeded",
-  "install.failed",
-  "rollout.paused",
-  "rollout.completed",
-  "statement.closed",
-  "statement.paid",
-  "item.published",
-] as const;
 
 const EventType = z.enum(WEBHOOK_EVENT_TYPES).meta({
   id: "WebhookEventType",

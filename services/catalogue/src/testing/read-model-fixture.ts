@@ -11,9 +11,10 @@ import { ownerOfSubject } from "@mp/contracts";
 import { createUnaryClient, loadProto } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import { ephemeralMesh, freshInfra, s3EnvOf, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
+import { ephemeralMesh, freshInfra, type TestInfra, type TestMesh, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { catalogueService } from "../module";
+import { catalogueEnv } from "./catalogue-env";
 
 export const INSTANCE = "0193a1b2-0000-7000-8000-0000000000c1";
 export const DEVELOPER_ORG = "0193a1b2-0000-7000-8000-0000000000d1";
@@ -120,19 +121,9 @@ export function assetFinalised(overrides: Partial<AssetFinalisedV1> = {}): Asset
 export async function startReadModelFixture(label: string) {
   const infra: TestInfra = await freshInfra(label);
   const mesh: TestMesh = await ephemeralMesh();
-  const service: RunningService = await startService(
-    catalogueService,
-    {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
-      CATALOGUE_GRPC_PORT: "0",
-      LOG_LEVEL: "silent",
-      ...s3EnvOf(infra.s3),
-      ...mesh.env("catalogue"),
-    },
-    { logger: testLogger("catalogue") },
-  );
+  const service: RunningService = await startService(catalogueService, catalogueEnv(infra, mesh), {
+    logger: testLogger("catalogue"),
+  });
   const bus: Bus = await connectBus({
     url: infra.natsUrl,
     name: `${label}-test`,

@@ -1,17 +1,16 @@
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { releaseStoredV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool } from "@mp/db";
+import type { Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { makeUnitOfWork, systemClock } from "@mp/runtime";
 import { waitFor } from "@mp/testing";
-import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { makeRunCopyJob } from "../application/run-copy-job";
 import { fakePlatform, release } from "../testing/fakes";
 import { ORG } from "../testing/fixtures";
+import { useAdapterReplicaPools } from "../testing/replica-pools";
 import { makeCopyJobRepository } from "./copy-job.repository";
 import { type CopyWorker, startCopyWorker } from "./copy-worker";
 import { createS3Client, makeS3ObjectStore } from "./s3-object-store";
@@ -21,7 +20,6 @@ import { createS3Client, makeS3ObjectStore } from "./s3-object-store";
  * job is downloaded, stored and announced once, also when a third replica dies holding a job's lease.
  * The platform is a fake whose downloads take a while, so the replicas' claims overlap running jobs.
  */
-const SCHEMA = "iot_adapter";
 const DOWNLOAD_MS = 60;
 
 /** Runs of each job on any replica: started, running now, and the most running at once. */
@@ -29,17 +27,7 @@ const runs = new Map<string, number>();
 const running = new Map<string, number>();
 const mostAtOnce = new Map<string, number>();
 
-const pools = useReplicaPools({
-  label: "iot_copy_replicas",
-  schema: SCHEMA,
-  createPool,
-  max: 2,
-  endAfter: "test",
-  prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
-  },
-});
+const pools = useAdapterReplicaPools("iot_copy_replicas", 2);
 const replicaPool = pools.pool;
 
 /** A replica's attempt at a job, as buildIotAdapter wires it: its pool, S3 client and `download`. */

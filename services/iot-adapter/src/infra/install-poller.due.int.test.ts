@@ -1,15 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
-import { useReplicaPools } from "@mp/testing/replica-pools";
+import { makeUnitOfWork, systemClock } from "@mp/runtime";
 import { v7 as uuidv7 } from "uuid";
 import { afterEach, describe, expect, it } from "vitest";
 import { makePollInstalls, makePollPause } from "../application/poll-installs";
 import type { DevicePlatform } from "../application/ports";
 import type { PendingUpdate } from "../domain/install-follow";
 import { queuedInstall } from "../testing/fixtures";
+import { useAdapterReplicaPools } from "../testing/replica-pools";
 import { startInstallPoller } from "./install-poller";
 import { makeInstallUpdateRepository } from "./install-update.repository";
 
@@ -19,20 +18,9 @@ import { makeInstallUpdateRepository } from "./install-update.repository";
  * rounds an interval apart (each round costs the platform a bulk query per chunk). The platform is a fake
  * that records when each device was asked about and keeps every update pending.
  */
-const SCHEMA = "iot_adapter";
 const CHUNK = 100;
 
-const pools = useReplicaPools({
-  label: "iot_poll_due",
-  schema: SCHEMA,
-  createPool,
-  max: 3,
-  endAfter: "test",
-  prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
-  },
-});
+const pools = useAdapterReplicaPools("iot_poll_due", 3);
 
 /** Device id -> its update id, and every bulk query: when, which devices. */
 const updateOf = new Map<string, string>();

@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { installStatusChangedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { makeUnitOfWork, systemClock } from "@mp/runtime";
 import { waitFor } from "@mp/testing";
-import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { makePollInstalls } from "../application/poll-installs";
@@ -13,6 +11,7 @@ import type { DevicePlatform } from "../application/ports";
 import type { PendingUpdate } from "../domain/install-follow";
 import type { UpdateFacts } from "../domain/install-status";
 import { queuedInstall } from "../testing/fixtures";
+import { useAdapterReplicaPools } from "../testing/replica-pools";
 import { startInstallPoller } from "./install-poller";
 import { makeInstallUpdateRepository } from "./install-update.repository";
 
@@ -22,7 +21,6 @@ import { makeInstallUpdateRepository } from "./install-update.repository";
  * repeat), also when a third replica dies holding leases. The platform is a fake whose reads (the bulk
  * pending query and single updates) take a while, and whose updates the test moves on.
  */
-const SCHEMA = "iot_adapter";
 const READ_MS = 40;
 const POLL_MS = 20;
 const BATCH = 2;
@@ -78,17 +76,7 @@ const platform: DevicePlatform = {
 const SENT: UpdateFacts = { status: "pending", attemptCount: 1, message: { status: "sent" } };
 const SUCCEEDED: UpdateFacts = { status: "success", attemptCount: 1 };
 
-const pools = useReplicaPools({
-  label: "iot_poll_replicas",
-  schema: SCHEMA,
-  createPool,
-  max: 2,
-  endAfter: "test",
-  prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
-  },
-});
+const pools = useAdapterReplicaPools("iot_poll_replicas", 2);
 const replicaPool = pools.pool;
 
 /** One replica's poller: its own pool and loop, as buildIotAdapter wires them. */

@@ -1,7 +1,7 @@
 import type { ListingsProto } from "@mp/contracts";
 import type { ListingsServiceHandlers } from "@mp/contracts/generated/marketplace/listings/v1/ListingsService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
-import type { makeGetInstanceReference } from "@mp/known-instances";
+import { type makeGetInstanceReference, toInstanceReferenceMessage } from "@mp/known-instances";
 import type { Logger } from "@mp/logger";
 import type { makeCreateListing } from "../application/create-listing";
 import type { makeListOfferings } from "../application/list-offerings";
@@ -44,14 +44,8 @@ export function listingsGrpc(u: ListingsUseCases, logger: Logger): ServiceRegist
   const implementation = unaryHandlers<ListingsServiceHandlers>(
     "listings",
     {
-      GetInstanceReference: async (request) => {
-        const instance = await u.getInstanceReference(request.id);
-        return {
-          id: instance.id,
-          defaultCurrency: instance.defaultCurrency,
-          learnedAt: instance.learnedAt.toISOString(),
-        };
-      },
+      GetInstanceReference: async (request) =>
+        toInstanceReferenceMessage(await u.getInstanceReference(request.id)),
       CreateOffering: async (request, ctx) => toOfferingMessage(await u.offerItem(request, ctx)),
       ListOfferings: async (request, ctx) => toOfferingPage(await u.listOfferings(request, ctx)),
       WithdrawOffering: async (request, ctx) => {

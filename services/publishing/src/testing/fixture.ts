@@ -2,7 +2,7 @@ import { type Bus, connectBus } from "@mp/bus";
 import type { Principal } from "@mp/contracts";
 import { testLogger } from "@mp/logger";
 import { type RunningService, startService } from "@mp/runtime";
-import type { TestInfra, TestMesh } from "@mp/testing";
+import { infraEnv, type TestInfra, type TestMesh } from "@mp/testing";
 import { publishingService } from "../module";
 
 /** Two developer organisations and the instances the integration tests work in. */
@@ -49,9 +49,7 @@ export async function startPublishing(
   const publishing = await startService(
     publishingService,
     {
-      DATABASE_URL: infra.databaseUrl,
-      NATS_URL: infra.natsUrl,
-      BUS_NAMESPACE: infra.busNamespace,
+      ...infraEnv(infra),
       PUBLISHING_GRPC_PORT: "0",
       IOT_ADAPTER_GRPC_URL: options.iotAdapter,
       ASSETS_GRPC_URL: options.assets ?? "127.0.0.1:1",

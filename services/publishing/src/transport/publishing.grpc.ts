@@ -1,7 +1,7 @@
 import type { PublishingProto } from "@mp/contracts";
 import type { PublishingServiceHandlers } from "@mp/contracts/generated/marketplace/publishing/v1/PublishingService";
 import { loadProto, type ServiceRegistration, unaryHandlers } from "@mp/grpc";
-import type { makeGetInstanceReference } from "@mp/known-instances";
+import { type makeGetInstanceReference, toInstanceReferenceMessage } from "@mp/known-instances";
 import type { Logger } from "@mp/logger";
 import type { makeAddImage } from "../application/add-image";
 import type { makeAppendMetadata } from "../application/append-metadata";
@@ -60,14 +60,8 @@ export function publishingGrpc(
   const implementation = unaryHandlers<PublishingServiceHandlers>(
     "publishing",
     {
-      GetInstanceReference: async (request) => {
-        const instance = await u.getInstanceReference(request.id);
-        return {
-          id: instance.id,
-          defaultCurrency: instance.defaultCurrency,
-          learnedAt: instance.learnedAt.toISOString(),
-        };
-      },
+      GetInstanceReference: async (request) =>
+        toInstanceReferenceMessage(await u.getInstanceReference(request.id)),
       CreateItem: async (request, ctx) => toItemMessage(await u.createItem(request, ctx)),
       ListItems: async (request, ctx) => toListItemsMessage(await u.listItems(request, ctx)),
       GetItem: async (request, ctx) => toItemMessage(await u.getItem(request.id, ctx)),

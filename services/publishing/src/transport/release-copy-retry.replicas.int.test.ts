@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-import { createPool, migrate, type Pool } from "@mp/db";
+import { createPool, type Pool } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { makeUnitOfWork, serviceMigrations, systemClock } from "@mp/runtime";
+import { makeUnitOfWork, migrateService, systemClock } from "@mp/runtime";
 import { waitFor } from "@mp/testing";
 import { useReplicaPools } from "@mp/testing/replica-pools";
 import { v7 as uuidv7 } from "uuid";
@@ -47,8 +46,7 @@ const pools = useReplicaPools({
   max: 2,
   endAfter: "test",
   prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+    await migrateService(admin, SCHEMA, new URL("../../migrations", import.meta.url));
     const instanceId = uuidv7();
     itemId = uuidv7();
     await admin.query(

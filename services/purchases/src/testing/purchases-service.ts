@@ -1,8 +1,10 @@
 import { newEvent } from "@mp/bus";
 import { ownerOfSubject, type Principal, type PurchasesProto } from "@mp/contracts";
 import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
-import type { RunningService } from "@mp/runtime";
+import { testLogger } from "@mp/logger";
+import { type RunningService, startService } from "@mp/runtime";
 import { infraEnv, type TestInfra, type TestMesh } from "@mp/testing";
+import { purchasesService } from "../module";
 
 /**
  * The configuration of a purchases replica under test: the file's database and bus namespace, the
@@ -26,6 +28,19 @@ export function purchasesEnv(
     ...mesh.env("purchases"),
     ...extra,
   };
+}
+
+/** A purchases replica started in-process with `purchasesEnv`, logging as `name`. */
+export function startPurchases(
+  name: string,
+  infra: TestInfra,
+  mesh: TestMesh,
+  iotAdapter: GrpcServer,
+  extra: Record<string, string> = {},
+): Promise<RunningService> {
+  return startService(purchasesService, purchasesEnv(infra, mesh, iotAdapter, extra), {
+    logger: testLogger(name),
+  });
 }
 
 const proto = loadProto<PurchasesProto>("marketplace/purchases/v1/purchases.proto").marketplace.purchases.v1;

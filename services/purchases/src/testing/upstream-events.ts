@@ -1,12 +1,29 @@
+import { type Bus, ensureStream } from "@mp/bus";
 import {
   type ItemSnapshotV1,
   itemPublishedV1,
   type ListingSnapshotV1,
   listingCreatedV1,
   type PaymentUpdatedV1,
+  STREAMS,
 } from "@mp/contracts";
 
 import { APP, org, provider } from "./fixtures";
+
+/**
+ * The streams of the events purchases consumes (listings, publishing, settlements, and with `iot` the
+ * adapter's), made as their owners would, so a test publishes before purchases' background set-up ends.
+ */
+export async function ensureStreams(bus: Bus, options: { iot: boolean }): Promise<void> {
+  const streams = [
+    STREAMS.LISTINGS,
+    STREAMS.PUBLISHING,
+    STREAMS.SETTLEMENTS,
+    ...(options.iot ? [STREAMS.IOT] : []),
+  ];
+  for (const stream of streams)
+    await ensureStream(bus, { name: stream.name, subjects: [...stream.subjects] });
+}
 
 /**
  * An app item published by another organisation as catalogue announces it, priced at 10.00 EUR, with

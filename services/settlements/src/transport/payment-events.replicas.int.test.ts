@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
 import { appendToOutbox } from "@mp/bus";
 import { paymentUpdatedV1 } from "@mp/contracts";
-import { createPool, migrate, type Pool, withTransaction } from "@mp/db";
+import { createPool, type Pool, withTransaction } from "@mp/db";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
+import { migrateService } from "@mp/runtime";
 import { waitFor } from "@mp/testing";
 import { useReplicaPools } from "@mp/testing/replica-pools";
 import { checkoutSessionCompleted, paymentIntentSucceeded, type StripeEvent } from "@mp/testing/stripe";
@@ -30,8 +29,7 @@ const pools = useReplicaPools({
   createPool,
   endAfter: "test",
   prepare: async (admin) => {
-    const migrationsDir = fileURLToPath(new URL("../../migrations", import.meta.url));
-    await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+    await migrateService(admin, SCHEMA, new URL("../../migrations", import.meta.url));
   },
 });
 const replicaPool = pools.pool;

@@ -1,7 +1,8 @@
 import { isIP } from "node:net";
+import type { WebhookEventType } from "@mp/contracts";
 import { CONTROL_CHARACTER_FREE, type FieldErrors } from "@mp/errors";
 import { refusedAddress } from "./address-policy";
-import { isWebhookEventType, type WebhookEventType } from "./event-types";
+import { isWebhookEventType } from "./event-types";
 
 /** An organisation's webhook endpoint (its secrets are kept apart, sealed, in the repository). */
 export interface Endpoint {

@@ -4,8 +4,8 @@ import type {
   PurchaseSnapshotV1,
   RolloutChangeV1,
   StatementLifecycleV1,
+  WebhookEventType,
 } from "@mp/contracts";
-import type { WebhookEventType } from "./event-types";
 
 /** What one bus event becomes for webhooks: its type, the organisation it concerns and the public data. */
 export interface WebhookEvent {

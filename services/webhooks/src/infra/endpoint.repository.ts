@@ -1,7 +1,7 @@
+import type { WebhookEventType } from "@mp/contracts";
 import { type Pool, type PoolClient, type Queryable, selectPage } from "@mp/db";
 import type { EndpointRepository } from "../application/ports";
 import type { Endpoint } from "../domain/endpoint";
-import type { WebhookEventType } from "../domain/event-types";
 
 interface Row {
   id: string;

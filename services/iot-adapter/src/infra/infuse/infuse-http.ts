@@ -138,21 +138,7 @@ export class InfuseHttp {
     const response = await this.send(path, {}, timeout, signal, body);
     const schema = schemas[response.status];
     if (!schema) throw await this.failure(response, what);
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch (error) {
-      throw mapTransportFailure(error, timeout.aborted);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      this.options.logger.error(
-        { path, issues: parsed.error.issues },
-        "unexpected Infuse-IoT response shape",
-      );
-      throw new UpstreamUnavailableError("The IoT platform answered with an unexpected response.");
-    }
-    return { status: response.status, data: parsed.data };
+    return { status: response.status, data: await this.parsed(response, schema, path, timeout) };
   }
 
   /** A streamed download; not retried here (the copy job retries as a whole). */
@@ -197,6 +183,19 @@ export class InfuseHttp {
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 5_000);
     const response = await this.send(path, query, timeout, signal, body);
     if (!response.ok) throw await this.failure(response, what);
+    return this.parsed(response, schema, path, timeout);
+  }
+
+  /**
+   * The body read as JSON and checked against `schema`: a body cut off (or timed out) is a transport
+   * failure, one of another shape is logged and answered as the platform being unavailable.
+   */
+  private async parsed<T>(
+    response: Response,
+    schema: ZodType<T>,
+    path: string,
+    timeout: AbortSignal,
+  ): Promise<T> {
     let json: unknown;
     try {
       json = await response.json();

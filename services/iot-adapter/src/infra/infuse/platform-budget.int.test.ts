@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { fileURLToPath } from "node:url";
-import { createPool, migrate, type Pool } from "@mp/db";
+import { createPool, type Pool } from "@mp/db";
 import { AppError } from "@mp/errors";
 import { DEMO_BOARDS, type RunningSimulator, startSimulator } from "@mp/local/simulator";
 import { testLogger } from "@mp/logger";
-import { serviceMigrations } from "@mp/runtime";
+import { migrateService } from "@mp/runtime";
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BOARD_ID, platformBoard } from "../../testing/fixtures";
@@ -25,8 +24,7 @@ const pools: Pool[] = [];
 beforeAll(async () => {
   infra = await freshInfra("iot_platform_budget");
   const admin = createPool({ url: infra.databaseUrl, schema: SCHEMA, max: 1 });
-  const migrationsDir = fileURLToPath(new URL("../../../migrations", import.meta.url));
-  await migrate(admin, SCHEMA, await serviceMigrations({ migrationsDir }));
+  await migrateService(admin, SCHEMA, new URL("../../../migrations", import.meta.url));
   await admin.end();
 });
 afterEach(async () => {
