@@ -128,7 +128,7 @@ describe("refunds", () => {
     });
     expect(purchases.calls.at(-1)?.request).toEqual({ purchaseId: PURCHASE.toLowerCase(), reason: "" });
     // no body at all, as `curl -X POST` sends it: the same refund of the remainder
-    const bare = await app.inject({
+    const bare = await gateway.app.inject({
       method: "POST",
       url: `/marketplace/providers/purchases/${PURCHASE}/refunds`,
       headers: await auth("provider"),
