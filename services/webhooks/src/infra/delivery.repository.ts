@@ -250,11 +250,17 @@ export function makeDeliveryRepository(pool: Pool): DeliveryRepository {
     },
 
     hurryRetries: async (endpointId, now) => {
+      // Only the caller that clears the endpoint's flag hurries (the others wait on its row, then find it
+      // cleared), and rows another statement holds (an attempt being claimed or recorded) are left to it:
+      // waiting on them while holding the rest deadlocked against a batch recording attempts.
       const result = await pool.query(
-        `WITH cleared AS (UPDATE endpoints SET retrying = false WHERE id = $1 AND retrying)
-         UPDATE deliveries SET next_attempt_at = $2
-          WHERE endpoint_id = $1 AND status = 'pending' AND attempts > 0 AND next_attempt_at > $2
-            AND (locked_until IS NULL OR locked_until <= $2)`,
+        `WITH cleared AS (UPDATE endpoints SET retrying = false WHERE id = $1 AND retrying RETURNING id),
+         waiting AS (
+           SELECT d.id FROM deliveries d
+            WHERE d.endpoint_id = (SELECT id FROM cleared) AND d.status = 'pending' AND d.attempts > 0
+              AND d.next_attempt_at > $2 AND (d.locked_until IS NULL OR d.locked_until <= $2)
+            FOR UPDATE SKIP LOCKED)
+         UPDATE deliveries d SET next_attempt_at = $2 FROM waiting w WHERE d.id = w.id`,
         [endpointId, now],
       );
       const hurried = result.rowCount ?? 0;
