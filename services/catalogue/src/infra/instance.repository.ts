@@ -33,6 +33,8 @@ const pageQueries = new Map<string, { name: string; text: string }>();
 /**
  * The page query of an order, named: PostgreSQL parses and plans it once per connection instead of on
  * every list (the columns are spelled out, so a column added later cannot change a prepared result).
+ * The total is a scalar subquery, counted once per statement (same snapshot as the page), rather than a
+ * window over every row, which carries each row of the table through a window aggregate before the LIMIT.
  */
 function pageQuery(orderBy: ListInstancesQuery["orderBy"], direction: ListInstancesQuery["direction"]) {
   const name = `catalogue-instances-page-${orderBy}-${direction}`;
@@ -41,7 +43,8 @@ function pageQuery(orderBy: ListInstancesQuery["orderBy"], direction: ListInstan
     const order = ORDER_SQL[orderBy][direction];
     query = {
       name,
-      text: `SELECT ${COLUMNS}, count(*) OVER () AS total FROM instances ORDER BY ${order} LIMIT $1 OFFSET $2`,
+      text: `SELECT ${COLUMNS}, (SELECT count(*) FROM instances) AS total FROM instances
+        ORDER BY ${order} LIMIT $1 OFFSET $2`,
     };
     pageQueries.set(name, query);
   }
