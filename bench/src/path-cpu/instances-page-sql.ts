@@ -1,9 +1,10 @@
 /**
  * PostgreSQL's share of scenario A's request, statement by statement: the CPU the server processes
- * (backends) spend per instances page, for the catalogue's page statement and the window-count form it
- * replaced (docs/benchmarks.md, "Notes: scenario A, PostgreSQL's share"), each on its own pool of 10
- * connections with the catalogue's session settings (`createPool`), named as the repository names it,
- * alternating rounds in one process so both see the same machine.
+ * (backends) and this client spend per instances page, for the catalogue's page statement ("count
+ * subquery") and the form it replaced (docs/benchmarks.md, "Notes: scenario A, the instances page
+ * statement"), each on its own pool of 10 connections with the catalogue's session settings (`createPool`,
+ * its type parsers included), named as the repository names it, alternating rounds in one process so both
+ * see the same machine. The client's CPU is this process's own (pg reading the rows; nothing else runs).
  *
  *   pnpm exec tsx bench/src/path-cpu/instances-page-sql.ts [instances=100] [rounds=6] [queries=15000]
  *
@@ -80,6 +81,7 @@ async function compare(url: string): Promise<void> {
         pool,
         backends: await backendsOf(pool),
         perQuery: [] as number[],
+        clientPerQuery: [] as number[],
       };
     }),
   );
@@ -88,23 +90,31 @@ async function compare(url: string): Promise<void> {
       for (const path of round % 2 === 1 ? paths : [...paths].reverse()) {
         const before = path.backends.reduce((sum, pid) => sum + cpuMs(pid), 0);
         const started = performance.now();
+        const client = process.cpuUsage();
         await drive(path.pool, { name: path.name, text: STATEMENTS[path.label] });
         const seconds = (performance.now() - started) / 1000;
         const perQuery = (path.backends.reduce((sum, pid) => sum + cpuMs(pid), 0) - before) / QUERIES;
+        const used = process.cpuUsage(client);
+        const clientPerQuery = (used.user + used.system) / 1000 / QUERIES;
         path.perQuery.push(perQuery);
+        path.clientPerQuery.push(clientPerQuery);
         process.stdout.write(
-          `round ${round} ${path.label}: ${Math.round(QUERIES / seconds)} queries/s, PostgreSQL ${(perQuery * 1000).toFixed(1)} µs per query\n`,
+          `round ${round} ${path.label}: ${Math.round(QUERIES / seconds)} queries/s, PostgreSQL ${inMicros(perQuery)}, client ${inMicros(clientPerQuery)} µs per query\n`,
         );
       }
     }
     for (const path of paths) {
-      const mean = path.perQuery.reduce((sum, value) => sum + value, 0) / path.perQuery.length;
-      process.stdout.write(`mean ${path.label}: PostgreSQL ${(mean * 1000).toFixed(1)} µs per query\n`);
+      process.stdout.write(
+        `mean ${path.label}: PostgreSQL ${inMicros(mean(path.perQuery))}, client ${inMicros(mean(path.clientPerQuery))} µs per query\n`,
+      );
     }
   } finally {
     await Promise.all(paths.map((path) => path.pool.end()));
   }
 }
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const inMicros = (ms: number) => (ms * 1000).toFixed(1);
 
 /** Opens the pool's connections and returns their server processes. */
 async function backendsOf(pool: Pool): Promise<number[]> {
