@@ -20,6 +20,26 @@ const toInstance = (row: InstanceRow): Instance => ({
   createdAt: row.created_at,
 });
 
+/** A page row in the page query's column order (`COLUMNS`, then the total). */
+type PageRow = [
+  id: string,
+  name: string,
+  ownerOrganisationId: string,
+  defaultCurrency: string,
+  platformFeeBps: number,
+  createdAt: Date,
+  total: string,
+];
+
+const fromPageRow = (row: PageRow): Instance => ({
+  id: row[0] as InstanceId,
+  name: row[1],
+  ownerOrganisationId: row[2],
+  defaultCurrency: row[3],
+  platformFeeBps: row[4],
+  createdAt: row[5],
+});
+
 /** ORDER BY clauses by contract orderBy value; ids break ties so pages never overlap or skip rows. */
 const ORDER_SQL = {
   createdAt: { asc: "created_at ASC, id ASC", desc: "created_at DESC, id DESC" },
@@ -33,6 +53,8 @@ const pageQueries = new Map<string, { name: string; text: string }>();
 /**
  * The page query of an order, named: PostgreSQL parses and plans it once per connection instead of on
  * every list (the columns are spelled out, so a column added later cannot change a prepared result).
+ * The total is a scalar subquery, counted once per statement (same snapshot as the page), rather than a
+ * window over every row, which carries each row of the table through a window aggregate before the LIMIT.
  */
 function pageQuery(orderBy: ListInstancesQuery["orderBy"], direction: ListInstancesQuery["direction"]) {
   const name = `catalogue-instances-page-${orderBy}-${direction}`;
@@ -41,7 +63,8 @@ function pageQuery(orderBy: ListInstancesQuery["orderBy"], direction: ListInstan
     const order = ORDER_SQL[orderBy][direction];
     query = {
       name,
-      text: `SELECT ${COLUMNS}, count(*) OVER () AS total FROM instances ORDER BY ${order} LIMIT $1 OFFSET $2`,
+      text: `SELECT ${COLUMNS}, (SELECT count(*) FROM instances) AS total FROM instances
+        ORDER BY ${order} LIMIT $1 OFFSET $2`,
     };
     pageQueries.set(name, query);
   }
@@ -72,17 +95,19 @@ export function makeInstanceRepository(pool: Pool): InstanceRepository {
 
     async list(query: ListInstancesQuery): Promise<Paged<Instance>> {
       const { limit, offset } = pageWindow(query.page, query.pageSize);
-      const { rows } = await pool.query<InstanceRow & { total: string }>({
+      // Rows as arrays: pg then makes no object keyed by column name per row before the mapping below.
+      const { rows } = await pool.query<PageRow>({
         ...pageQuery(query.orderBy, query.direction),
         values: [limit, offset],
+        rowMode: "array",
       });
-      const total = rows[0] ? Number(rows[0].total) : await countAll(pool);
-      return paged(rows.map(toInstance), query.page, query.pageSize, total);
+      const total = rows[0] ? Number(rows[0][6]) : await countAll(pool);
+      return paged(rows.map(fromPageRow), query.page, query.pageSize, total);
     },
   };
 }
 
-/** A page past the end has no rows to carry the window count; ask for it directly. */
+/** A page past the end has no rows to carry the total; ask for it directly. */
 async function countAll(pool: Pool): Promise<number> {
   const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM instances");
   return Number(rows[0]?.n ?? 0);
