@@ -14,7 +14,10 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.en
 pool.on("error", () => {});
 const app = Fastify({ logger: false });
 
-const SQL = `SELECT *, count(*) OVER () AS total FROM catalogue.instances
+// The catalogue's page statement (services/catalogue/src/infra/instance.repository.ts), sent unnamed as a
+// plain `pool.query` does; the catalogue prepares it once per connection.
+const SQL = `SELECT id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at,
+  (SELECT count(*) FROM catalogue.instances) AS total FROM catalogue.instances
   ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`;
 
 app.get<{ Querystring: { page?: string; pageSize?: string } }>("/marketplace/instances", async (request) => {

@@ -1,9 +1,14 @@
 import { type Paged, type PageQuery, paged, pageWindow } from "./pagination";
 import type { Queryable } from "./pool";
 
+/** The page statement's column carrying the filter's count (the rows handed to `map` carry it too). */
+const TOTAL = "__page_total";
+
 /**
  * One page of `from` (a FROM/WHERE clause with `params`), ordered by `orderBy` then `id` so equal keys keep
- * a stable order across pages, with the total count from the same snapshot of the filter.
+ * a stable order across pages, with the filter's total count. One statement: the count is a scalar
+ * subquery, so page and total come from one snapshot in one round trip. A page past the end has no row to
+ * carry it, so then the count is asked for on its own.
  */
 export async function selectPage<R extends object, T>(
   db: Queryable,
@@ -14,13 +19,25 @@ export async function selectPage<R extends object, T>(
   const { limit, offset } = pageWindow(query.page, query.pageSize);
   const direction = query.direction === "asc" ? "ASC" : "DESC";
   const n = spec.params.length;
-  const [{ rows }, count] = await Promise.all([
-    db.query<R>(
-      `SELECT ${spec.select} ${spec.from} ORDER BY ${spec.orderBy} ${direction}, ${spec.tiebreak} ${direction}
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...spec.params, limit, offset],
-    ),
-    db.query<{ total: string }>(`SELECT count(*) AS total ${spec.from}`, spec.params),
-  ]);
-  return paged(rows.map(map), query.page, query.pageSize, Number(count.rows[0]?.total ?? 0));
+  const { rows } = await db.query<R & { [TOTAL]: string }>(
+    `SELECT ${spec.select}, (SELECT count(*) ${spec.from}) AS ${TOTAL} ${spec.from}
+      ORDER BY ${spec.orderBy} ${direction}, ${spec.tiebreak} ${direction}
+      LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...spec.params, limit, offset],
+  );
+  const first = rows[0];
+  const total = first
+    ? Number(first[TOTAL])
+    : offset === 0
+      ? 0
+      : Number(
+          (await db.query<{ total: string }>(`SELECT count(*) AS total ${spec.from}`, spec.params)).rows[0]
+            ?.total ?? 0,
+        );
+  return paged(
+    rows.map((row) => map(row)),
+    query.page,
+    query.pageSize,
+    total,
+  );
 }
