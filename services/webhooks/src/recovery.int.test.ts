@@ -83,11 +83,18 @@ describe("an endpoint coming back", () => {
     await waitFor(() => (receiver.to("/flaky").length >= 5 ? true : undefined), {
       what: "five failed attempts",
     });
-    // When the service itself would try each missed delivery again: the retry it scheduled (30 s on).
-    const { rows } = await service.pool.query<{ due: Date }>(
-      "SELECT min(next_attempt_at) AS due FROM deliveries WHERE status = 'pending'",
+    // When the service itself would try the missed deliveries again: the retry it scheduled (30 s on) once
+    // each failed attempt was recorded (the receiver sees an attempt before its row is updated).
+    const scheduled = await waitFor(
+      async () => {
+        const { rows } = await service.pool.query<{ n: number; due: Date | null }>(
+          `SELECT count(*)::int AS n, min(next_attempt_at) AS due FROM deliveries
+            WHERE status = 'pending' AND attempts >= 1 AND locked_until IS NULL`,
+        );
+        return rows[0]?.n === 5 ? rows[0].due?.getTime() : undefined;
+      },
+      { what: "five failed attempts recorded", timeoutMs: 30_000 },
     );
-    const scheduled = rows[0]!.due.getTime();
     expect(scheduled - Date.now()).toBeGreaterThan(5_000);
     receiver.state.down = false;
     const fresh = await installSucceeded();
