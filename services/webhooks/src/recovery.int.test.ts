@@ -75,6 +75,8 @@ describe("an endpoint coming back", () => {
       "createEndpoint",
       { url: `${receiver.base}/flaky`, events: ["install.succeeded"] },
       { principal: provider, requestId: "r" },
+      // The default 5 s budget is not the point here; a loaded machine can use it up.
+      { deadlineMs: 30_000 },
     );
     client.close();
     receiver.state.down = true;
