@@ -22,15 +22,24 @@ async function start(options: Parameters<typeof startSimulator>[0]) {
   return sim;
 }
 
+/**
+ * Milliseconds of CPU this process spent while `work` ran: the cost the code controls, which a loaded
+ * machine (CI runs tests at load averages of 10-20) stretches in wall time but not in CPU time.
+ */
+async function cpuMsOf<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return { result, cpuMs: (used.user + used.system) / 1000 };
+}
+
 const auth = { authorization: `ApiKey ${KEY}` };
 const get = (sim: RunningSimulator, path: string) => fetch(`${sim.url}${path}`, { headers: auth });
 
 describe("fleet devices", () => {
   it("seeds 5,000 devices across the boards quickly, with the same ids every time", async () => {
-    const started = performance.now();
-    const sim = await start({ devices: 5_000 });
-    const seededMs = performance.now() - started;
-    // Measured 0.1-0.3 s on the shared 2-core machine; the bound leaves room for its load.
+    const { result: sim, cpuMs: seededMs } = await cpuMsOf(() => start({ devices: 5_000 }));
+    // Measured 0.1-0.3 s on the shared 2-core machine: ten times that is a regression, not noise.
     expect(seededMs).toBeLessThan(3_000);
     expect(sim.seed.devices).toHaveLength(5_014);
     const fleet = sim.seed.devices.slice(14);
@@ -39,11 +48,14 @@ describe("fleet devices", () => {
     expect(perBoard).toEqual([1_667, 1_667, 1_666]);
     expect(withFleet(demoSeed(), 5_000).devices.slice(14)).toEqual(fleet);
 
-    const listed = performance.now();
-    const response = await get(sim, `/device-and-state?organisationId=${PROVIDER}&limit=1000&offset=4000`);
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as unknown[]).length).toBe(1_000);
-    expect(performance.now() - listed).toBeLessThan(2_000);
+    const listed = await cpuMsOf(async () => {
+      const response = await get(sim, `/device-and-state?organisationId=${PROVIDER}&limit=1000&offset=4000`);
+      expect(response.status).toBe(200);
+      return (await response.json()) as unknown[];
+    });
+    expect(listed.result.length).toBe(1_000);
+    // Server and client both run in this process, so this is the whole cost of the page.
+    expect(listed.cpuMs).toBeLessThan(2_000);
     const one = await get(sim, `/device/deviceId/${fleet[4_999]!.deviceId}/state`);
     expect(one.status).toBe(200);
     const stats = await fetch(`${sim.url}/__simulator/stats`);
@@ -63,6 +75,7 @@ describe("install failure rate", () => {
   async function installAll(sim: RunningSimulator): Promise<Set<string>> {
     const release = sim.seed.releases.find((r) => r.boardId === DEMO_BOARDS.tracker)!;
     const trackers = sim.seed.devices.slice(14).filter((d) => d.boardId === DEMO_BOARDS.tracker);
+    const deviceOfUpdate = new Map<string, string>();
     for (const device of trackers) {
       const queued = await fetch(`${sim.url}/device/deviceId/${device.deviceId}/application/updates`, {
         method: "POST",
@@ -70,17 +83,13 @@ describe("install failure rate", () => {
         body: JSON.stringify({ releaseId: release.id }),
       });
       expect(queued.status).toBe(201);
+      deviceOfUpdate.set(((await queued.json()) as { id: string }).id, device.deviceId);
     }
     const advanced = await fetch(`${sim.url}/__simulator/updates/advance`, { method: "POST" });
     const { settled } = (await advanced.json()) as { settled: { status: string; id: string }[] };
     expect(settled).toHaveLength(trackers.length);
-    const failed = new Set<string>();
-    for (const device of trackers) {
-      const updates = await get(sim, `/device/deviceId/${device.deviceId}/application/updates`);
-      const [update] = (await updates.json()) as { status: string }[];
-      if (update?.status === "failed") failed.add(device.deviceId);
-    }
-    return failed;
+    // The settled updates as the advance answered them: no second request per device.
+    return new Set(settled.filter((u) => u.status === "failed").map((u) => deviceOfUpdate.get(u.id)!));
   }
 
   it("fails about that share of installs, the same ones for the same seed", async () => {
@@ -95,12 +104,16 @@ describe("install failure rate", () => {
     expect([...other].sort()).not.toEqual([...first].sort());
     const none = await installAll(await start({ ...options, installFailureRate: 0 }));
     expect(none.size).toBe(0);
-  });
+    // 2,400 requests one after another: at CI's load that is past the default 60 s, so this only
+    // catches a hang.
+  }, 240_000);
 });
 
 describe("request limit", () => {
   it("answers 429 with Retry-After past SIMULATOR_MAX_RPS, leaves /health and control routes alone", async () => {
-    const sim = await start({ maxRps: 5 });
+    // A frozen clock: the bucket does not refill between requests however slowly a loaded machine sends them.
+    let now = 0;
+    const sim = await start({ maxRps: 5, limitClock: () => now });
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 8; i++) {
@@ -117,6 +130,15 @@ describe("request limit", () => {
     expect((await fetch(`${sim.url}/health`)).status).toBe(200);
     const stats = (await (await fetch(`${sim.url}/__simulator/stats`)).json()) as Record<string, number>;
     expect(stats).toMatchObject({ maxRps: 5, allowed: 5, throttled: 3 });
+    // A second later the bucket is full again: five more, then 429.
+    now += 1_000;
+    const next: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await get(sim, `/organisation/id/${PROVIDER}`);
+      next.push(response.status);
+      await response.body?.cancel();
+    }
+    expect(next).toEqual([200, 200, 200, 200, 200, 429]);
     await fetch(`${sim.url}/__simulator/rate-limit`, {
       method: "POST",
       headers: { "content-type": "application/json" },

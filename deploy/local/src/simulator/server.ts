@@ -35,6 +35,8 @@ export interface SimulatorOptions {
   randomSeed?: string;
   /** Requests per second before it answers 429 with Retry-After (SIMULATOR_MAX_RPS); default 0 = no limit. */
   maxRps?: number;
+  /** The request limit's clock (milliseconds); default `performance.now`. Tests freeze it. */
+  limitClock?: () => number;
 }
 
 export interface RunningSimulator {
@@ -63,7 +65,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const newWorld = () => new World(seed, undefined, failures);
   let world = newWorld();
   const outage: Outage = { status: 0, delayMs: 0 };
-  const limit = new RequestLimit(options.maxRps ?? 0);
+  const limit = new RequestLimit(options.maxRps ?? 0, options.limitClock);
   const control: ControlState = {
     world: () => world,
     outage,

@@ -352,13 +352,17 @@ describe("control", () => {
 
   it("delays answers for timeout tests", async () => {
     await control("outage", { status: 0, delayMs: 300 });
-    const started = Date.now();
     try {
-      await expect(fetch(`${sim.url}/health`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+      // A client timeout shorter than the delay fires before the answer; one that waits gets it, late.
+      await expect(fetch(`${sim.url}/health`, { signal: AbortSignal.timeout(100) })).rejects.toThrow(
+        expect.objectContaining({ name: "TimeoutError" }),
+      );
+      const started = performance.now();
+      expect((await fetch(`${sim.url}/health`)).status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     } finally {
       await control("outage", { status: 0 });
     }
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it("is absent when controlEnabled is false, and the clock settles updates by itself", async () => {
@@ -383,7 +387,7 @@ describe("control", () => {
           const update = (await (await fetch(`${url}/${id}`, { headers })).json()) as { status: string };
           return update.status === "pending" ? undefined : update.status;
         },
-        { timeoutMs: 3000, intervalMs: 20, what: "the clock to settle the update" },
+        { timeoutMs: 30_000, intervalMs: 20, what: "the clock to settle the update" },
       );
       expect(status).toBe("success");
     } finally {

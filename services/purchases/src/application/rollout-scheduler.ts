@@ -172,9 +172,15 @@ export function makeRolloutScheduler(deps: {
         if (!round.full) break;
         await queue.until(() => queue.waiting() <= deps.queueConcurrency);
       }
-    } finally {
-      await queue.drained();
+    } catch (error) {
+      // The installs already claimed are still queued before the tick hears of it; a queueing failure
+      // among them is logged, not thrown, so the claiming error reaches the caller as it came.
+      await queue.drained().catch((queueError: unknown) => {
+        deps.logger.warn({ err: queueError, rolloutId }, "rollout install failed while claiming had failed");
+      });
+      throw error;
     }
+    await queue.drained();
     return again;
   }
 
