@@ -156,6 +156,17 @@ describe("the console's earnings pages", () => {
     await page.context().close();
   });
 
+  it("names the instance of the platform's fees from both sales for the operator", async () => {
+    const page = await signedIn(browser, stack.gatewayUrl, "operator");
+    await go(page, "Platform fees");
+    await until("the sales' instance by name on the platform fees page", async () => {
+      await page.reload();
+      await page.getByRole("heading", { name: "Platform fees" }).waitFor({ timeout: 10_000 });
+      return (await page.getByRole("cell", { name: "Console earnings", exact: true }).count()) === 1;
+    });
+    await page.context().close();
+  });
+
   it("opens every page of every role at 1280 and 390 px: a heading, no failure but a sentence, no sideways scroll", async () => {
     const seen: string[] = [];
     for (const who of Object.keys(DEMO_NAMES) as (keyof typeof DEMO_NAMES)[]) {

@@ -12,6 +12,15 @@ export function PlatformFees() {
     () => unwrap(api.GET("/marketplace/earnings/platform", { params: { query: { page, pageSize: 50 } } })),
     [page],
   );
+  // Names for the instance column: the operator is an admin, so it may list the instances. An instance
+  // not on this first page (or a failed list) shows its id instead.
+  const names = useLoad(
+    () =>
+      unwrap(api.GET("/marketplace/instances", { params: { query: { page: 1, pageSize: 100 } } })).then(
+        (list) => new Map(list.items.map((instance) => [instance.id, instance.name])),
+      ),
+    [],
+  );
   return (
     <>
       <h1>Platform fees</h1>
@@ -33,7 +42,11 @@ export function PlatformFees() {
             {fees.data?.items.map((f) => (
               <tr key={`${f.month}/${f.marketplaceInstanceId}/${f.currency}`}>
                 <td>{f.month}</td>
-                <td className="mono">{f.marketplaceInstanceId}</td>
+                <td>
+                  {names.data?.get(f.marketplaceInstanceId) ?? (
+                    <span className="mono">{f.marketplaceInstanceId}</span>
+                  )}
+                </td>
                 <td>{f.saleCount}</td>
                 <td>{money({ amount: f.grossSales, currency: f.currency })}</td>
                 <td>{money({ amount: f.platformFees, currency: f.currency })}</td>
