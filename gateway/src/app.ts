@@ -12,7 +12,7 @@ import type { GatewayClients } from "./clients";
 import type { GatewayConfig } from "./config";
 import type { ApiKeyRepository } from "./infra/api-key.repository";
 import { memoryRateLimitStore, type RateLimitStore, redisRateLimitStore } from "./infra/rate-limit.store";
-import { installAuthentication } from "./plugins/authentication.plugin";
+import { installAuthentication, knownCaller } from "./plugins/authentication.plugin";
 import { clientError } from "./plugins/client-error";
 import { installConsole } from "./plugins/console.plugin";
 import { BODY_LIMIT_BYTES, installJsonBodies } from "./plugins/json-body.plugin";
@@ -126,12 +126,14 @@ export async function buildApp(deps: GatewayDeps): Promise<ZodApp> {
     },
   };
   app.addHook("onClose", () => limiter.store.close());
+  const tokens = deps.tokens ?? (await tokenVerifierFor(deps.config));
+  limiter.knownCaller = (request) => knownCaller(request, tokens);
 
   installRequestContext(app, { recordSpans: Boolean(deps.config.OTEL_EXPORTER_OTLP_ENDPOINT) });
   installJsonBodies(app);
   installAddressLimit(app, limiter);
   installAuthentication(app, {
-    tokens: deps.tokens ?? (await tokenVerifierFor(deps.config)),
+    tokens,
     apiKeys: deps.apiKeys,
     keyMode: keyModeOf(deps.config),
   });

@@ -1,3 +1,4 @@
+import type { Principal } from "@mp/contracts";
 import { AppError } from "@mp/errors";
 import type { FastifyRequest } from "fastify";
 import type { RateLimitStore, WindowCount } from "../infra/rate-limit.store";
@@ -17,6 +18,8 @@ declare module "fastify" {
     rateLimitAddressKey: string | undefined;
     /** The notification counter this request was charged to, refunded if its signature does not verify. */
     rateLimitWebhookKey: string | undefined;
+    /** Its caller is known already (a token verified a moment ago): charged to its organisation only. */
+    rateLimitKnownCaller: boolean;
   }
 }
 
@@ -36,6 +39,11 @@ export interface RateLimitBudgets {
 export interface RateLimiter {
   store: RateLimitStore;
   budgets: RateLimitBudgets;
+  /**
+   * The caller of a request when it is known without any work (a bearer token verified a moment ago):
+   * such a request would be refunded from its address at once, so it is never charged there.
+   */
+  knownCaller?: (request: FastifyRequest) => Principal | undefined;
 }
 
 const WINDOW_MS = 60_000;
@@ -69,10 +77,18 @@ export function installAddressLimit(app: ZodApp, limiter: RateLimiter): void {
   const { store, budgets } = limiter;
   app.decorateRequest("rateLimitAddressKey", undefined);
   app.decorateRequest("rateLimitWebhookKey", undefined);
+  app.decorateRequest("rateLimitKnownCaller", false);
   app.addHook("onRequest", async (request) => {
     const budget = budgetOf(request);
     if (budget === false) return;
     if (budget === "webhook") return chargeNotification(request, limiter);
+    const known = limiter.knownCaller?.(request);
+    if (known) {
+      // Authentication takes the caller as found; the organisation's budget is charged next.
+      request.principal = known;
+      request.rateLimitKnownCaller = true;
+      return;
+    }
     const key = `address:${request.ip}`;
     const window = await store.hit(key, WINDOW_MS);
     if (window.count > budgets.perAddress) {
@@ -125,8 +141,8 @@ export function installOrganisationLimit(app: ZodApp, limiter: RateLimiter): voi
   const { store, budgets } = limiter;
   app.addHook("onRequest", async (request, reply) => {
     const addressKey = request.rateLimitAddressKey;
-    if (!request.principal || addressKey === undefined) return;
-    await store.release(addressKey);
+    if (!request.principal || (addressKey === undefined && !request.rateLimitKnownCaller)) return;
+    if (addressKey !== undefined) await store.release(addressKey);
     const window = await store.hit(`organisation:${request.principal.organisationId}`, WINDOW_MS);
     const limit = budgets.perOrganisation;
     reply.header("x-ratelimit-limit", String(limit));

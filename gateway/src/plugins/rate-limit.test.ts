@@ -147,6 +147,38 @@ describe("rate limit per client address, before authentication", () => {
     expectProblem(elsewhere, 401, "unauthenticated");
   });
 
+  it("charges a token verified a moment ago to its organisation only, without touching its address", async () => {
+    const memory = memoryRateLimitStore();
+    const calls: string[] = [];
+    const rateLimitStore = {
+      ...memory,
+      hit: (key: string, windowMs: number) => {
+        calls.push(`hit ${key.split(":")[0]}`);
+        return memory.hit(key, windowMs);
+      },
+      release: (key: string) => {
+        calls.push(`release ${key.split(":")[0]}`);
+        return memory.release(key);
+      },
+    };
+    const gateway = await app({ RATE_LIMIT_PER_MINUTE: "3" }, { rateLimitStore });
+    const valid = { authorization: `Bearer ${await keys.token(["admin"])}` };
+    // First sight of the token: verified, so charged to the address, refunded, charged to the organisation.
+    expect((await gateway.inject({ url, headers: valid })).statusCode).toBe(200);
+    expect(calls.splice(0)).toEqual(["hit address", "release address", "hit organisation"]);
+    // Known since: its organisation only, and its budget still holds.
+    const second = await gateway.inject({ url, headers: valid });
+    expect(second.statusCode).toBe(200);
+    expect(second.headers["x-ratelimit-remaining"]).toBe("1");
+    expect(calls.splice(0)).toEqual(["hit organisation"]);
+    expect((await gateway.inject({ url, headers: valid })).statusCode).toBe(200);
+    expectProblem(await gateway.inject({ url, headers: valid }), 429, "rate-limited");
+    // A known token on an unknown route is counted as before: the address's, as any 404.
+    calls.splice(0);
+    expectProblem(await gateway.inject({ url: "/nowhere", headers: valid }), 404, "not-found");
+    expect(calls).toEqual(["hit address"]);
+  });
+
   it("counts requests for unknown routes too", async () => {
     const gateway = await app({ RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: "1" });
     expectProblem(await gateway.inject({ url: "/nowhere" }), 404, "not-found");
