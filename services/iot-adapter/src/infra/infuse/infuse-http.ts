@@ -245,7 +245,7 @@ export class InfuseHttp {
     const pauseMs =
       response.status === 429 ? retryAfterMs(response.headers.get("retry-after"), Date.now()) : 0;
     const error = mapPlatformStatus(response.status, body, what, pauseMs);
-    if (error instanceof PlatformRateLimitedError) this.options.throttle?.backOff(pauseMs);
+    if (error instanceof PlatformRateLimitedError) void this.options.throttle?.backOff(pauseMs);
     if (error instanceof PlatformRedirectError)
       this.options.logger.error(
         { status: response.status, url: response.url, location: response.headers.get("location") },

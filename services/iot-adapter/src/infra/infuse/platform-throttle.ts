@@ -141,18 +141,21 @@ export class PlatformThrottle {
     }
   }
 
-  /** The platform answered 429 asking for `retryAfterMs`: hold this replica's calls, drain the bucket. */
-  backOff(retryAfterMs: number): void {
+  /**
+   * The platform answered 429 asking for `retryAfterMs`: hold this replica's calls, drain the bucket. The
+   * drain is written in the background; the promise (never rejected) says when it is, for who must know.
+   */
+  backOff(retryAfterMs: number): Promise<void> {
     this.options.metrics?.throttled();
     const until = this.now() + retryAfterMs;
     if (until > this.pausedUntil) {
       this.pausedUntil = until;
       this.options.logger.warn({ retryAfterMs }, "the Infuse-IoT platform answered 429; pausing calls");
     }
-    if (retryAfterMs > 0)
-      this.bucket.drain(retryAfterMs).catch((error: unknown) => {
-        this.options.logger.warn({ err: error }, "could not drain the shared Infuse-IoT request budget");
-      });
+    if (retryAfterMs <= 0) return Promise.resolve();
+    return this.bucket.drain(retryAfterMs).catch((error: unknown) => {
+      this.options.logger.warn({ err: error }, "could not drain the shared Infuse-IoT request budget");
+    });
   }
 
   /** Milliseconds until this replica's 429 pause ends (0 when none). */
