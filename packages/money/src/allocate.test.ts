@@ -62,7 +62,8 @@ describe("allocateLargestRemainder", () => {
       ),
       { numRuns: 10_000 },
     );
-  });
+    // 1-2 s on an idle machine; the timeout only guards against a hang under CI's load.
+  }, 30_000);
 
   it("reverses a refund across a sale's shares without exceeding any share (10,000 runs)", () => {
     fc.assert(
@@ -87,5 +88,6 @@ describe("allocateLargestRemainder", () => {
       ),
       { numRuns: 10_000 },
     );
-  });
+    // 1-2 s on an idle machine; the timeout only guards against a hang under CI's load.
+  }, 30_000);
 });
