@@ -95,8 +95,7 @@ export function installAuthentication(app: ZodApp, deps: AuthenticationDeps): vo
   app.addHook("onRequest", (request, _reply, done) => {
     // Set already when the rate limit found the token known (`knownCaller`).
     if (request.principal || request.is404 || accessOf(request) === "public") return done();
-    const token = deps.tokens.known && bearerToken(request.headers.authorization);
-    const known = token ? deps.tokens.known?.(token) : undefined;
+    const known = knownCaller(request, deps.tokens);
     if (known) {
       request.principal = known;
       return done();
