@@ -26,18 +26,17 @@ export async function selectPage<R extends object, T>(
     [...spec.params, limit, offset],
   );
   const first = rows[0];
-  const total = first
-    ? Number(first[TOTAL])
-    : offset === 0
-      ? 0
-      : Number(
-          (await db.query<{ total: string }>(`SELECT count(*) AS total ${spec.from}`, spec.params)).rows[0]
-            ?.total ?? 0,
-        );
+  const total = first ? Number(first[TOTAL]) : offset === 0 ? 0 : await countOf(db, spec);
   return paged(
     rows.map((row) => map(row)),
     query.page,
     query.pageSize,
     total,
   );
+}
+
+/** The filter's count on its own, for a page past the end. */
+async function countOf(db: Queryable, spec: { from: string; params: unknown[] }): Promise<number> {
+  const { rows } = await db.query<{ total: string }>(`SELECT count(*) AS total ${spec.from}`, spec.params);
+  return Number(rows[0]?.total ?? 0);
 }
