@@ -183,7 +183,14 @@ describe("each service under its own NATS user", () => {
             .sort(),
           sub.durable,
         ).toEqual([...sub.eventTypes].sort());
-        const info = await bus.jsm.consumers.info(sub.stream, durableName(sub.durable, sub.eventTypes));
+        // An ack reaches the server a moment after its handler returns: read the consumer once it has.
+        const consumerInfo = () =>
+          bus.jsm.consumers.info(sub.stream, durableName(sub.durable, sub.eventTypes));
+        await waitFor(async () => ((await consumerInfo()).num_ack_pending === 0 ? true : undefined), {
+          what: `${sub.durable}'s acks`,
+          timeoutMs: 20_000,
+        }).catch(() => undefined);
+        const info = await consumerInfo();
         expect(info.num_ack_pending, sub.durable).toBe(0);
         expect(info.num_pending, sub.durable).toBe(0);
       }
