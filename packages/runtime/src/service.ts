@@ -235,11 +235,18 @@ export async function startService<S extends z.ZodObject>(
   const grpcServing = flagCheck("gRPC not serving yet");
   readiness.set("grpc", grpcServing.check);
 
-  const stops: (() => Promise<unknown>)[] = [() => pool.end()];
+  // Each step of a stop, named: the last line a stopping replica logs says how long each one took.
+  const stops: [string, () => Promise<unknown>][] = [["database", () => pool.end()]];
   const stopAll = async () => {
     readiness.stopping();
-    for (const stop of stops.reverse())
-      await stop().catch((error) => logger.warn({ err: error }, "stop step failed"));
+    const started = performance.now();
+    const steps: Record<string, number> = {};
+    for (const [step, stop] of stops.reverse()) {
+      const stepStarted = performance.now();
+      await stop().catch((error) => logger.warn({ err: error, step }, "stop step failed"));
+      steps[step] = Math.round(performance.now() - stepStarted);
+    }
+    logger.info({ ms: Math.round(performance.now() - started), steps }, "stopped");
   };
   try {
     const ops = await startOpsServer({
@@ -248,7 +255,7 @@ export async function startService<S extends z.ZodObject>(
       readiness,
       logger,
     });
-    stops.push(() => ops.close());
+    stops.push(["ops", () => ops.close()]);
 
     await prepareSchema({
       pool,
@@ -265,11 +272,11 @@ export async function startService<S extends z.ZodObject>(
       logger,
       signal,
     });
-    stops.push(() => bus.close());
+    stops.push(["nats", () => bus.close()]);
     readiness.set("nats", natsCheck(bus));
 
     const module = await spec.build({ config, logger, pool, bus, mesh });
-    if (module.stop) stops.push(module.stop);
+    if (module.stop) stops.push(["module", module.stop]);
 
     // Streams are declared once, in contracts; a consumer that boots before the stream's owner creates the
     // same definition instead of waiting for it (ensureStream is idempotent).
@@ -279,15 +286,15 @@ export async function startService<S extends z.ZodObject>(
       .map((name) => STREAMS[name as StreamName])
       .filter((declared) => declared !== undefined);
     const streams = ensureStreamsInBackground({ bus, streams: spec.streams, borrowed: consumed, logger });
-    stops.push(() => streams.stop());
+    stops.push(["streams", () => streams.stop()]);
 
     const relay: OutboxRelay = startOutboxRelay({ pool, bus, logger });
-    stops.push(() => relay.stop());
+    stops.push(["outbox relay", () => relay.stop()]);
     assertListedConsumers(spec.name, module.consumers ?? []);
     const consumers: Consumer[] = (module.consumers ?? []).map((c) =>
       startConsumer({ ...c, bus, pool, logger, ownerOf: ownerOfSubject }),
     );
-    stops.push(() => Promise.all(consumers.map((c) => c.stop())));
+    stops.push(["consumers", () => Promise.all(consumers.map((c) => c.stop()))]);
 
     // Connections first, then the port: the first call finds a connection waiting.
     await warmDatabase({ pool, readiness, logger, signal });
@@ -304,10 +311,13 @@ export async function startService<S extends z.ZodObject>(
       // Stopping: NOT_SERVING at once, calls served through the drain (GRPC_DRAIN_MS), then refused as
       // not executed while the server closes, so callers repeat them on another replica.
     });
-    stops.push(async () => {
-      grpcServing.set(false);
-      await server.shutdown();
-    });
+    stops.push([
+      "gRPC",
+      async () => {
+        grpcServing.set(false);
+        await server.shutdown();
+      },
+    ]);
     grpcServing.set(true);
 
     let stopping: Promise<void> | undefined;

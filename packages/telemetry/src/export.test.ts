@@ -1,8 +1,9 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createTcpServer, type Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { runNodeForJson } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHUTDOWN_FLUSH_MS } from "./sdk";
 
 const PROBE = fileURLToPath(new URL("./testing/export-probe.ts", import.meta.url));
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => collector.close(resolve)));
 
 /** Runs the probe with `env` over a clean environment; resolves with the connections it attempted. */
-function runProbe(env: Record<string, string>): Promise<{ attempts: string[] }> {
+function runProbe(env: Record<string, string>): Promise<{ attempts: string[]; shutdownMs: number }> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
   return runNodeForJson(["--import", "tsx", PROBE], { ...clean, ...env });
 }
@@ -52,5 +53,22 @@ describe("telemetry export", () => {
     expect(received.map((r) => r.path)).toEqual(["/v1/traces"]);
     expect(received[0]?.body).toContain("probe-span");
     expect(new Set(result.attempts)).toEqual(new Set([new URL(collectorUrl).host]));
+  }, 30_000);
+
+  it("stops within its flush bound when the collector takes the connection and never answers", async () => {
+    const held: Socket[] = [];
+    const silent = createTcpServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const result = await runProbe({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` });
+      expect(result.attempts).toEqual([`127.0.0.1:${port}`]);
+      // The exporter's own timeout is 10 s: without the bound, a stopping service waited that long.
+      expect(result.shutdownMs).toBeGreaterThanOrEqual(SHUTDOWN_FLUSH_MS - 50);
+      expect(result.shutdownMs).toBeLessThan(SHUTDOWN_FLUSH_MS + 2_000);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 30_000);
 });

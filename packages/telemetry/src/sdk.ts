@@ -22,6 +22,19 @@ export interface Telemetry {
 
 export { spanInstrumentationsWanted };
 
+/** The longest `shutdown()` waits for spans to reach the collector. */
+export const SHUTDOWN_FLUSH_MS = 2_000;
+
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([work, timeout]);
+  clearTimeout(timer);
+}
+
 export interface TelemetryOptions {
   serviceName: string;
   /** OTLP/HTTP collector base URL; spans are exported only when it is set. */
@@ -98,7 +111,12 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
     metrics: endpoint,
     shutdown: async () => {
       unpatch();
-      await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
+      // Flush what is buffered, but a collector that does not answer (down, unresolvable) must not hold a
+      // stopping process for the exporter's own timeout (10 s): the spans still buffered are then lost.
+      await settledWithin(
+        Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]),
+        SHUTDOWN_FLUSH_MS,
+      );
       // Unregister the globals so a later start (tests) can register afresh.
       metrics.disable();
       trace.disable();

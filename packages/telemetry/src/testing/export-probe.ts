@@ -1,6 +1,7 @@
 /**
  * Child process for `export.test.ts`: starts telemetry from its environment as a service would, records a
- * span and a metric, flushes by shutting down, and reports on stdout every outbound connection attempted.
+ * span and a metric, flushes by shutting down, and reports on stdout every outbound connection attempted
+ * and how long the shutdown took.
  */
 import net from "node:net";
 import { metrics, trace } from "@opentelemetry/api";
@@ -26,5 +27,9 @@ const telemetry = startTelemetry({
 });
 metrics.getMeter("probe").createCounter("probe.events").add(3);
 trace.getTracer("probe").startSpan("probe-span").end();
+const shutdownStarted = performance.now();
 await telemetry.shutdown();
-process.stdout.write(`${JSON.stringify({ attempts })}\n`);
+const shutdownMs = Math.round(performance.now() - shutdownStarted);
+process.stdout.write(`${JSON.stringify({ attempts, shutdownMs })}\n`);
+// As a service does: an export still waiting on a silent collector must not keep the process alive.
+process.exit(0);
