@@ -13,6 +13,8 @@ export interface StackUnderTest {
   stripeApiBase: string | undefined;
   /** The Infuse-IoT simulator the launcher started (`/__simulator/` control routes); undefined when attached. */
   simulatorUrl: string | undefined;
+  /** iot-adapter's ops port (`/metrics`) when the runner launched the stack; undefined when attached. */
+  iotAdapterOpsUrl: string | undefined;
   /** Settlements' `STRIPE_RECONCILE_INTERVAL` (seconds): short on a launched stack, for scenario J. */
   reconcileIntervalSeconds: number;
   /** How it was obtained, for the report. */
@@ -79,6 +81,7 @@ export async function stackUnderTest(
     stripeWebhookSecret: stack.stripeWebhookSecret,
     stripeApiBase: stack.stripeApiBase,
     simulatorUrl: stack.simulatorUrl,
+    iotAdapterOpsUrl: stack.opsUrls["iot-adapter"],
     reconcileIntervalSeconds,
     description: `launched by the runner (ephemeral, LOG_LEVEL=warn, rate limits out of reach, RUNTIME_TUNING=${runtimeTuning}${tuningSkip ? `, RUNTIME_TUNING_SKIP=${tuningSkip}` : ""}, STRIPE_RECONCILE_INTERVAL=${reconcileIntervalSeconds})${profileDir ? ", with --cpu-prof" : ""}`,
     stop: () => stack.stop(),
@@ -106,6 +109,7 @@ async function attach(env: NodeJS.ProcessEnv): Promise<StackUnderTest> {
     stripeWebhookSecret: credentials.stripeWebhookSecret ?? "",
     stripeApiBase: credentials.stripeApiBase,
     simulatorUrl: undefined,
+    iotAdapterOpsUrl: undefined,
     // Not readable from outside: the attached stack's own setting, as STRIPE_RECONCILE_INTERVAL tells.
     reconcileIntervalSeconds: Number(env.STRIPE_RECONCILE_INTERVAL || 300),
     description: `attached to ${env.BENCH_GATEWAY_URL} (BENCH_GATEWAY_URL); its log level and rate limits are its own`,

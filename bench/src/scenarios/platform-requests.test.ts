@@ -1,42 +1,59 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
+import { type RunningSimulator, startSimulator } from "@mp/local/simulator";
 import { afterEach, describe, expect, it } from "vitest";
-import { samplePlatformRequests } from "./platform-requests";
+import { readGrantedBusiestSecond, samplePlatformRequests } from "./platform-requests";
 
-/** A stand-in for the simulator's stats route whose counts the test moves. */
-async function statsServer() {
-  const counts = { allowed: 100, throttled: 3 };
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(counts));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { counts, url, close: () => new Promise((resolve) => server.close(resolve)) };
-}
-
-let close: (() => Promise<unknown>) | undefined;
+let sim: RunningSimulator | undefined;
 afterEach(async () => {
-  await close?.();
+  await sim?.stop();
+  sim = undefined;
 });
 
 describe("samplePlatformRequests", () => {
-  it("counts only what was made after it started, and the highest interval's rate", async () => {
-    const stats = await statsServer();
-    close = stats.close;
-    const sampler = await samplePlatformRequests(stats.url, 100);
-    await sleep(150);
-    stats.counts.allowed += 2; // a slow interval
-    await sleep(100);
-    stats.counts.allowed += 20; // a burst: 20 in about 0.1 s
-    stats.counts.throttled += 1;
-    await sleep(120);
+  it("counts what the simulator let through after it started, and its busiest second since then", async () => {
+    let now = 0;
+    sim = await startSimulator({ apiKey: "ik_bench", tickMs: 0, maxRps: 4, limitClock: () => now });
+    const call = async () => {
+      const response = await fetch(`${sim?.url}/organisation`, {
+        headers: { authorization: "ApiKey ik_bench" },
+      });
+      await response.body?.cancel();
+      return response.status;
+    };
+    // Before the sampler starts: four in one second, which its figures must leave out.
+    for (let i = 0; i < 4; i++) await call();
+    now = 5_000;
+    const sampler = await samplePlatformRequests(sim.url);
+    now = 5_500;
+    expect(await call()).toBe(200);
+    expect(await call()).toBe(200);
+    now = 7_000;
+    for (let i = 0; i < 3; i++) expect(await call()).toBe(200);
+    now = 7_200;
+    const refused = [await call(), await call()];
+    expect(refused).toEqual([200, 429]);
     const result = await sampler.stop();
-    expect(result.total).toBe(22);
-    expect(result.throttled).toBe(1);
-    expect(result.seconds).toBeGreaterThan(0.3);
-    // 20 requests within one interval of ~0.1 s: above the run's average; an interval is at least 0.05 s.
-    expect(result.maxPerSecond).toBeGreaterThan(result.total / result.seconds);
-    expect(result.maxPerSecond).toBeLessThanOrEqual(400);
+    expect(result).toEqual({ total: 6, seconds: 2.2, maxPerSecond: 4, throttled: 1 });
+  });
+});
+
+describe("readGrantedBusiestSecond", () => {
+  it("reads iot-adapter's gauge from a Prometheus page, and says when it is missing", async () => {
+    const { createServer } = await import("node:http");
+    let page = [
+      "# HELP iot_adapter_infuse_busiest_second The most ...",
+      "# TYPE iot_adapter_infuse_busiest_second gauge",
+      'iot_adapter_infuse_busiest_second{otel_scope_name="@mp/svc-iot-adapter"} 48',
+      "iot_adapter_infuse_throttled_total 0",
+    ].join("\n");
+    const server = createServer((_req, res) => res.end(page));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      expect(await readGrantedBusiestSecond(url)).toBe(48);
+      page = "iot_adapter_infuse_throttled_total 0\n";
+      await expect(readGrantedBusiestSecond(url)).rejects.toThrow(/no iot_adapter_infuse_busiest_second/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,59 +1,60 @@
 /**
- * Counts the requests the simulated Infuse-IoT platform let through (`GET /__simulator/stats`, `allowed`),
- * read every `intervalMs` while a scenario runs: the total over the run and the rate of each interval (its
- * count over its own measured length), so "never above INFUSE_MAX_RPS" is checked per second too.
+ * Counts the requests the simulated Infuse-IoT platform let through while a scenario runs, from its
+ * `GET /__simulator/stats`: the total and the refusals between start() and stop(), and the most it let
+ * through in any one second of that span, which the simulator computes on its own clock from the arrival
+ * time of each request (`busiestSecond?since=<its clock at start>`): exact, where reading a counter over
+ * HTTP once a second from here could put two grants a second apart into one of its own intervals.
  */
 export interface PlatformRequests {
   /** Requests made since start(). */
   total: number;
   /** Seconds from start() to stop(). */
   seconds: number;
-  /** The highest interval rate seen (requests per second). */
+  /** The most requests the simulator let through in any one second since start(). */
   maxPerSecond: number;
   /** Requests the simulator refused with 429 since start(). */
   throttled: number;
 }
 
-type Stats = { allowed: number; throttled: number };
+type Stats = { allowed: number; throttled: number; busiestSecond: number; clockMs: number };
 
-async function readStats(simulatorUrl: string): Promise<Stats> {
-  const response = await fetch(`${simulatorUrl}/__simulator/stats`);
+async function readStats(simulatorUrl: string, since?: number): Promise<Stats> {
+  const query = since === undefined ? "" : `?since=${since}`;
+  const response = await fetch(`${simulatorUrl}/__simulator/stats${query}`);
   if (response.status !== 200) throw new Error(`/__simulator/stats answered ${response.status}`);
-  return (await response.json()) as Stats;
+  const stats = (await response.json()) as Partial<Stats>;
+  if (typeof stats.busiestSecond !== "number" || typeof stats.clockMs !== "number")
+    throw new Error("/__simulator/stats has no busiestSecond or clockMs (a simulator older than the bench)");
+  return stats as Stats;
 }
 
 export async function samplePlatformRequests(
   simulatorUrl: string,
-  intervalMs = 1_000,
 ): Promise<{ stop(): Promise<PlatformRequests> }> {
   const first = await readStats(simulatorUrl);
-  const startedAt = performance.now();
-  let last = { at: startedAt, allowed: first.allowed, throttled: first.throttled };
-  let maxPerSecond = 0;
-  const sample = async () => {
-    // The count was read somewhere between send and answer: the midpoint halves the error a slow answer makes.
-    const sent = performance.now();
-    const stats = await readStats(simulatorUrl);
-    const at = (sent + performance.now()) / 2;
-    if (at - last.at >= intervalMs / 2)
-      maxPerSecond = Math.max(maxPerSecond, ((stats.allowed - last.allowed) * 1000) / (at - last.at));
-    last = { at, allowed: stats.allowed, throttled: stats.throttled };
-  };
-  let sampling = Promise.resolve();
-  const timer = setInterval(() => {
-    sampling = sampling.then(sample).catch(() => undefined);
-  }, intervalMs);
   return {
     async stop() {
-      clearInterval(timer);
-      await sampling;
-      await sample();
+      const last = await readStats(simulatorUrl, first.clockMs);
       return {
         total: last.allowed - first.allowed,
-        seconds: (last.at - startedAt) / 1000,
-        maxPerSecond,
+        seconds: (last.clockMs - first.clockMs) / 1000,
+        maxPerSecond: last.busiestSecond,
         throttled: last.throttled - first.throttled,
       };
     },
   };
+}
+
+/**
+ * iot-adapter's `iot_adapter_infuse_busiest_second` from its `/metrics`: the most platform requests it was
+ * granted in any one second since it started, on PostgreSQL's clock (what INFUSE_MAX_RPS bounds).
+ */
+export async function readGrantedBusiestSecond(opsUrl: string): Promise<number> {
+  const response = await fetch(`${opsUrl}/metrics`);
+  if (response.status !== 200) throw new Error(`${opsUrl}/metrics answered ${response.status}`);
+  const line = (await response.text())
+    .split("\n")
+    .find((text) => /^iot_adapter_infuse_busiest_second(\{[^}]*\})? /.test(text));
+  if (!line) throw new Error(`${opsUrl}/metrics has no iot_adapter_infuse_busiest_second`);
+  return Number(line.slice(line.lastIndexOf(" ") + 1));
 }

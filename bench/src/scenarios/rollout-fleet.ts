@@ -5,7 +5,7 @@ import { paymentIntentSucceeded, signedStripeEvent, stripeId } from "@mp/testing
 import pg from "pg";
 import { type Figure, notRun, type Scenario } from "../scenario";
 import type { StackUnderTest } from "../stack";
-import { samplePlatformRequests } from "./platform-requests";
+import { readGrantedBusiestSecond, samplePlatformRequests } from "./platform-requests";
 import { readWaveTimeline, waveNotes, waveTotals } from "./rollout-waves";
 
 const STALLED =
@@ -30,9 +30,14 @@ export const rolloutFleet: Scenario = {
     "payment notifications at the listing's price), then one rollout of the first listed item's latest",
     "version over all of them (firstWave 1, growth 2, maxInFlight 1000, threshold 100). Timed from the 201",
     "until `GET .../rollouts/{id}` says `completed`, polled every second. The platform requests are counted",
-    "by the simulator (`GET /__simulator/stats`, read every second from the 201 to the end): the time the",
-    "rate allows is those requests / INFUSE_MAX_RPS, goal <= 1.2 x that; the average and the highest",
-    "one-second rate over the run must not exceed INFUSE_MAX_RPS, and the simulator, given its own token bucket at that rate (`SIMULATOR_MAX_RPS`), must refuse none. Then a second stack (500 devices; 100 quick) with",
+    "by the simulator (`GET /__simulator/stats`, at the 201 and at the end): the time the rate allows is",
+    "those requests / INFUSE_MAX_RPS, goal <= 1.2 x that; the average over the run and the most requests",
+    "the adapter was granted in any one second since it started (its `iot_adapter_infuse_busiest_second`, grant times on",
+    "PostgreSQL's clock) must not exceed INFUSE_MAX_RPS, and the simulator, given its own token bucket at",
+    "that rate (`SIMULATOR_MAX_RPS`), must refuse none. The most requests that arrived at the simulator in",
+    "any one second (its `busiestSecond`, on its own clock) is shown beside them: the HTTP hop after each",
+    "grant varies, so a second of arrivals can hold a few grants of the second before. Then a second stack",
+    "(500 devices; 100 quick) with",
     "`SIMULATOR_INSTALL_FAILURE_RATE=0.5` and a rollout at threshold 10: the waves started after the wave of",
     "the first failed device, when it paused (goal <= 1). Per wave of the first rollout, from purchases' and",
     "the adapter's rows: when it started, its last install queued on the platform, seen finished by the",
@@ -60,8 +65,11 @@ export const rolloutFleet: Scenario = {
       const done = await untilStatus(stack, created.rolloutId, ["completed"], 3 * leastMs + 300_000);
       const ms = performance.now() - started;
       const requests = await sampler.stop();
+      const granted = stack.iotAdapterOpsUrl
+        ? await readGrantedBusiestSecond(stack.iotAdapterOpsUrl)
+        : undefined;
       const waves = done === "stalled" ? [] : await readWaveTimeline(stack.databaseUrl, created.rolloutId);
-      return { ms, allowedMs: (requests.total / rps) * 1000, eligible, done, requests, waves };
+      return { ms, allowedMs: (requests.total / rps) * 1000, eligible, done, requests, granted, waves };
     });
     if (!timed)
       return notRun("the simulator seeded no devices for the demo provider (SIMULATOR_DEVICES not built)");
@@ -91,12 +99,22 @@ export const rolloutFleet: Scenario = {
         unit: "",
         goal: { text: "none", met: requests.throttled === 0 },
       },
+      ...(timed.granted === undefined
+        ? []
+        : [
+            {
+              name: "platform requests granted in the busiest second (any one-second span, iot-adapter, PostgreSQL's clock)",
+              value: timed.granted,
+              unit: "req",
+              baseline: { name: "INFUSE_MAX_RPS", value: rps },
+              goal: { text: "<= INFUSE_MAX_RPS", met: timed.granted <= rps },
+            },
+          ]),
       {
-        name: "platform requests per second, highest one-second interval (sampled)",
+        name: "platform requests arrived in the busiest second (any one-second span, at the simulator)",
         value: requests.maxPerSecond,
-        unit: "req/s",
+        unit: "req",
         baseline: { name: "INFUSE_MAX_RPS", value: rps },
-        goal: { text: "<= INFUSE_MAX_RPS", met: requests.maxPerSecond <= rps },
       },
       {
         name: "platform requests per eligible install (measured)",

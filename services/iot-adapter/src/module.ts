@@ -24,10 +24,11 @@ import { iotAdapterConfig } from "./config";
 import { makeCopyJobRepository } from "./infra/copy-job.repository";
 import { startCopyWorker } from "./infra/copy-worker";
 import { makeDevicePlatform } from "./infra/device-platform.adapter";
+import { BusiestSecond } from "./infra/infuse/busiest-second";
 import { InfuseClient } from "./infra/infuse/infuse.client";
 import { PlatformThrottle } from "./infra/infuse/platform-throttle";
 import { makePgTokenBucket } from "./infra/infuse/platform-token-bucket";
-import { makeThrottleMetrics } from "./infra/infuse/throttle-metrics";
+import { makeThrottleMetrics, observeBusiestSecond } from "./infra/infuse/throttle-metrics";
 import { makeInfusePlatform } from "./infra/infuse-platform.adapter";
 import { startInstallPoller } from "./infra/install-poller";
 import { makeInstallUpdateRepository } from "./infra/install-update.repository";
@@ -66,11 +67,14 @@ export function buildIotAdapter(
     applicationName: "iot-adapter-budget",
     max: 2,
   });
+  const busiest = new BusiestSecond();
+  observeBusiestSecond(busiest);
   const throttle = new PlatformThrottle(
     makePgTokenBucket(budgetPool, {
       rps: config.INFUSE_MAX_RPS,
       fallbackRps: config.INFUSE_FALLBACK_RPS ?? Math.max(1, Math.floor(config.INFUSE_MAX_RPS / 2)),
       logger: upstreamLogger,
+      onGrant: (grantedAtMs) => busiest.record(grantedAtMs),
     }),
     { maxWaitMs: config.INFUSE_RATE_MAX_WAIT_MS, logger: upstreamLogger, metrics: makeThrottleMetrics() },
   );

@@ -146,4 +146,25 @@ describe("request limit", () => {
     });
     expect((await get(sim, `/organisation/id/${PROVIDER}`)).status).toBe(200);
   });
+
+  it("reports the most requests it let through in any one second, on its own clock, since a given time", async () => {
+    let now = 0;
+    const sim = await start({ maxRps: 0, limitClock: () => now });
+    const send = async (count: number) => {
+      for (let i = 0; i < count; i++) await (await get(sim, `/organisation/id/${PROVIDER}`)).body?.cancel();
+    };
+    const stats = async (query = "") =>
+      (await (await fetch(`${sim.url}/__simulator/stats${query}`)).json()) as Record<string, number>;
+    await send(3);
+    now = 600;
+    const atSix = (await stats()).clockMs;
+    expect(atSix).toBe(600);
+    await send(3);
+    now = 1_100;
+    await send(2);
+    // [0, 1000) holds 6; from 600 on, [600, 1600) holds 5.
+    expect(await stats()).toMatchObject({ allowed: 8, busiestSecond: 6, clockMs: 1_100 });
+    expect((await stats(`?since=${atSix}`)).busiestSecond).toBe(5);
+    expect((await fetch(`${sim.url}/__simulator/stats?since=soon`)).status).toBe(400);
+  });
 });

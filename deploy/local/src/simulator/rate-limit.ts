@@ -1,8 +1,11 @@
+import { ArrivalLog } from "./arrival-log";
+
 /**
  * The simulator's own request limit (SIMULATOR_MAX_RPS), a token bucket as an API gateway keeps one:
  * `maxRps` tokens a second, holding at most one second's worth, one per request. An empty bucket answers
  * 429 with `Retry-After` (whole seconds until the next token, at least 1). 0 = no limit. Counts what it
- * let through and what it refused, so tests can show a client stayed under the limit.
+ * let through and what it refused, and logs when each let-through request arrived (`busiestSecond`), so
+ * tests and benchmarks can show a client stayed under the limit.
  */
 export class RequestLimit {
   private tokens = 0;
@@ -10,6 +13,7 @@ export class RequestLimit {
   private maxRpsValue = 0;
   allowed = 0;
   refused = 0;
+  private readonly arrivals = new ArrivalLog();
 
   constructor(
     maxRps = 0,
@@ -32,11 +36,12 @@ export class RequestLimit {
 
   /** Takes a token: undefined when the request may go on, else the Retry-After in seconds. */
   take(): number | undefined {
+    const now = this.now();
     if (this.maxRpsValue === 0) {
       this.allowed++;
+      this.arrivals.record(now);
       return undefined;
     }
-    const now = this.now();
     this.tokens = Math.min(
       this.maxRpsValue,
       this.tokens + ((now - this.refilledAt) / 1000) * this.maxRpsValue,
@@ -45,14 +50,26 @@ export class RequestLimit {
     if (this.tokens >= 1) {
       this.tokens -= 1;
       this.allowed++;
+      this.arrivals.record(now);
       return undefined;
     }
     this.refused++;
     return Math.max(1, Math.ceil((1 - this.tokens) / this.maxRpsValue));
   }
 
+  /** The limit's clock, in ms: what `busiestSecond`'s `sinceMs` is read against. */
+  clock(): number {
+    return this.now();
+  }
+
+  /** The most requests let through in any one second from `sinceMs` (the limit's clock) on. */
+  busiestSecond(sinceMs?: number): number {
+    return this.arrivals.busiest(sinceMs);
+  }
+
   resetCounts(): void {
     this.allowed = 0;
     this.refused = 0;
+    this.arrivals.clear();
   }
 }

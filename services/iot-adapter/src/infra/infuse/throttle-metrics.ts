@@ -1,4 +1,5 @@
 import { metrics } from "@opentelemetry/api";
+import type { BusiestSecond } from "./busiest-second";
 import type { ThrottleMetrics } from "./platform-throttle";
 
 /**
@@ -25,4 +26,19 @@ export function makeThrottleMetrics(): ThrottleMetrics {
     gaveUp: () => exhausted.add(1),
     waited: (ms) => wait.record(ms / 1000),
   };
+}
+
+/**
+ * `iot_adapter_infuse_busiest_second`: the most platform requests this replica was granted in any one
+ * second since it started (PostgreSQL's clock), which INFUSE_MAX_RPS bounds for all replicas together.
+ */
+export function observeBusiestSecond(busiest: BusiestSecond): void {
+  metrics
+    .getMeter("@mp/svc-iot-adapter")
+    .createObservableGauge("iot_adapter.infuse_busiest_second", {
+      description:
+        "The most Infuse-IoT platform requests this replica was granted in any one second since it started",
+      unit: "{request}",
+    })
+    .addCallback((result) => result.observe(busiest.value));
 }
