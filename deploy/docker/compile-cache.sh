@@ -6,8 +6,9 @@
 #
 #   compile-cache.sh <service|gateway|simulator|path of an entry .mjs> <cache directory>
 #
-# The entry is started exactly as the image's ENTRYPOINT starts it (both preloads) with an empty
-# environment: it loads every module it imports, refuses its missing configuration and exits, and Node
+# The entry is started exactly as the image's ENTRYPOINT starts it by default (both preloads and
+# `--single-threaded-gc`, part of the cache directory's name; a process started with the runtime tuning
+# off compiles afresh) with an empty environment: it loads every module it imports, refuses its missing configuration and exits, and Node
 # writes the code of what it compiled on exit. The simulator runs bare and gets no cache.
 set -eu
 target=$1
@@ -19,7 +20,7 @@ case "$target" in
   *) entry=services/$target/dist/main.mjs ;;
 esac
 # The configuration error is the expected end; a process that does not end by itself is stopped.
-env -i PATH="$PATH" NODE_COMPILE_CACHE="$cache" timeout 120 node \
+env -i PATH="$PATH" NODE_COMPILE_CACHE="$cache" timeout 120 node --single-threaded-gc \
   --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs \
   "$entry" >/dev/null 2>&1 || true
 entries=$(find "$cache" -type f | wc -l)

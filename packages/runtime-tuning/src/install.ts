@@ -2,6 +2,7 @@ import type { Logger } from "@mp/logger";
 import { refreshCallTablesAfterFullCollections, trackGrpcTransports } from "./call-tables";
 import { type HeapTrim, startHeapTrim } from "./heap-trim";
 import { releaseClosedHttp2ServerStreams, releaseClosedHttp2Streams } from "./http2-release";
+import { SINGLE_THREADED_GC } from "./start-flags";
 import type { Tuning } from "./switch";
 import { exposedGc, setV8Flags } from "./v8";
 
@@ -50,5 +51,8 @@ export async function installRuntimeTuning(options: {
     heapTrim = startHeapTrim({ logger: options.logger, gc: exposedGc() });
     installed.push("heap-trim");
   }
+  // Set by the command that started the process (start-flags.ts), never here: only reported.
+  if (wanted("single-threaded-gc") && process.execArgv.includes(SINGLE_THREADED_GC))
+    installed.push("single-threaded-gc");
   return { installed, grpcTransportsTracked, heapTrim };
 }

@@ -120,7 +120,7 @@ describe("runtimeTuningSkips", () => {
       "heap-trim",
     ]);
     expect(() => runtimeTuningSkips({ RUNTIME_TUNING_SKIP: "call-tables,gc" })).toThrow(
-      /RUNTIME_TUNING_SKIP names "gc".*known: http2-release, call-tables, pretenuring, heap-trim, or none/,
+      /RUNTIME_TUNING_SKIP names "gc".*known: http2-release, call-tables, pretenuring, heap-trim, single-threaded-gc, or none/,
     );
   });
 });

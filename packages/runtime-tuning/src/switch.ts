@@ -13,7 +13,13 @@ export function runtimeTuningSwitch(env: Record<string, string | undefined>): Ru
  * The tunings the preload can install, each one switchable on its own (ADR 0005 says which are installed
  * by default and why).
  */
-export const TUNINGS = ["http2-release", "call-tables", "pretenuring", "heap-trim"] as const;
+export const TUNINGS = [
+  "http2-release",
+  "call-tables",
+  "pretenuring",
+  "heap-trim",
+  "single-threaded-gc",
+] as const;
 export type Tuning = (typeof TUNINGS)[number];
 
 /**

@@ -2,12 +2,23 @@ import { describe, expect, it } from "vitest";
 import { commandFor, GATEWAY_NODE_OPTIONS, SERVICE_NODE_OPTIONS, SETTLEMENTS_NODE_OPTIONS } from "./targets";
 
 describe("commandFor", () => {
+  it("starts with the collectors on the main thread unless the runtime tuning or that tuning is off", () => {
+    expect(commandFor("catalogue", {}, "/repo").args).toContain("--single-threaded-gc");
+    expect(commandFor("catalogue", { RUNTIME_TUNING: "off" }, "/repo").args).not.toContain(
+      "--single-threaded-gc",
+    );
+    expect(commandFor("gateway", { RUNTIME_TUNING_SKIP: "single-threaded-gc" }, "/repo").args).not.toContain(
+      "--single-threaded-gc",
+    );
+  });
+
   it("runs a service with the services' Node options, then tsx, the runtime tuning and telemetry preloads", () => {
     const { command, args } = commandFor("catalogue", {}, "/repo");
     expect(command).toBe(process.execPath);
     expect(SERVICE_NODE_OPTIONS).toEqual(["--max-semi-space-size=16", "--max-old-space-size=256"]);
     expect(args).toEqual([
       ...SERVICE_NODE_OPTIONS,
+      "--single-threaded-gc",
       "--import",
       "tsx",
       "--import",
@@ -20,8 +31,9 @@ describe("commandFor", () => {
 
   it("runs settlements with a smaller young generation still (its exports' buffers are freed sooner)", () => {
     expect(SETTLEMENTS_NODE_OPTIONS).toEqual(["--max-semi-space-size=1", "--max-old-space-size=256"]);
-    expect(commandFor("settlements", {}, "/repo").args.slice(0, 3)).toEqual([
+    expect(commandFor("settlements", {}, "/repo").args.slice(0, 4)).toEqual([
       ...SETTLEMENTS_NODE_OPTIONS,
+      "--single-threaded-gc",
       "--import",
     ]);
   });
@@ -31,6 +43,7 @@ describe("commandFor", () => {
     expect(GATEWAY_NODE_OPTIONS).toEqual(["--max-semi-space-size=16"]);
     expect(args).toEqual([
       "--max-semi-space-size=16",
+      "--single-threaded-gc",
       "--import",
       "tsx",
       "--import",

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { SERVICE_NAMES, type ServiceName } from "@mp/config";
+import { startFlags } from "@mp/runtime-tuning/start-flags";
 
 /** A process the launcher runs: one of the services, or the gateway in front of them. */
 export type Target = ServiceName | "gateway";
@@ -65,14 +66,16 @@ export function nodeOptionsFor(target: Target): readonly string[] {
 
 /**
  * The contract's start command, `node --import tsx --import <runtime tuning preload> --import <telemetry
- * preload> <entry>`, on the Node running the launcher (>= 22), with {@link nodeOptionsFor} the target. The
- * tuning preload reads `RUNTIME_TUNING` from the environment the process gets.
+ * preload> <entry>`, on the Node running the launcher (>= 22), with {@link nodeOptionsFor} the target and
+ * the runtime tuning's start flags for `env` (`--single-threaded-gc` unless `RUNTIME_TUNING=off` or
+ * skipped). The tuning preload reads `RUNTIME_TUNING` from the environment the process gets.
  */
 export function commandFor(target: Target, env: Env, root: string): { command: string; args: string[] } {
   return {
     command: process.execPath,
     args: [
       ...nodeOptionsFor(target),
+      ...startFlags(env),
       "--import",
       "tsx",
       "--import",

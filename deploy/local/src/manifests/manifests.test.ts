@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_GRPC_PORTS, grpcPortKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
 import { STREAMS } from "@mp/contracts";
@@ -202,12 +204,40 @@ describe("the image's entry point", () => {
 
   it("starts node on the compiled entry after the runtime tuning and telemetry preloads", () => {
     expect(entrypoint).toContain(
-      'exec node --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs \\"$entry\\"',
+      'exec node $gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs \\"$entry\\"',
     );
     expect(entrypoint).toContain("exec node deploy/local/dist/simulator/main.mjs");
     expect(entrypoint).toContain("entry=services/$SERVICE/dist/main.mjs");
     // the V8 flag is the preload's to set (RUNTIME_TUNING=off leaves it unset): none on the command line
     for (const flag of V8_FLAGS) expect(entrypoint).not.toContain(flag);
+  });
+
+  it("starts node with --single-threaded-gc unless RUNTIME_TUNING or RUNTIME_TUNING_SKIP turns it off", () => {
+    const [shell, flag, script, dollarZero] = JSON.parse(entrypoint.slice("ENTRYPOINT ".length)) as string[];
+    // A `node` that prints its arguments, first on PATH.
+    const bin = mkdtempSync(join(tmpdir(), "entry-"));
+    writeFileSync(join(bin, "node"), '#!/bin/sh\necho "$@"\n', { mode: 0o755 });
+    const run = (env: Record<string, string>) =>
+      execFileSync(shell as string, [flag as string, script as string, dollarZero as string, "migrate"], {
+        env: { PATH: `${bin}:${process.env.PATH}`, SERVICE: "catalogue", ...env },
+        encoding: "utf8",
+      }).trim();
+    try {
+      expect(run({})).toBe(
+        "--single-threaded-gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs services/catalogue/dist/main.mjs migrate",
+      );
+      expect(run({ RUNTIME_TUNING: "on", RUNTIME_TUNING_SKIP: "heap-trim" })).toMatch(
+        /^--single-threaded-gc /,
+      );
+      expect(run({ RUNTIME_TUNING: " Off " })).toMatch(/^--import /);
+      expect(run({ RUNTIME_TUNING_SKIP: "heap-trim, Single-Threaded-GC" })).toMatch(/^--import /);
+      expect(run({ SERVICE: "gateway" })).toMatch(
+        /^--single-threaded-gc .* gateway\/dist\/main\.mjs migrate$/,
+      );
+      expect(run({ SERVICE: "simulator" })).toBe("deploy/local/dist/simulator/main.mjs migrate");
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it("fills the compile cache by starting the entry as the entry point does, as the uid it runs as", () => {
@@ -216,7 +246,7 @@ describe("the image's entry point", () => {
       "",
     );
     expect(script).toContain(
-      'node --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs "$entry"',
+      'node --single-threaded-gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs "$entry"',
     );
     expect(dockerfile).toMatch(/^ENV NODE_COMPILE_CACHE=\/app\/\.node-compile-cache$/m);
     const lines = dockerfile.split("\n");

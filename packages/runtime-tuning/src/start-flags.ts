@@ -1,0 +1,21 @@
+import { runtimeTuningSkips, runtimeTuningSwitch } from "./switch";
+
+/**
+ * The V8 flag of the `single-threaded-gc` tuning, which only the command line can set: Node refuses it in
+ * `NODE_OPTIONS`, and V8 aborts when a preload changes its collectors after the heap is set up. Every
+ * collection then runs on the process's own thread: no burst of helper threads takes the machine's cores
+ * from the other processes' main threads (ADR 0005, "The collectors on the main thread").
+ */
+export const SINGLE_THREADED_GC = "--single-threaded-gc";
+
+/**
+ * The flags the command that starts a process must carry for the tunings `env` asks for: none with
+ * `RUNTIME_TUNING=off` or `single-threaded-gc` in `RUNTIME_TUNING_SKIP`. A wrong value of either key is
+ * refused here as the preload refuses it. The image's entry point reads the same keys the same way
+ * (deploy/docker/Dockerfile; `manifests.test.ts` runs it).
+ */
+export function startFlags(env: Record<string, string | undefined>): string[] {
+  const skip = runtimeTuningSkips(env);
+  if (runtimeTuningSwitch(env) === "off" || skip.has("single-threaded-gc")) return [];
+  return [SINGLE_THREADED_GC];
+}
