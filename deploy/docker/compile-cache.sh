@@ -8,8 +8,8 @@
 #
 # The entry is started exactly as the image's ENTRYPOINT starts it by default (both preloads and
 # `--single-threaded-gc`, part of the cache directory's name; a process started with the runtime tuning
-# off compiles afresh) with an empty environment: it loads every module it imports, refuses its missing configuration and exits, and Node
-# writes the code of what it compiled on exit. The simulator runs bare and gets no cache.
+# off compiles afresh) with an empty environment: it loads every module it imports, refuses its missing
+# configuration and exits, and Node writes the code of what it compiled on exit. The simulator runs bare and gets no cache.
 set -eu
 target=$1
 cache=$2
