@@ -10,7 +10,10 @@
 # `--single-threaded-gc`, part of the cache directory's name; a process started with the runtime tuning
 # off compiles afresh) with an empty environment: it loads every module it imports, refuses its missing
 # configuration and exits, and Node writes the code of what it compiled on exit. The simulator runs bare and gets no cache.
+# START_FLAGS replaces `--single-threaded-gc` (empty: none) for a cache measured without it
+# (`pnpm images:gateway-start --gc both`).
 set -eu
+flags=${START_FLAGS---single-threaded-gc}
 target=$1
 cache=$2
 case "$target" in
@@ -20,7 +23,7 @@ case "$target" in
   *) entry=services/$target/dist/main.mjs ;;
 esac
 # The configuration error is the expected end; a process that does not end by itself is stopped.
-env -i PATH="$PATH" NODE_COMPILE_CACHE="$cache" timeout 120 node --single-threaded-gc \
+env -i PATH="$PATH" NODE_COMPILE_CACHE="$cache" timeout 120 node $flags \
   --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs \
   "$entry" >/dev/null 2>&1 || true
 entries=$(find "$cache" -type f | wc -l)

@@ -6,11 +6,13 @@
  * then, less noisy than wall time on a shared machine; and, after `--rest` seconds idle, its resident
  * memory (`/proc/<pid>/status`). Run after `pnpm build`:
  *
- *     pnpm images:gateway-start --runs 5 [--bundle /tmp/old/main.mjs] [--cpu-prof /tmp/prof] [--node-arg=...]
+ *     pnpm images:gateway-start --runs 5 [--bundle /tmp/old/main.mjs] [--cpu-prof /tmp/prof] [--gc both] [--node-arg=...]
  *
  * Like the image, the gateway runs with Node's compile cache filled beforehand by
  * `deploy/docker/compile-cache.sh` (`NODE_COMPILE_CACHE`); `--compile-cache off` starts it without, and
- * `--compile-cache both` alternates the two, run by run.
+ * `--compile-cache both` alternates the two, run by run. Like the image's entry point, the gateway starts with
+ * `--single-threaded-gc` (the runtime tuning's start flag, ADR 0005); `--gc off` starts it without (its compile
+ * cache then filled without it too), and `--gc both` alternates the two, run by run.
  *
  * `--baseline <dir>` measures another build's gateway as well, alternating with this one: `<dir>` is that
  * build's image tree, assembled in its checkout (`pnpm build gateway && pnpm exec tsx deploy/build/assemble.ts
@@ -32,6 +34,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { grpcUrlKey, SERVICE_NAMES } from "@mp/config";
+import { SINGLE_THREADED_GC } from "@mp/runtime-tuning/start-flags";
 import pg from "pg";
 import { assemble } from "../../../build/assemble";
 import { DEV_AUDIENCE, DEV_ISSUER } from "../dev-keys";
@@ -93,12 +96,15 @@ async function startOnce(
   opsUrl: string,
   restSeconds: number,
   profileDir: string | undefined,
+  startFlags: string[],
   nodeArgs: string[],
   preload: boolean,
   compileCache: string | undefined,
 ): Promise<Start> {
-  // As the image's entry point runs it (deploy/docker/Dockerfile): the runtime-tuning preload, then telemetry.
+  // As the image's entry point runs it (deploy/docker/Dockerfile): its start flags, the runtime-tuning
+  // preload, then telemetry.
   const args = [
+    ...startFlags,
     "--import",
     "./packages/runtime-tuning/dist/register.mjs",
     ...(preload ? ["--import", "./packages/telemetry/dist/register.mjs"] : []),
@@ -140,11 +146,14 @@ async function main(): Promise<void> {
       "node-arg": { type: "string", multiple: true },
       "no-preload": { type: "boolean", default: false },
       "compile-cache": { type: "string", default: "on" },
+      gc: { type: "string", default: "on" },
       baseline: { type: "string" },
     },
   });
   const cacheModes = { on: [true], off: [false], both: [true, false] }[values["compile-cache"]];
   if (!cacheModes) throw new Error("--compile-cache takes on, off or both");
+  const gcModes = { on: [true], off: [false], both: [true, false] }[values.gc];
+  if (!gcModes) throw new Error("--gc takes on, off or both");
   // The image's tree (deploy/build/assemble.ts), so the bundle finds exactly the packages the image has.
   const appDir = mkdtempSync(join(tmpdir(), "gateway-start-app-"));
   assemble(ROOT, "gateway", appDir);
@@ -174,31 +183,41 @@ async function main(): Promise<void> {
   try {
     await admin.query(`CREATE DATABASE ${database}`);
     await writeMeshKeys(keysDir, TARGETS);
-    // Each bundle's compile cache, filled as the image's build fills it (deploy/docker/Dockerfile).
+    // Each bundle's compile cache, filled as the image's build fills it (deploy/docker/Dockerfile), with
+    // the start flags it will run with (Node keys the cache by them).
+    const cacheKey = (label: string, gc: boolean) => `${label} ${gc}`;
     if (cacheModes.includes(true)) {
       for (const tree of trees) {
-        const cache = join(tree.appDir, `.node-compile-cache-${caches.size}`);
-        execFileSync("sh", [join(ROOT, "deploy/docker/compile-cache.sh"), tree.bundle, cache], {
-          cwd: tree.appDir,
-          env: { PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
-          stdio: ["ignore", "ignore", "inherit"],
-        });
-        caches.set(tree.label, cache);
+        for (const gc of gcModes) {
+          const cache = join(tree.appDir, `.node-compile-cache-${caches.size}`);
+          execFileSync("sh", [join(ROOT, "deploy/docker/compile-cache.sh"), tree.bundle, cache], {
+            cwd: tree.appDir,
+            env: {
+              PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
+              START_FLAGS: gc ? SINGLE_THREADED_GC : "",
+            },
+            stdio: ["ignore", "ignore", "inherit"],
+          });
+          caches.set(cacheKey(tree.label, gc), cache);
+        }
       }
     }
     const subjects = trees.flatMap((tree) =>
-      cacheModes.map((cached) => ({
-        ...tree,
-        cached,
-        name: `${tree.label}${cached ? "" : " (no compile cache)"}`,
-      })),
+      cacheModes.flatMap((cached) =>
+        gcModes.map((gc) => ({
+          ...tree,
+          cached,
+          gc,
+          name: `${tree.label}${cached ? "" : " (no compile cache)"}${gc ? "" : " (without --single-threaded-gc)"}`,
+        })),
+      ),
     );
     const results = new Map<string, Start[]>(subjects.map((subject) => [subject.name, []]));
     const loadBefore = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     console.log(`load average at the start: ${loadBefore}`);
     for (let run = 0; run < runs; run++) {
       // Alternate the subjects, so a change in the machine's load falls on each alike.
-      for (const { appDir: treeDir, bundle, label, cached, name } of subjects) {
+      for (const { appDir: treeDir, bundle, label, cached, gc, name } of subjects) {
         const ops = await freePort();
         const env: NodeJS.ProcessEnv = {
           PATH: process.env.PATH,
@@ -226,9 +245,10 @@ async function main(): Promise<void> {
           opsUrl,
           Number(values.rest),
           values["cpu-prof"],
+          gc ? [SINGLE_THREADED_GC] : [],
           values["node-arg"] ?? [],
           !values["no-preload"],
-          cached ? caches.get(label) : undefined,
+          cached ? caches.get(cacheKey(label, gc)) : undefined,
         );
         results.get(name)!.push(start);
         process.stderr.write(

@@ -241,18 +241,37 @@ describe("the image's entry point", () => {
   });
 
   it("fills the compile cache by starting the entry as the entry point does, as the uid it runs as", () => {
-    const script = readFileSync(join(REPO_ROOT, "deploy/docker/compile-cache.sh"), "utf8").replace(
-      /\\\n\s*/g,
-      "",
+    // A `node` that leaves its arguments and nine other entries in the cache directory it is given.
+    const dir = mkdtempSync(join(tmpdir(), "cache-fill-"));
+    writeFileSync(
+      join(dir, "node"),
+      '#!/bin/sh\necho "$@" > "$NODE_COMPILE_CACHE/args"\nfor i in 1 2 3 4 5 6 7 8 9; do echo > "$NODE_COMPILE_CACHE/$i"; done\n',
+      { mode: 0o755 },
     );
-    expect(script).toContain(
-      'node --single-threaded-gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs "$entry"',
-    );
+    const fill = (env: Record<string, string>) => {
+      const cache = mkdtempSync(join(dir, "cache-"));
+      execFileSync("sh", [join(REPO_ROOT, "deploy/docker/compile-cache.sh"), "gateway", cache], {
+        env: { PATH: `${dir}:${process.env.PATH}`, ...env },
+      });
+      return readFileSync(join(cache, "args"), "utf8").trim();
+    };
+    try {
+      // What the entry point runs by default, the gateway's entry with no argument after it.
+      expect(fill({})).toBe(
+        "--single-threaded-gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs gateway/dist/main.mjs",
+      );
+      // START_FLAGS="" fills a cache for a process started without the flag (images:gateway-start --gc off).
+      expect(fill({ START_FLAGS: "" })).toMatch(
+        /^--import \.\/packages\/runtime-tuning\/dist\/register\.mjs /,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(dockerfile).toMatch(/^ENV NODE_COMPILE_CACHE=\/app\/\.node-compile-cache$/m);
     const lines = dockerfile.split("\n");
-    const fill = lines.findIndex((line) => line.startsWith('RUN compile-cache.sh "$SERVICE"'));
-    expect(fill).toBeGreaterThan(0);
-    expect(lines.slice(0, fill).findLast((line) => line.startsWith("USER "))).toBe("USER node");
+    const fillLine = lines.findIndex((line) => line.startsWith('RUN compile-cache.sh "$SERVICE"'));
+    expect(fillLine).toBeGreaterThan(0);
+    expect(lines.slice(0, fillLine).findLast((line) => line.startsWith("USER "))).toBe("USER node");
     expect(lines.findLast((line) => line.startsWith("USER "))).toBe("USER node");
   });
 
