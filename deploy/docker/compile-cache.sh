@@ -10,12 +10,17 @@
 # `--single-threaded-gc`, part of the cache directory's name; a process started with the runtime tuning
 # off compiles afresh) with an empty environment: it loads every module it imports, refuses its missing
 # configuration and exits, and Node writes the code of what it compiled on exit. The simulator runs bare and gets no cache.
-# START_FLAGS replaces `--single-threaded-gc` (empty: none) for a cache measured without it
+# Settlements starts without `--single-threaded-gc` (the entry point's rule), so its cache is filled without
+# it. START_FLAGS replaces the flags (empty: none) for a cache measured another way
 # (`pnpm images:gateway-start --gc both`).
 set -eu
-flags=${START_FLAGS---single-threaded-gc}
 target=$1
 cache=$2
+case "$target" in
+  settlements) default_flags= ;;
+  *) default_flags=--single-threaded-gc ;;
+esac
+flags=${START_FLAGS-$default_flags}
 case "$target" in
   simulator) exit 0 ;;
   gateway) entry=gateway/dist/main.mjs ;;

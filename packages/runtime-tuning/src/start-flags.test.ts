@@ -14,6 +14,13 @@ describe("the flags a process starts with", () => {
     expect(startFlags({ RUNTIME_TUNING_SKIP: "heap-trim, Single-Threaded-GC " })).toEqual([]);
   });
 
+  it("carry none for settlements, whose exports peak higher with it, and the flag for every other target", () => {
+    expect(startFlags({}, "settlements")).toEqual([]);
+    expect(startFlags({}, "gateway")).toEqual([SINGLE_THREADED_GC]);
+    expect(startFlags({}, "catalogue")).toEqual([SINGLE_THREADED_GC]);
+    expect(() => startFlags({ RUNTIME_TUNING: "maybe" }, "settlements")).toThrow(/RUNTIME_TUNING/);
+  });
+
   it("refuse a wrong value as the preload does", () => {
     expect(() => startFlags({ RUNTIME_TUNING: "maybe" })).toThrow(/RUNTIME_TUNING/);
     expect(() => startFlags({ RUNTIME_TUNING_SKIP: "single-thread-gc" })).toThrow(/no tuning/);

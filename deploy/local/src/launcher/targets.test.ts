@@ -29,12 +29,12 @@ describe("commandFor", () => {
     ]);
   });
 
-  it("runs settlements with a smaller young generation still (its exports' buffers are freed sooner)", () => {
+  it("runs settlements with a smaller young generation still and its collectors' helpers (exports peak lower)", () => {
     expect(SETTLEMENTS_NODE_OPTIONS).toEqual(["--max-semi-space-size=1", "--max-old-space-size=256"]);
     expect(commandFor("settlements", {}, "/repo").args.slice(0, 4)).toEqual([
       ...SETTLEMENTS_NODE_OPTIONS,
-      "--single-threaded-gc",
       "--import",
+      "tsx",
     ]);
   });
 

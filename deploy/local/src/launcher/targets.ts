@@ -67,15 +67,15 @@ export function nodeOptionsFor(target: Target): readonly string[] {
 /**
  * The contract's start command, `node --import tsx --import <runtime tuning preload> --import <telemetry
  * preload> <entry>`, on the Node running the launcher (>= 22), with {@link nodeOptionsFor} the target and
- * the runtime tuning's start flags for `env` (`--single-threaded-gc` unless `RUNTIME_TUNING=off` or
- * skipped). The tuning preload reads `RUNTIME_TUNING` from the environment the process gets.
+ * the runtime tuning's start flags for `env` and the target (`--single-threaded-gc` unless `RUNTIME_TUNING=off`,
+ * skipped, or settlements). The tuning preload reads `RUNTIME_TUNING` from the environment the process gets.
  */
 export function commandFor(target: Target, env: Env, root: string): { command: string; args: string[] } {
   return {
     command: process.execPath,
     args: [
       ...nodeOptionsFor(target),
-      ...startFlags(env),
+      ...startFlags(env, target),
       "--import",
       "tsx",
       "--import",

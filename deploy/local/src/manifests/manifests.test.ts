@@ -235,6 +235,10 @@ describe("the image's entry point", () => {
         /^--single-threaded-gc .* gateway\/dist\/main\.mjs migrate$/,
       );
       expect(run({ SERVICE: "simulator" })).toBe("deploy/local/dist/simulator/main.mjs migrate");
+      // Settlements never: its exports peak higher with it (start-flags.ts).
+      expect(run({ SERVICE: "settlements" })).toBe(
+        "--import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs services/settlements/dist/main.mjs migrate",
+      );
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
@@ -248,9 +252,9 @@ describe("the image's entry point", () => {
       '#!/bin/sh\necho "$@" > "$NODE_COMPILE_CACHE/args"\nfor i in 1 2 3 4 5 6 7 8 9; do echo > "$NODE_COMPILE_CACHE/$i"; done\n',
       { mode: 0o755 },
     );
-    const fill = (env: Record<string, string>) => {
+    const fill = (env: Record<string, string>, target = "gateway") => {
       const cache = mkdtempSync(join(dir, "cache-"));
-      execFileSync("sh", [join(REPO_ROOT, "deploy/docker/compile-cache.sh"), "gateway", cache], {
+      execFileSync("sh", [join(REPO_ROOT, "deploy/docker/compile-cache.sh"), target, cache], {
         env: { PATH: `${dir}:${process.env.PATH}`, ...env },
       });
       return readFileSync(join(cache, "args"), "utf8").trim();
@@ -259,6 +263,10 @@ describe("the image's entry point", () => {
       // What the entry point runs by default, the gateway's entry with no argument after it.
       expect(fill({})).toBe(
         "--single-threaded-gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs gateway/dist/main.mjs",
+      );
+      // Settlements starts without the flag, so its cache is filled without it.
+      expect(fill({}, "settlements")).toBe(
+        "--import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs services/settlements/dist/main.mjs",
       );
       // START_FLAGS="" fills a cache for a process started without the flag (images:gateway-start --gc off).
       expect(fill({ START_FLAGS: "" })).toMatch(
