@@ -7,9 +7,9 @@
 #   compile-cache.sh <service|gateway|simulator|path of an entry .mjs> <cache directory>
 #
 # The entry is started exactly as the image's ENTRYPOINT starts it by default (both preloads and
-# `--single-threaded-gc`, part of the cache directory's name; a process started with the runtime tuning
-# off compiles afresh) with an empty environment: it loads every module it imports, refuses its missing
-# configuration and exits, and Node writes the code of what it compiled on exit. The simulator runs bare and gets no cache.
+# `--single-threaded-gc` but for settlements) with an empty environment: it loads every module it
+# imports, refuses its missing configuration and exits, and Node writes the code of what it compiled on
+# exit. The simulator runs bare and gets no cache.
 # Settlements starts without `--single-threaded-gc` (the entry point's rule), so its cache is filled without
 # it. START_FLAGS replaces the flags (empty: none) for a cache measured another way
 # (`pnpm images:gateway-start --gc both`).
