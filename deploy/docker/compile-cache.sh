@@ -10,8 +10,7 @@
 # `--single-threaded-gc` but for settlements) with an empty environment: it loads every module it
 # imports, refuses its missing configuration and exits, and Node writes the code of what it compiled on
 # exit. The simulator runs bare and gets no cache.
-# Settlements starts without `--single-threaded-gc` (the entry point's rule), so its cache is filled without
-# it. START_FLAGS replaces the flags (empty: none) for a cache measured another way
+# START_FLAGS replaces the flags (empty: none) for a start measured another way
 # (`pnpm images:gateway-start --gc both`).
 set -eu
 target=$1

@@ -183,8 +183,8 @@ async function main(): Promise<void> {
   try {
     await admin.query(`CREATE DATABASE ${database}`);
     await writeMeshKeys(keysDir, TARGETS);
-    // Each bundle's compile cache, filled as the image's build fills it (deploy/docker/Dockerfile), with
-    // the start flags it will run with (Node keys the cache by them).
+    // Each bundle's compile cache, filled as the image's build fills it (deploy/docker/Dockerfile), by a
+    // start with the flags it will run with.
     const cacheKey = (label: string, gc: boolean) => `${label} ${gc}`;
     if (cacheModes.includes(true)) {
       for (const tree of trees) {
