@@ -19,8 +19,8 @@ export const WITHOUT_SINGLE_THREADED_GC: ReadonlySet<string> = new Set(["settlem
  * The flags the command that starts `target` must carry for the tunings `env` asks for: none with
  * `RUNTIME_TUNING=off`, `single-threaded-gc` in `RUNTIME_TUNING_SKIP`, or a target in
  * {@link WITHOUT_SINGLE_THREADED_GC}. A wrong value of either key is refused here as the preload refuses
- * it. The image's entry point reads the same keys the same way (deploy/docker/Dockerfile;
- * `manifests.test.ts` runs it).
+ * it. The image's entry point reads the same keys the same way (deploy/docker/entrypoint.sh;
+ * `manifests.test.ts` checks that the two agree).
  */
 export function startFlags(env: Record<string, string | undefined>, target?: string): string[] {
   const skip = runtimeTuningSkips(env);

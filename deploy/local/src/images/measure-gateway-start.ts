@@ -194,7 +194,7 @@ async function main(): Promise<void> {
             cwd: tree.appDir,
             env: {
               PATH: `${dirname(process.execPath)}:${process.env.PATH}`,
-              START_FLAGS: gc ? SINGLE_THREADED_GC : "",
+              RUNTIME_TUNING_SKIP: gc ? "" : "single-threaded-gc",
             },
             stdio: ["ignore", "ignore", "inherit"],
           });

@@ -6,6 +6,7 @@ import { DEFAULT_GRPC_PORTS, grpcPortKey, SERVICE_NAMES, type ServiceName } from
 import { STREAMS } from "@mp/contracts";
 import { DEFAULT_OPS_PORTS } from "@mp/runtime/ops-config";
 import { V8_FLAGS } from "@mp/runtime-tuning";
+import { startFlags } from "@mp/runtime-tuning/start-flags";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../paths";
 import { loadManifests, loadYaml, type Manifest, natsPublishRights } from "./load";
@@ -200,49 +201,74 @@ describe("docker-compose.yml", () => {
 
 describe("the image's entry point", () => {
   const dockerfile = readFileSync(join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
-  const entrypoint = dockerfile.split("\n").find((line) => line.startsWith("ENTRYPOINT")) ?? "";
+  const entrypointFile = join(REPO_ROOT, "deploy/docker/entrypoint.sh");
+  const entrypoint = readFileSync(entrypointFile, "utf8");
+  const PRELOADS =
+    "--import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs";
 
-  it("starts node on the compiled entry after the runtime tuning and telemetry preloads", () => {
-    expect(entrypoint).toContain(
-      'exec node $gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs \\"$entry\\"',
-    );
-    expect(entrypoint).toContain("exec node deploy/local/dist/simulator/main.mjs");
-    expect(entrypoint).toContain("entry=services/$SERVICE/dist/main.mjs");
-    // the V8 flag is the preload's to set (RUNTIME_TUNING=off leaves it unset): none on the command line
-    for (const flag of V8_FLAGS) expect(entrypoint).not.toContain(flag);
-  });
-
-  it("starts node with --single-threaded-gc unless RUNTIME_TUNING or RUNTIME_TUNING_SKIP turns it off", () => {
-    const [shell, flag, script, dollarZero] = JSON.parse(entrypoint.slice("ENTRYPOINT ".length)) as string[];
-    // A `node` that prints its arguments, first on PATH.
+  /** Runs entrypoint.sh with a `node` first on PATH that prints its arguments instead of starting. */
+  function withEchoNode<T>(use: (run: (env: Record<string, string>) => string) => T): T {
     const bin = mkdtempSync(join(tmpdir(), "entry-"));
     writeFileSync(join(bin, "node"), '#!/bin/sh\necho "$@"\n', { mode: 0o755 });
-    const run = (env: Record<string, string>) =>
-      execFileSync(shell as string, [flag as string, script as string, dollarZero as string, "migrate"], {
-        env: { PATH: `${bin}:${process.env.PATH}`, SERVICE: "catalogue", ...env },
-        encoding: "utf8",
-      }).trim();
     try {
-      expect(run({})).toBe(
-        "--single-threaded-gc --import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs services/catalogue/dist/main.mjs migrate",
-      );
-      expect(run({ RUNTIME_TUNING: "on", RUNTIME_TUNING_SKIP: "heap-trim" })).toMatch(
-        /^--single-threaded-gc /,
-      );
-      expect(run({ RUNTIME_TUNING: " Off " })).toMatch(/^--import /);
-      expect(run({ RUNTIME_TUNING_SKIP: "heap-trim, Single-Threaded-GC" })).toMatch(/^--import /);
-      expect(run({ SERVICE: "gateway" })).toMatch(
-        /^--single-threaded-gc .* gateway\/dist\/main\.mjs migrate$/,
-      );
-      expect(run({ SERVICE: "simulator" })).toBe("deploy/local/dist/simulator/main.mjs migrate");
-      // Settlements never: its exports peak higher with it (start-flags.ts).
-      expect(run({ SERVICE: "settlements" })).toBe(
-        "--import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs services/settlements/dist/main.mjs migrate",
+      return use((env) =>
+        execFileSync("sh", [entrypointFile, "migrate"], {
+          env: { PATH: `${bin}:${process.env.PATH}`, SERVICE: "catalogue", ...env },
+          encoding: "utf8",
+        }).trim(),
       );
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
+  }
+
+  it("is entrypoint.sh, copied into the image, as the exec form", () => {
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["\/usr\/local\/bin\/entrypoint\.sh"\]$/m);
+    expect(dockerfile).toMatch(/^COPY deploy\/docker\/entrypoint\.sh .*\/usr\/local\/bin\/$/m);
+    // exec: node replaces the shell as PID 1, so SIGTERM reaches the process that drains
+    expect(entrypoint).toMatch(/^exec node \$gc --import /m);
   });
+
+  it("starts node on the compiled entry after the runtime tuning and telemetry preloads", () =>
+    withEchoNode((run) => {
+      expect(run({})).toBe(`--single-threaded-gc ${PRELOADS} services/catalogue/dist/main.mjs migrate`);
+      expect(run({ SERVICE: "gateway" })).toBe(
+        `--single-threaded-gc ${PRELOADS} gateway/dist/main.mjs migrate`,
+      );
+      expect(run({ SERVICE: "simulator" })).toBe("deploy/local/dist/simulator/main.mjs migrate");
+      // the V8 flags are the preload's to set (RUNTIME_TUNING=off leaves them unset): none on the command line
+      for (const flag of V8_FLAGS) expect(entrypoint).not.toContain(flag);
+    }));
+
+  it("refuses to start without SERVICE", () => {
+    expect(() =>
+      execFileSync("sh", [entrypointFile], { env: { PATH: process.env.PATH }, stdio: "pipe" }),
+    ).toThrow(/SERVICE is not set/);
+  });
+
+  it("decides --single-threaded-gc exactly as the launcher's startFlags does", () =>
+    withEchoNode((run) => {
+      const envs: Record<string, string>[] = [
+        {},
+        { RUNTIME_TUNING: "on" },
+        { RUNTIME_TUNING: " Off " },
+        { RUNTIME_TUNING: "" },
+        { RUNTIME_TUNING_SKIP: "heap-trim" },
+        { RUNTIME_TUNING_SKIP: "heap-trim, Single-Threaded-GC" },
+        { RUNTIME_TUNING_SKIP: "single-threaded-gc" },
+        { RUNTIME_TUNING_SKIP: "none" },
+        { RUNTIME_TUNING: "on", RUNTIME_TUNING_SKIP: "pretenuring,call-tables" },
+      ];
+      const targets = [...SERVICE_NAMES, "gateway"];
+      expect(targets).toContain("settlements");
+      for (const env of envs) {
+        for (const target of targets) {
+          const args = run({ ...env, SERVICE: target }).split(" ");
+          const flags = args.slice(0, args.indexOf("--import"));
+          expect({ env, target, flags }).toEqual({ env, target, flags: startFlags(env, target) });
+        }
+      }
+    }));
 
   it("fills the compile cache by starting the entry as the entry point does, as the uid it runs as", () => {
     // A `node` that leaves its arguments and nine other entries in the cache directory it is given.
@@ -268,8 +294,8 @@ describe("the image's entry point", () => {
       expect(fill({}, "settlements")).toBe(
         "--import ./packages/runtime-tuning/dist/register.mjs --import ./packages/telemetry/dist/register.mjs services/settlements/dist/main.mjs",
       );
-      // START_FLAGS="" fills a cache for a process started without the flag (images:gateway-start --gc off).
-      expect(fill({ START_FLAGS: "" })).toMatch(
+      // The switches pass through: a cache for a start without the flag (images:gateway-start --gc off).
+      expect(fill({ RUNTIME_TUNING_SKIP: "single-threaded-gc" })).toMatch(
         /^--import \.\/packages\/runtime-tuning\/dist\/register\.mjs /,
       );
     } finally {
@@ -284,7 +310,12 @@ describe("the image's entry point", () => {
   });
 
   it("loads no TypeScript at run time", () => {
-    expect(entrypoint).not.toMatch(/tsx|\.ts\b/);
+    const commands = entrypoint
+      .split("\n")
+      .filter((line) => !line.trimStart().startsWith("#"))
+      .join("\n");
+    expect(commands).toContain("exec node");
+    expect(commands).not.toMatch(/tsx|\.ts\b/);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*"deploy\/docker\/dist\/healthcheck\.mjs"\]$/m);
   });
 });
