@@ -1,5 +1,4 @@
 import { context, metrics, propagation, trace } from "@opentelemetry/api";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { MeterProvider } from "@opentelemetry/sdk-metrics";
 import {
@@ -11,6 +10,7 @@ import {
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { spanInstrumentationsWanted } from "./instrumentation-policy";
 import { registerInstrumentations } from "./instrumentations";
+import { LazyOtlpTraceExporter } from "./lazy-otlp-exporter";
 import { createMetricsEndpoint, LATENCY_VIEWS, type MetricsEndpoint } from "./metrics-endpoint";
 
 export interface Telemetry {
@@ -83,7 +83,7 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   const spanProcessors: SpanProcessor[] = options.otlpEndpoint
     ? [
         new BatchSpanProcessor(
-          new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, "")}/v1/traces` }),
+          new LazyOtlpTraceExporter(`${options.otlpEndpoint.replace(/\/$/, "")}/v1/traces`),
         ),
       ]
     : // A processor is needed for a real tracer provider (real ids); this one exports nothing.
