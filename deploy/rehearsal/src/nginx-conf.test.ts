@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ingressConf, PAYMENT_NOTIFICATION_PATHS } from "./nginx-conf";
+import { ingressConf, PAYMENT_NOTIFICATION_PATHS, REPEATABLE_POST_PATHS } from "./nginx-conf";
 
 /** The body of the first `name { ... }` block (no nested blocks inside the ones asked for here). */
 const block = (conf: string, name: string) => {
@@ -31,17 +31,19 @@ describe("the ingress's nginx configuration", () => {
     expect(conf).not.toMatch(/proxy_next_upstream .*http_/);
   });
 
-  it("repeats a payment notification POST on the other gateway (idempotent by event id), and only those", () => {
+  it("repeats the payment notification and instance creation POSTs on the other gateway, and only those", () => {
     expect(PAYMENT_NOTIFICATION_PATHS).toEqual([
       "/marketplace/webhooks/stripe",
       "/marketplace/webhooks/payments",
     ]);
+    // idempotent by Stripe's event id, and instance creation by request id (X-Request-Id, set per request)
+    expect(REPEATABLE_POST_PATHS).toEqual([...PAYMENT_NOTIFICATION_PATHS, "/marketplace/instances"]);
     const repeating = [...conf.matchAll(/^\s+location (.+) \{$/gm)]
       .map((m) => m[1]!)
       .filter((match) => block(conf, `location ${match}`).includes("non_idempotent"));
-    expect(repeating).toEqual(PAYMENT_NOTIFICATION_PATHS.map((path) => `= ${path}`));
+    expect(repeating).toEqual(REPEATABLE_POST_PATHS.map((path) => `= ${path}`));
     const general = block(conf, "location /");
-    for (const path of PAYMENT_NOTIFICATION_PATHS) {
+    for (const path of REPEATABLE_POST_PATHS) {
       const location = block(conf, `location = ${path}`);
       expect(location).toMatch(/^\s+proxy_next_upstream error timeout non_idempotent;$/m);
       // everything else as the general location: same upstreams, headers, tries and timeouts

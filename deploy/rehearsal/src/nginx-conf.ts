@@ -19,12 +19,22 @@ export const PAYMENT_NOTIFICATION_PATHS = [
 ] as const;
 
 /**
+ * Creations done once per request id (docs/api.md, "Repeating a creation"): the catalogue keeps the
+ * `X-Request-Id` an instance was created under, and the ingress resends the same request with the same
+ * header (`$req_id` is fixed for the request), so a repeat answers the instance the first one made.
+ */
+export const ONCE_PER_REQUEST_ID_PATHS = ["/marketplace/instances"] as const;
+
+/** Every POST the ingress may send again to the other gateway: a repeat is a no-op on each. */
+export const REPEATABLE_POST_PATHS = [...PAYMENT_NOTIFICATION_PATHS, ...ONCE_PER_REQUEST_ID_PATHS] as const;
+
+/**
  * The rehearsal's ingress: nginx in front of the two gateway replicas with ingress-nginx's defaults for a
  * plain Ingress such as deploy/k8s/base/gateway.yaml's. `proxy_next_upstream error timeout` with 3 tries
  * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
  * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
- * the payment notification paths, as the manifests' Ingress `gateway-payment-notifications` does: those
- * POSTs are idempotent by event id. No `http_502`/`http_503` anywhere: a gateway's own 503 (with
+ * the paths whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id;
+ * instance creation, by request id), as the manifests' Ingress `gateway-repeatable-posts` does. No `http_502`/`http_503` anywhere: a gateway's own 503 (with
  * Retry-After: settlements unavailable or shedding load) would only be sent again into the same
  * settlements, doubling the work when it is already short, and would count against that gateway's
  * `max_fails`, leaving it out for all traffic; Stripe sends the notification again on its own schedule.
@@ -85,7 +95,7 @@ ${servers}
     listen ${HOST}:${GATEWAY_PORT};
 
 ${location("/", "error timeout")}
-${PAYMENT_NOTIFICATION_PATHS.map((path) => location(`= ${path}`, "error timeout non_idempotent")).join("\n")}
+${REPEATABLE_POST_PATHS.map((path) => location(`= ${path}`, "error timeout non_idempotent")).join("\n")}
   }
 }
 `;

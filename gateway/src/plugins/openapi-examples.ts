@@ -212,6 +212,7 @@ const EXTRAS: Partial<Record<ErrorCode, Json>> = {
   "upload-expired": { expiresAt: TIME },
   "refund-exceeds-remaining": { remaining: { amount: 500, currency: "EUR" } },
   "price-below-base": { basePrice: { amount: 1500, currency: "EUR" }, platformFeeBps: 1000 },
+  "request-id-reused": { instanceId: "0195c0de-0000-7000-8000-0000000001a5" },
   internal: { errorId: "0195c0de-0000-7000-8000-00000000e770" },
 };
 

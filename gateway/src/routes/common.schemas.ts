@@ -201,11 +201,15 @@ export const ProblemDetails = z
       .int()
       .optional()
       .describe("`price-below-base` only: the instance's platform fee in basis points."),
+    instanceId: z
+      .string()
+      .optional()
+      .describe("`request-id-reused` only: the instance the request id created."),
   })
   .meta({
     id: "ProblemDetails",
     description:
-      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `errorId`.",
+      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `errorId`.",
   });
 
 /** Success with no body. */

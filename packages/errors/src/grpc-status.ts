@@ -26,6 +26,7 @@ const GRPC_BY_CODE: Record<ErrorCode, status> = {
   "not-listed": status.FAILED_PRECONDITION,
   "already-purchased": status.FAILED_PRECONDITION,
   "refund-exceeds-remaining": status.FAILED_PRECONDITION,
+  "request-id-reused": status.ALREADY_EXISTS,
   "payload-too-large": status.RESOURCE_EXHAUSTED,
   "unsupported-media-type": status.INVALID_ARGUMENT,
   "rate-limited": status.RESOURCE_EXHAUSTED,

@@ -160,3 +160,53 @@ describe("catalogue instances over gRPC (real PostgreSQL and NATS)", () => {
     expect(snapshots.map((row) => row.id).sort()).toEqual(instances.map((row) => row.id).sort());
   });
 });
+
+describe("a creation repeated under its request id (real PostgreSQL)", () => {
+  const createdEvents = async (id: string) => {
+    const { rows } = await catalogue.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM outbox WHERE event_type = 'catalogue.instance.created.v1' AND payload->'data'->>'id' = $1",
+      [id],
+    );
+    return Number(rows[0]?.n);
+  };
+
+  it("makes one instance and one event when the same request arrives twice at once", async () => {
+    const c = client();
+    const body = { name: "Oceania", defaultCurrency: "AUD", platformFeeBps: 300 };
+    const ctx = { principal: admin, requestId: "repeat-1" };
+    const [a, b] = await Promise.all([
+      c.call("createInstance", body, ctx),
+      c.call("createInstance", body, ctx),
+    ]);
+    expect(a).toEqual(b);
+    const again = await c.call("createInstance", { ...body, name: " Oceania " }, ctx);
+    expect(again).toEqual(a);
+    const { rows } = await catalogue.pool.query("SELECT id FROM instances WHERE name = 'Oceania'");
+    expect(rows).toEqual([{ id: a.id }]);
+    expect(await createdEvents(a.id)).toBe(1);
+    c.close();
+  });
+
+  it("refuses the same request id with other values, and keeps request ids apart by organisation", async () => {
+    const c = client();
+    const ctx = { principal: admin, requestId: "repeat-2" };
+    const first = await c.call(
+      "createInstance",
+      { name: "Africa", defaultCurrency: "EUR", platformFeeBps: 0 },
+      ctx,
+    );
+    await expect(
+      c.call("createInstance", { name: "Africa", defaultCurrency: "USD", platformFeeBps: 0 }, ctx),
+    ).rejects.toMatchObject({ code: "request-id-reused", extensions: { instanceId: first.id } });
+    const otherOrganisation = { ...admin, organisationId: "0193a1b2-0000-7000-8000-0000000000a2" };
+    const elsewhere = await c.call(
+      "createInstance",
+      { name: "Africa", defaultCurrency: "EUR", platformFeeBps: 0 },
+      { principal: otherOrganisation, requestId: "repeat-2" },
+    );
+    expect(elsewhere.id).not.toBe(first.id);
+    expect(await createdEvents(first.id)).toBe(1);
+    expect(await createdEvents(elsewhere.id)).toBe(1);
+    c.close();
+  });
+});

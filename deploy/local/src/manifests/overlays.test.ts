@@ -79,26 +79,26 @@ describe.each(OVERLAYS)("overlay %s", (overlay) => {
     expect(problems).toEqual([]);
   });
 
-  it("repeats a payment notification POST on another gateway pod, and no other POST", () => {
+  it("repeats the payment notification and instance creation POSTs on another gateway pod, and no other POST", () => {
     const ingresses = objects.filter((o) => o.kind === "Ingress");
-    const [general, notifications] = ["gateway", "gateway-payment-notifications"].map((name) =>
+    const [general, repeatable] = ["gateway", "gateway-repeatable-posts"].map((name) =>
       findObject(objects, "Ingress", name),
     );
-    expect(ingresses.map((o) => o.metadata.name).sort()).toEqual([
-      "gateway",
-      "gateway-payment-notifications",
-    ]);
+    expect(ingresses.map((o) => o.metadata.name).sort()).toEqual(["gateway", "gateway-repeatable-posts"]);
     // ingress-nginx's default (`error timeout`) for everything else: a POST in flight is never sent twice
     expect(general!.metadata.annotations ?? {}).toEqual({});
-    expect(notifications!.metadata.annotations).toEqual({
+    expect(repeatable!.metadata.annotations).toEqual({
       "nginx.ingress.kubernetes.io/proxy-next-upstream": "error timeout non_idempotent",
       "nginx.ingress.kubernetes.io/proxy-next-upstream-tries": "3",
     });
-    // exactly the gateway's notification routes, as Exact paths (they win over the general `/` prefix)
-    const [rule] = notifications!.spec.rules;
-    expect(notifications!.spec.rules).toHaveLength(1);
+    // exactly the gateway's notification routes (idempotent by event id) and instance creation (by
+    // request id, docs/api.md), as Exact paths (they win over the general `/` prefix)
+    const [rule] = repeatable!.spec.rules;
+    expect(repeatable!.spec.rules).toHaveLength(1);
     const paths = rule.http.paths as Manifest[];
-    expect(paths.map((p) => p.path).sort()).toEqual(paymentNotificationPaths());
+    expect(paths.map((p) => p.path).sort()).toEqual(
+      [...paymentNotificationPaths(), "/marketplace/instances"].sort(),
+    );
     expect(paymentNotificationPaths()).toEqual([
       "/marketplace/webhooks/payments",
       "/marketplace/webhooks/stripe",
@@ -110,7 +110,7 @@ describe.each(OVERLAYS)("overlay %s", (overlay) => {
       expect(path.pathType).toBe("Exact");
       expect(path.backend).toEqual(generalRule.http.paths[0].backend);
     }
-    expect(notifications!.spec.tls).toEqual(general!.spec.tls);
+    expect(repeatable!.spec.tls).toEqual(general!.spec.tls);
     if (overlay === "prod")
       expect(general!.spec.tls).toEqual([expect.objectContaining({ hosts: [rule.host] })]);
   });

@@ -24,9 +24,10 @@ export function instancesRoutes(app: ZodApp, deps: { catalogue: CatalogueClient 
         operationId: "createInstance",
         tags,
         summary: "Create a marketplace instance",
-        description: "Admin only. The instance is owned by the caller's organisation.",
+        description:
+          "Admin only. The instance is owned by the caller's organisation. A creation is done once per request id: repeating the request with the same `X-Request-Id` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 200 with the instance the first one created; the same `X-Request-Id` with other values is 409 `request-id-reused` (with `instanceId`).",
         body: CreateInstanceBody,
-        response: responses({ 200: Instance }, { body: true }),
+        response: responses({ 200: Instance }, { body: true, conflicts: ["request-id-reused"] }),
       },
     },
     async (request) =>

@@ -1,3 +1,4 @@
+import { ConflictError } from "@mp/errors";
 import { describe, expect, it } from "vitest";
 import { fakeCatalogue, ORG_A, useTestApp } from "../../testing/test-kit";
 
@@ -11,6 +12,10 @@ const message = (name: string) => ({
   createdAt: "2026-03-01T10:00:00+01:00",
 });
 const catalogue = fakeCatalogue((method, request) => {
+  if (method === "createInstance" && (request as { name: string }).name === "Reused")
+    throw new ConflictError("request-id-reused", "Request id retry-7 already created another instance.", {
+      extensions: { instanceId: ID.toLowerCase() },
+    });
   if (method === "createInstance") return message((request as { name: string }).name);
   if (method === "getInstance") return message("EU");
   return { items: [message("EU"), message("US")], page: 2, pageSize: 2, totalCount: 5, totalPages: 3 };
@@ -43,6 +48,31 @@ describe("marketplace instances", () => {
       ctx: { principal: { organisationId: ORG_A, roles: ["admin"], via: "jwt" } },
     });
     expect(call.ctx.requestId).toBe(response.headers["x-request-id"]);
+  });
+
+  it("creates under the client's X-Request-Id, and answers 409 request-id-reused naming the instance", async () => {
+    const headers = {
+      authorization: `Bearer ${await gateway.keys.token(["admin"])}`,
+      "x-request-id": "retry-7",
+    };
+    const created = await gateway.app.inject({
+      method: "POST",
+      url: "/marketplace/instances",
+      headers,
+      payload: { name: "EU", defaultCurrency: "EUR", platformFeeBps: 1000 },
+    });
+    expect(created.statusCode).toBe(200);
+    // the catalogue does a creation once per request id: it must be the client's, not a new one
+    expect(catalogue.calls.at(-1)!.ctx.requestId).toBe("retry-7");
+    const reused = await gateway.app.inject({
+      method: "POST",
+      url: "/marketplace/instances",
+      headers,
+      payload: { name: "Reused", defaultCurrency: "EUR", platformFeeBps: 1000 },
+    });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(reused.json()).toMatchObject({ code: "request-id-reused", instanceId: ID.toLowerCase() });
   });
 
   it("lists instances for any authenticated caller, with the page window and order passed through", async () => {

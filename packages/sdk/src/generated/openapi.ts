@@ -601,7 +601,7 @@ export interface paths {
         put?: never;
         /**
          * Create a marketplace instance
-         * @description Admin only. The instance is owned by the caller's organisation.
+         * @description Admin only. The instance is owned by the caller's organisation. A creation is done once per request id: repeating the request with the same `X-Request-Id` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 200 with the instance the first one created; the same `X-Request-Id` with other values is 409 `request-id-reused` (with `instanceId`).
          */
         post: operations["createInstance"];
         delete?: never;
@@ -2221,7 +2221,7 @@ export interface components {
             /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `errorId`. */
         ProblemDetails: {
             /** @description `price-below-base` only: the item's base price the listing price must cover. */
             basePrice?: {
@@ -2234,7 +2234,7 @@ export interface components {
              * @description Stable machine code.
              * @enum {string}
              */
-            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
+            code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "request-id-reused" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
             /** @description What went wrong with this request, in a sentence. */
             detail: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
@@ -2250,6 +2250,8 @@ export interface components {
             expiresAt?: string;
             /** @description The request path. */
             instance: string;
+            /** @description `request-id-reused` only: the instance the request id created. */
+            instanceId?: string;
             /** @description `price-below-base` only: the instance's platform fee in basis points. */
             platformFeeBps?: number;
             /** @description `asset-invalid` only: every check the uploaded object failed. */
@@ -10208,6 +10210,27 @@ export interface operations {
                      *       "title": "You are not allowed to do this.",
                      *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
                      *       "type": "https://docs.marketplace.infuse-iot.com/problems/forbidden"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `request-id-reused`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request-id-reused",
+                     *       "detail": "This request id already made another request.",
+                     *       "instance": "/marketplace/instances",
+                     *       "instanceId": "0195c0de-0000-7000-8000-0000000001a5",
+                     *       "status": 409,
+                     *       "title": "This request id already made another request.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/request-id-reused"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDetails"];

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged } from "@mp/db";
+import type { Paged, PoolClient } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
@@ -8,24 +8,48 @@ import { makeCreateInstance } from "./create-instance";
 import type { InstanceRepository, UnitOfWork } from "./ports";
 
 /**
- * Hand-written fakes: a repository whose statements carry the instance, and a unit of work that records
- * what a statement wrote and the events committed with it, or nothing when the write fails.
+ * Hand-written fakes: a repository that keeps instances by (organisation, creation key), and a unit of
+ * work that keeps what a transaction wrote and emitted only when it returns (nothing when it throws).
  */
 function fakes(options: { failInsert?: boolean } = {}) {
-  const committed: { instances: Instance[]; events: EventEnvelope[] } = { instances: [], events: [] };
+  const committed: { instances: Instance[]; keys: string[]; events: EventEnvelope[] } = {
+    instances: [],
+    keys: [],
+    events: [],
+  };
+  let pending: { instances: Instance[]; keys: string[]; events: EventEnvelope[] } | undefined;
   const instances: InstanceRepository = {
-    insertStatement: (instance) => ({ text: "INSERT INTO instances", values: [instance] }),
+    async insertOnce(_tx, instance, creationKey) {
+      if (options.failInsert) throw new Error("disk full");
+      const key = `${instance.ownerOrganisationId}/${creationKey}`;
+      const at = committed.keys.indexOf(key);
+      const existing = committed.instances[at];
+      if (existing) return { inserted: false, existing };
+      pending?.instances.push(instance);
+      pending?.keys.push(key);
+      return { inserted: true };
+    },
     get: async () => undefined,
     list: async () => ({}) as Paged<Instance>,
   };
   const unitOfWork: UnitOfWork = {
-    run: async () => {
-      throw new Error("createInstance commits one statement; it opens no transaction");
+    async run(work) {
+      pending = { instances: [], keys: [], events: [] };
+      const transaction = pending;
+      try {
+        const result = await work({} as PoolClient, async (event) => {
+          transaction.events.push(event);
+        });
+        committed.instances.push(...transaction.instances);
+        committed.keys.push(...transaction.keys);
+        committed.events.push(...transaction.events);
+        return result;
+      } finally {
+        pending = undefined;
+      }
     },
-    async commit(write, events) {
-      if (options.failInsert) throw new Error("disk full");
-      committed.instances.push(...(write.values as Instance[]));
-      committed.events.push(...(Array.isArray(events) ? events : [events as EventEnvelope]));
+    commit: async () => {
+      throw new Error("createInstance writes in a transaction (insertOnce), not with commit");
     },
   };
   return { committed, instances, unitOfWork };
@@ -33,19 +57,24 @@ function fakes(options: { failInsert?: boolean } = {}) {
 
 const ctx = (
   roles: CallContext["principal"] extends infer P ? (P extends { roles: infer R } ? R : never) : never,
+  requestId = "r1",
+  organisationId = "0193a1b2-0000-7000-8000-00000000000a",
 ): CallContext => ({
-  principal: { subject: "u1", organisationId: "0193a1b2-0000-7000-8000-00000000000a", roles, via: "jwt" },
-  requestId: "r1",
+  principal: { subject: "u1", organisationId, roles, via: "jwt" },
+  requestId,
   signal: new AbortController().signal,
   logger: testLogger(),
 });
 
 const now = new Date("2026-11-22T10:00:00.123Z");
-const deps = (f: ReturnType<typeof fakes>) => ({
-  ...f,
-  clock: { now: () => now },
-  ids: { next: () => "0193a1b2-0000-7000-8000-0000000000ff" },
-});
+const deps = (f: ReturnType<typeof fakes>) => {
+  let n = 0;
+  return {
+    ...f,
+    clock: { now: () => now },
+    ids: { next: () => `0193a1b2-0000-7000-8000-0000000000${(0xf0 + n++).toString(16)}` },
+  };
+};
 
 describe("createInstance", () => {
   it("stores the instance and emits catalogue.instance.created.v1 in the same unit of work", async () => {
@@ -103,5 +132,47 @@ describe("createInstance", () => {
       errors: { "body.platformFeeBps": expect.any(Array) },
     });
     expect(f.committed.instances).toHaveLength(0);
+  });
+
+  it("answers a repeat of a request (same request id, same values) with the first one's instance, once", async () => {
+    const f = fakes();
+    const create = makeCreateInstance(deps(f));
+    const first = await create(
+      { name: " EU ", defaultCurrency: "eur", platformFeeBps: 1500 },
+      ctx(["admin"], "req-1"),
+    );
+    // the same values as normalised: the repeat is the same request
+    const repeat = await create(
+      { name: "EU", defaultCurrency: "EUR", platformFeeBps: 1500 },
+      ctx(["admin"], "req-1"),
+    );
+    expect(repeat).toEqual(first);
+    expect(f.committed.instances).toEqual([first]);
+    expect(f.committed.events).toHaveLength(1);
+    // another request id, or the same one in another organisation, is another creation
+    const other = await create(
+      { name: "EU", defaultCurrency: "EUR", platformFeeBps: 1500 },
+      ctx(["admin"], "req-2"),
+    );
+    const elsewhere = await create(
+      { name: "EU", defaultCurrency: "EUR", platformFeeBps: 1500 },
+      ctx(["admin"], "req-1", "0193a1b2-0000-7000-8000-00000000000b"),
+    );
+    expect(new Set([first.id, other.id, elsewhere.id]).size).toBe(3);
+    expect(f.committed.events).toHaveLength(3);
+  });
+
+  it("refuses the same request id with other values (409 request-id-reused, naming the instance)", async () => {
+    const f = fakes();
+    const create = makeCreateInstance(deps(f));
+    const first = await create(
+      { name: "EU", defaultCurrency: "EUR", platformFeeBps: 1500 },
+      ctx(["admin"], "req-1"),
+    );
+    await expect(
+      create({ name: "EU", defaultCurrency: "EUR", platformFeeBps: 1000 }, ctx(["admin"], "req-1")),
+    ).rejects.toMatchObject({ code: "request-id-reused", extensions: { instanceId: first.id } });
+    expect(f.committed.instances).toEqual([first]);
+    expect(f.committed.events).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { newEvent } from "@mp/bus";
 import { type InstanceCreatedV1, instanceCreatedV1 } from "@mp/contracts";
+import { ConflictError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { requirePrincipal } from "@mp/grpc";
 import { createInstance, type Instance, type NewInstanceInput } from "../domain/instance";
@@ -17,10 +18,24 @@ export function toInstanceCreatedEvent(instance: Instance): InstanceCreatedV1 {
   };
 }
 
+/** Whether `existing` is what creating `wanted` would have made: the same normalised values. */
+function sameCreation(existing: Instance, wanted: Instance): boolean {
+  return (
+    existing.name === wanted.name &&
+    existing.defaultCurrency === wanted.defaultCurrency &&
+    existing.platformFeeBps === wanted.platformFeeBps
+  );
+}
+
 /**
- * Admins create instances. The row and its `catalogue.instance.created.v1` event commit together (one
- * statement, one round trip), so publishing and listings learn of every instance that exists and of none
- * that does not.
+ * Admins create instances. The row and its `catalogue.instance.created.v1` event commit in one
+ * transaction, so publishing and listings learn of every instance that exists and of none that does not.
+ *
+ * A creation is done once per request: the row keeps the request id it was created under (the gateway's
+ * `X-Request-Id`, scoped to the organisation), and a repeat of that request (an ingress resending it on
+ * another gateway after the first died under it, or a client retrying after an unclear answer) returns
+ * the instance made the first time, writing and emitting nothing. The same request id with other values
+ * is refused (409 `request-id-reused`): it names another request.
  */
 export function makeCreateInstance(deps: {
   instances: InstanceRepository;
@@ -31,11 +46,30 @@ export function makeCreateInstance(deps: {
   return async (input: NewInstanceInput, ctx: CallContext): Promise<Instance> => {
     const caller = requirePrincipal(ctx, "admin");
     const instance = createInstance(input, caller, { id: deps.ids.next(), now: deps.clock.now() });
-    await deps.unitOfWork.commit(
-      deps.instances.insertStatement(instance),
-      newEvent(instanceCreatedV1.type, "catalogue", toInstanceCreatedEvent(instance), instance.createdAt),
+    const outcome = await deps.unitOfWork.run(async (tx, emit) => {
+      const written = await deps.instances.insertOnce(tx, instance, ctx.requestId);
+      if (written.inserted) {
+        await emit(
+          newEvent(instanceCreatedV1.type, "catalogue", toInstanceCreatedEvent(instance), instance.createdAt),
+        );
+      }
+      return written;
+    });
+    if (outcome.inserted) {
+      ctx.logger.info({ instanceId: instance.id }, "instance created");
+      return instance;
+    }
+    if (!sameCreation(outcome.existing, instance)) {
+      throw new ConflictError(
+        "request-id-reused",
+        `Request id ${ctx.requestId} already created instance ${outcome.existing.id} with other values; send a new X-Request-Id for a new instance.`,
+        { extensions: { instanceId: outcome.existing.id } },
+      );
+    }
+    ctx.logger.info(
+      { instanceId: outcome.existing.id },
+      "instance creation repeated: the first one's instance",
     );
-    ctx.logger.info({ instanceId: instance.id }, "instance created");
-    return instance;
+    return outcome.existing;
   };
 }

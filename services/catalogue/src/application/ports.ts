@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient, SqlStatement } from "@mp/db";
+import type { Paged, PoolClient, Queryable, SqlStatement } from "@mp/db";
 import type { Instance } from "../domain/instance";
 
 export type InstanceOrder = "createdAt" | "name";
@@ -11,9 +11,17 @@ export interface ListInstancesQuery {
   direction: "asc" | "desc";
 }
 
-/** Storage of instances. A write is a statement the unit of work commits with its outbox rows. */
+/** What `insertOnce` found: the instance written now, or the one its creation key already made. */
+export type InsertOnceOutcome = { inserted: true } | { inserted: false; existing: Instance };
+
+/** Storage of instances. Writes run in the unit of work's transaction, beside their outbox rows. */
 export interface InstanceRepository {
-  insertStatement(instance: Instance): SqlStatement;
+  /**
+   * Inserts `instance` unless its organisation already has an instance created under `creationKey`;
+   * then returns that one and writes nothing. A concurrent insert under the same key waits for the other
+   * to commit or roll back (the unique index), so two requests with one key never both insert.
+   */
+  insertOnce(tx: Queryable, instance: Instance, creationKey: string): Promise<InsertOnceOutcome>;
   get(id: string): Promise<Instance | undefined>;
   list(query: ListInstancesQuery): Promise<Paged<Instance>>;
 }
