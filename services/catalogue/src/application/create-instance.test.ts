@@ -48,9 +48,6 @@ function fakes(options: { failInsert?: boolean } = {}) {
         pending = undefined;
       }
     },
-    commit: async () => {
-      throw new Error("createInstance writes in a transaction (insertOnce), not with commit");
-    },
   };
   return { committed, instances, unitOfWork };
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient, Queryable, SqlStatement } from "@mp/db";
+import type { Paged, PoolClient, Queryable } from "@mp/db";
 import type { Instance } from "../domain/instance";
 
 export type InstanceOrder = "createdAt" | "name";
@@ -29,8 +29,6 @@ export interface InstanceRepository {
 /** Runs work in one database transaction and appends events to the outbox inside it. */
 export interface UnitOfWork {
   run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T>;
-  /** Commits one write statement and its events together, as one statement (one round trip). */
-  commit(write: SqlStatement, events: EventEnvelope | readonly EventEnvelope[]): Promise<void>;
 }
 
 export interface Clock {
