@@ -241,6 +241,47 @@ describe("outbox relay", () => {
     }
   });
 
+  it("writeWithOutbox with onlyIfWritten appends the events only when the write returned a row", async () => {
+    await ensureStream(bus, { name: "ONCE", subjects: ["once.>"] });
+    await fx.pool.query("CREATE TABLE IF NOT EXISTS once_thing (id int PRIMARY KEY, name text NOT NULL)");
+    const insertOnce = (name: string) => ({
+      text: "INSERT INTO once_thing (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING 1",
+      values: [1, name],
+    });
+    const stored = async (id: string) =>
+      (await fx.pool.query("SELECT 1 FROM outbox WHERE event_id = $1", [id])).rowCount;
+    const other = createPool({ url: fx.infra.databaseUrl, schema: SCHEMA });
+    const relay = startOutboxRelay({ pool: fx.pool, bus, logger: fx.logger, pollIntervalMs: 60_000 });
+    try {
+      // Both forms of the statement: with a relay of this process woken directly (fx.pool), and with the
+      // NOTIFY (a pool no relay of this process watches).
+      const first = newEvent("once.thing.created.v1", "once", { n: 1 });
+      expect(await writeWithOutbox(fx.pool, insertOnce("first"), first, { onlyIfWritten: true })).toBe(true);
+      const repeat = newEvent("once.thing.created.v1", "once", { n: 2 });
+      expect(await writeWithOutbox(fx.pool, insertOnce("repeat"), repeat, { onlyIfWritten: true })).toBe(
+        false,
+      );
+      const notifying = newEvent("once.thing.created.v1", "once", { n: 3 });
+      expect(await writeWithOutbox(other, insertOnce("again"), notifying, { onlyIfWritten: true })).toBe(
+        false,
+      );
+      expect(await stored(first.id)).toBe(1);
+      expect(await stored(repeat.id)).toBe(0);
+      expect(await stored(notifying.id)).toBe(0);
+      expect((await fx.pool.query("SELECT name FROM once_thing")).rows).toEqual([{ name: "first" }]);
+      // Without the option the events go with any write, as before.
+      const unconditional = newEvent("once.thing.created.v1", "once", { n: 4 });
+      expect(await writeWithOutbox(other, insertOnce("ignored"), unconditional)).toBe(true);
+      expect(await stored(unconditional.id)).toBe(1);
+      // Both sent before the relay stops: no row of this test is left for another test's relay.
+      for (const event of [first, unconditional])
+        await waitFor(async () => ((await sentAt(event.id)) ? true : undefined), { what: "the row sent" });
+    } finally {
+      await relay.stop();
+      await other.end();
+    }
+  });
+
   it("writeWithOutbox wakes a relay of its pool in-process, without a NOTIFY; without one, it notifies", async () => {
     await ensureStream(bus, { name: "LOCAL", subjects: ["local.>"] });
     await fx.pool.query("CREATE TABLE IF NOT EXISTS local_thing (id int PRIMARY KEY)");

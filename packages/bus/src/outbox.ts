@@ -69,28 +69,42 @@ export async function appendToOutbox(
  * inside a transaction on that pool (it would commit on its own); pass the transaction's client instead.
  * The size limit and the trace context are as in {@link appendToOutbox}. The statement is named after its
  * text (prepared once per connection).
+ *
+ * `onlyIfWritten`: the events are appended only when the write returned a row (it must end in
+ * `RETURNING`), for a write that may do nothing, such as `INSERT … ON CONFLICT DO NOTHING`: a change
+ * that did not happen announces nothing. Resolves to whether the events were appended (always true
+ * without `onlyIfWritten`, when there are events).
  */
 export async function writeWithOutbox(
   db: Queryable,
   write: SqlStatement,
   events: EventEnvelope | readonly EventEnvelope[],
-  options: { maxBytes?: number } = {},
-): Promise<void> {
+  options: { maxBytes?: number; onlyIfWritten?: boolean } = {},
+): Promise<boolean> {
   // A relay of this process that watches `db` is woken directly once the statement committed, instead of
   // by a NOTIFY: PostgreSQL signals every LISTENing backend of the database on each notification (those of
   // the other services sharing it too), which cost more server CPU than the write's own insert.
   const local = readyLocalRelays(db);
-  const append = outboxAppend(events, options, write.values.length, local.length === 0);
+  const append = outboxAppend(
+    events,
+    options,
+    write.values.length,
+    local.length === 0,
+    options.onlyIfWritten,
+  );
   if (!append) {
-    await db.query(write.text, write.values);
-    return;
+    const { rowCount } = await db.query(write.text, write.values);
+    return !options.onlyIfWritten || (rowCount ?? 0) > 0;
   }
   // Named after its text (the write's text and the number of its parameters decide it, not the events):
-  // parsed and planned once per connection, which is most of this statement's server CPU.
-  await db.query(
+  // parsed and planned once per connection, which is most of this statement's server CPU. The statement
+  // answers one row when it appended (see `outboxAppend`).
+  const { rowCount } = await db.query(
     named(`WITH written AS (${write.text}), ${append.text}`, [...write.values, ...append.values]),
   );
-  for (const relay of local) relay.wake();
+  const appended = (rowCount ?? 0) > 0;
+  if (appended) for (const relay of local) relay.wake();
+  return appended;
 }
 
 /** A relay running in this process, as `writeWithOutbox` sees it. */
@@ -129,8 +143,9 @@ function readyLocalRelays(db: object): LocalRelay[] {
 
 /**
  * The `appended AS (INSERT INTO outbox …) SELECT pg_notify(…)` tail of a `WITH` statement, its parameters
- * numbered after the `offset` ones before them (without `notify`, the tail selects nothing and notifies no
- * one); undefined when there is no event.
+ * numbered after the `offset` ones before them; undefined when there is no event. The tail answers one row
+ * when it appended the events and none otherwise (without `notify`, that row notifies no one). With
+ * `onlyIfWritten` the events are appended only when the statement's `written` part returned a row.
  */
 function outboxAppend(
   events: EventEnvelope | readonly EventEnvelope[],
@@ -140,6 +155,7 @@ function outboxAppend(
   },
   offset: number,
   notify = true,
+  onlyIfWritten = false,
 ): SqlStatement | undefined {
   const list = Array.isArray(events) ? events : [events as EventEnvelope];
   if (list.length === 0) return undefined;
@@ -161,12 +177,12 @@ function outboxAppend(
        INSERT INTO outbox (event_id, event_type, payload, headers)
        SELECT id, type, payload, headers
          FROM unnest(${$(1)}::uuid[], ${$(2)}::text[], ${$(3)}::json[], ${$(4)}::jsonb[])
-              WITH ORDINALITY AS e(id, type, payload, headers, position)
+              WITH ORDINALITY AS e(id, type, payload, headers, position)${onlyIfWritten ? "\n        WHERE EXISTS (SELECT 1 FROM written)" : ""}
         ORDER BY position
        RETURNING 1
      )`;
   // A data-modifying WITH part runs to completion whether or not the main query reads it.
-  if (!notify) return { text: `${insert}\n     SELECT FROM appended LIMIT 0`, values };
+  if (!notify) return { text: `${insert}\n     SELECT FROM appended LIMIT 1`, values };
   return {
     text: `${insert}
      SELECT pg_notify(${$(5)} || coalesce(current_schema(), ''), '') FROM (SELECT 1 FROM appended LIMIT 1) AS one`,

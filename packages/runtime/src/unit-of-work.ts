@@ -13,8 +13,15 @@ export function makeUnitOfWork(pool: Pool) {
     run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T> {
       return withTransaction(pool, (tx) => work(tx, (event) => appendToOutbox(tx, event)));
     },
-    commit(write: SqlStatement, events: EventEnvelope | readonly EventEnvelope[]): Promise<void> {
-      return writeWithOutbox(pool, write, events);
+    async commit(write: SqlStatement, events: EventEnvelope | readonly EventEnvelope[]): Promise<void> {
+      await writeWithOutbox(pool, write, events);
+    },
+    /**
+     * `commit` for a write that may do nothing (`INSERT … ON CONFLICT DO NOTHING`, ending in `RETURNING`):
+     * the events are committed only with a row it wrote. Resolves to whether it wrote.
+     */
+    commitIfWritten(write: SqlStatement, events: EventEnvelope | readonly EventEnvelope[]): Promise<boolean> {
+      return writeWithOutbox(pool, write, events, { onlyIfWritten: true });
     },
   };
 }

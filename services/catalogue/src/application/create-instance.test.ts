@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient } from "@mp/db";
+import type { Paged } from "@mp/db";
 import type { CallContext } from "@mp/grpc";
 import { testLogger } from "@mp/logger";
 import { describe, expect, it } from "vitest";
@@ -8,8 +8,9 @@ import { makeCreateInstance } from "./create-instance";
 import type { InstanceRepository, UnitOfWork } from "./ports";
 
 /**
- * Hand-written fakes: a repository that keeps instances by (organisation, creation key), and a unit of
- * work that keeps what a transaction wrote and emitted only when it returns (nothing when it throws).
+ * Hand-written fakes: a repository whose insert statements carry the instance and its key, and a unit of
+ * work that stores an instance (and commits its events) unless its organisation already holds the key,
+ * as the statement's ON CONFLICT DO NOTHING does; nothing at all when the write fails.
  */
 function fakes(options: { failInsert?: boolean } = {}) {
   const committed: { instances: Instance[]; keys: string[]; events: EventEnvelope[] } = {
@@ -17,36 +18,27 @@ function fakes(options: { failInsert?: boolean } = {}) {
     keys: [],
     events: [],
   };
-  let pending: { instances: Instance[]; keys: string[]; events: EventEnvelope[] } | undefined;
+  const keyOf = (organisationId: string, creationKey: string) => `${organisationId}/${creationKey}`;
   const instances: InstanceRepository = {
-    async insertOnce(_tx, instance, creationKey) {
-      if (options.failInsert) throw new Error("disk full");
-      const key = `${instance.ownerOrganisationId}/${creationKey}`;
-      const at = committed.keys.indexOf(key);
-      const existing = committed.instances[at];
-      if (existing) return { inserted: false, existing };
-      pending?.instances.push(instance);
-      pending?.keys.push(key);
-      return { inserted: true };
-    },
+    insertOnceStatement: (instance, creationKey) => ({
+      text: "INSERT INTO instances ... ON CONFLICT DO NOTHING RETURNING 1",
+      values: [instance, creationKey],
+    }),
+    findByCreationKey: async (organisationId, creationKey) =>
+      committed.instances[committed.keys.indexOf(keyOf(organisationId, creationKey))],
     get: async () => undefined,
     list: async () => ({}) as Paged<Instance>,
   };
   const unitOfWork: UnitOfWork = {
-    async run(work) {
-      pending = { instances: [], keys: [], events: [] };
-      const transaction = pending;
-      try {
-        const result = await work({} as PoolClient, async (event) => {
-          transaction.events.push(event);
-        });
-        committed.instances.push(...transaction.instances);
-        committed.keys.push(...transaction.keys);
-        committed.events.push(...transaction.events);
-        return result;
-      } finally {
-        pending = undefined;
-      }
+    async commitIfWritten(write, events) {
+      if (options.failInsert) throw new Error("disk full");
+      const [instance, creationKey] = write.values as [Instance, string];
+      const key = keyOf(instance.ownerOrganisationId, creationKey);
+      if (committed.keys.includes(key)) return false;
+      committed.instances.push(instance);
+      committed.keys.push(key);
+      committed.events.push(...(Array.isArray(events) ? events : [events as EventEnvelope]));
+      return true;
     },
   };
   return { committed, instances, unitOfWork };

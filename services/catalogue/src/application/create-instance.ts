@@ -28,8 +28,9 @@ function sameCreation(existing: Instance, wanted: Instance): boolean {
 }
 
 /**
- * Admins create instances. The row and its `catalogue.instance.created.v1` event commit in one
- * transaction, so publishing and listings learn of every instance that exists and of none that does not.
+ * Admins create instances. The row and its `catalogue.instance.created.v1` event commit together (one
+ * statement, one round trip), so publishing and listings learn of every instance that exists and of none
+ * that does not.
  *
  * A creation is done once per request: the row keeps the request id it was created under (the gateway's
  * `X-Request-Id`, scoped to the organisation), and a repeat of that request (an ingress resending it on
@@ -46,30 +47,28 @@ export function makeCreateInstance(deps: {
   return async (input: NewInstanceInput, ctx: CallContext): Promise<Instance> => {
     const caller = requirePrincipal(ctx, "admin");
     const instance = createInstance(input, caller, { id: deps.ids.next(), now: deps.clock.now() });
-    const outcome = await deps.unitOfWork.run(async (tx, emit) => {
-      const written = await deps.instances.insertOnce(tx, instance, ctx.requestId);
-      if (written.inserted) {
-        await emit(
-          newEvent(instanceCreatedV1.type, "catalogue", toInstanceCreatedEvent(instance), instance.createdAt),
-        );
-      }
-      return written;
-    });
-    if (outcome.inserted) {
+    const event = newEvent(
+      instanceCreatedV1.type,
+      "catalogue",
+      toInstanceCreatedEvent(instance),
+      instance.createdAt,
+    );
+    const key = ctx.requestId;
+    if (await deps.unitOfWork.commitIfWritten(deps.instances.insertOnceStatement(instance, key), event)) {
       ctx.logger.info({ instanceId: instance.id }, "instance created");
       return instance;
     }
-    if (!sameCreation(outcome.existing, instance)) {
+    // The key's row is committed: the insert waited for it, or found it there.
+    const existing = await deps.instances.findByCreationKey(instance.ownerOrganisationId, key);
+    if (!existing) throw new Error(`no instance holds creation key ${key} after a conflict on it`);
+    if (!sameCreation(existing, instance)) {
       throw new ConflictError(
         "request-id-reused",
-        `Request id ${ctx.requestId} already created instance ${outcome.existing.id} with other values; send a new X-Request-Id for a new instance.`,
-        { extensions: { instanceId: outcome.existing.id } },
+        `Request id ${key} already created instance ${existing.id} with other values; send a new X-Request-Id for a new instance.`,
+        { extensions: { instanceId: existing.id } },
       );
     }
-    ctx.logger.info(
-      { instanceId: outcome.existing.id },
-      "instance creation repeated: the first one's instance",
-    );
-    return outcome.existing;
+    ctx.logger.info({ instanceId: existing.id }, "instance creation repeated: the first one's instance");
+    return existing;
   };
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "@mp/bus";
-import type { Paged, PoolClient, Queryable } from "@mp/db";
+import type { Paged, SqlStatement } from "@mp/db";
 import type { Instance } from "../domain/instance";
 
 export type InstanceOrder = "createdAt" | "name";
@@ -11,24 +11,25 @@ export interface ListInstancesQuery {
   direction: "asc" | "desc";
 }
 
-/** What `insertOnce` found: the instance written now, or the one its creation key already made. */
-export type InsertOnceOutcome = { inserted: true } | { inserted: false; existing: Instance };
-
-/** Storage of instances. Writes run in the unit of work's transaction, beside their outbox rows. */
+/** Storage of instances. A write is a statement the unit of work commits with its outbox rows. */
 export interface InstanceRepository {
   /**
-   * Inserts `instance` unless its organisation already has an instance created under `creationKey`;
-   * then returns that one and writes nothing. A concurrent insert under the same key waits for the other
-   * to commit or roll back (the unique index), so two requests with one key never both insert.
+   * The insert of `instance` under `creationKey` that writes nothing when its organisation already has an
+   * instance created under that key (it returns the row it wrote). A concurrent insert under the same key
+   * waits for the other to commit or roll back (the unique index), so two requests with one key never
+   * both insert.
    */
-  insertOnce(tx: Queryable, instance: Instance, creationKey: string): Promise<InsertOnceOutcome>;
+  insertOnceStatement(instance: Instance, creationKey: string): SqlStatement;
+  /** The organisation's instance created under `creationKey`, if any. */
+  findByCreationKey(organisationId: string, creationKey: string): Promise<Instance | undefined>;
   get(id: string): Promise<Instance | undefined>;
   list(query: ListInstancesQuery): Promise<Paged<Instance>>;
 }
 
-/** Runs work in one database transaction and appends events to the outbox inside it. */
+/** Commits a write and its events together, as one statement (one round trip). */
 export interface UnitOfWork {
-  run<T>(work: (tx: PoolClient, emit: (event: EventEnvelope) => Promise<void>) => Promise<T>): Promise<T>;
+  /** For a write that may do nothing: the events are committed only with a row it wrote; whether it did. */
+  commitIfWritten(write: SqlStatement, events: EventEnvelope | readonly EventEnvelope[]): Promise<boolean>;
 }
 
 export interface Clock {

@@ -1,5 +1,5 @@
-import { type Paged, type Pool, paged, pageWindow, type Queryable } from "@mp/db";
-import type { InsertOnceOutcome, InstanceRepository, ListInstancesQuery } from "../application/ports";
+import { type Paged, type Pool, paged, pageWindow } from "@mp/db";
+import type { InstanceRepository, ListInstancesQuery } from "../application/ports";
 import type { Instance, InstanceId } from "../domain/instance";
 
 interface InstanceRow {
@@ -73,13 +73,13 @@ function pageQuery(orderBy: ListInstancesQuery["orderBy"], direction: ListInstan
 
 export function makeInstanceRepository(pool: Pool): InstanceRepository {
   return {
-    async insertOnce(tx: Queryable, instance: Instance, creationKey: string): Promise<InsertOnceOutcome> {
-      const { rowCount } = await tx.query({
-        name: "catalogue-instance-insert-once",
+    insertOnceStatement(instance: Instance, creationKey: string) {
+      return {
         text: `INSERT INTO instances
                  (id, name, owner_organisation_id, default_currency, platform_fee_bps, created_at, creation_key)
                VALUES ($1, $2, $3, $4, $5, $6, $7)
-               ON CONFLICT (owner_organisation_id, creation_key) WHERE creation_key IS NOT NULL DO NOTHING`,
+               ON CONFLICT (owner_organisation_id, creation_key) WHERE creation_key IS NOT NULL DO NOTHING
+               RETURNING 1`,
         values: [
           instance.id,
           instance.name,
@@ -89,16 +89,15 @@ export function makeInstanceRepository(pool: Pool): InstanceRepository {
           instance.createdAt,
           creationKey,
         ],
-      });
-      if (rowCount === 1) return { inserted: true };
-      const { rows } = await tx.query<InstanceRow>(
+      };
+    },
+
+    async findByCreationKey(organisationId: string, creationKey: string) {
+      const { rows } = await pool.query<InstanceRow>(
         "SELECT * FROM instances WHERE owner_organisation_id = $1 AND creation_key = $2",
-        [instance.ownerOrganisationId, creationKey],
+        [organisationId, creationKey],
       );
-      const existing = rows[0];
-      // The conflict that stopped the insert is on this key, and the row that holds it is committed.
-      if (!existing) throw new Error(`no instance holds creation key ${creationKey} after a conflict on it`);
-      return { inserted: false, existing: toInstance(existing) };
+      return rows[0] ? toInstance(rows[0]) : undefined;
     },
 
     async get(id: string) {
