@@ -51,25 +51,18 @@ describe("marketplace instances", () => {
   });
 
   it("creates under the client's X-Request-Id, and answers 409 request-id-reused naming the instance", async () => {
-    const headers = {
-      authorization: `Bearer ${await gateway.keys.token(["admin"])}`,
-      "x-request-id": "retry-7",
-    };
-    const created = await gateway.app.inject({
-      method: "POST",
-      url: "/marketplace/instances",
-      headers,
-      payload: { name: "EU", defaultCurrency: "EUR", platformFeeBps: 1000 },
-    });
-    expect(created.statusCode).toBe(200);
+    const token = await gateway.keys.token(["admin"]);
+    const create = (name: string) =>
+      gateway.app.inject({
+        method: "POST",
+        url: "/marketplace/instances",
+        headers: { authorization: `Bearer ${token}`, "x-request-id": "retry-7" },
+        payload: { name, defaultCurrency: "EUR", platformFeeBps: 1000 },
+      });
+    expect((await create("EU")).statusCode).toBe(200);
     // the catalogue does a creation once per request id: it must be the client's, not a new one
     expect(catalogue.calls.at(-1)!.ctx.requestId).toBe("retry-7");
-    const reused = await gateway.app.inject({
-      method: "POST",
-      url: "/marketplace/instances",
-      headers,
-      payload: { name: "Reused", defaultCurrency: "EUR", platformFeeBps: 1000 },
-    });
+    const reused = await create("Reused");
     expect(reused.statusCode).toBe(409);
     expect(reused.headers["content-type"]).toMatch(/^application\/problem\+json/);
     expect(reused.json()).toMatchObject({ code: "request-id-reused", instanceId: ID.toLowerCase() });
