@@ -12,6 +12,7 @@ import {
   trace,
 } from "@opentelemetry/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { v5 as uuidv5 } from "uuid";
 import type { ZodApp } from "../zod-app";
 import { routeOf } from "./route-of";
 
@@ -34,9 +35,18 @@ declare module "fastify" {
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
-/** The client's request id when it is sane, otherwise a fresh UUID (fastify's `genReqId`). */
+/** The namespace of the UUIDs made from request ids a client sent but that cannot be used as they are. */
+const UNUSABLE_REQUEST_ID_NAMESPACE = "5f0e8a3c-6d1b-4c7e-9a2f-3b8d0c4e1f6a";
+
+/**
+ * The request id (fastify's `genReqId`): the client's when it is sane; a UUID made from it (v5) when it is
+ * not, so the same header always names the same request (an ingress resending a POST to another gateway
+ * resends the header, and a creation is done once per request id: docs/api.md); a fresh UUID without one.
+ */
 export function requestIdFrom(header: string | string[] | undefined): string {
-  return typeof header === "string" && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+  if (typeof header === "string" && SANE_REQUEST_ID.test(header)) return header;
+  if (header === undefined) return randomUUID();
+  return uuidv5(Array.isArray(header) ? header.join(", ") : header, UNUSABLE_REQUEST_ID_NAMESPACE);
 }
 
 function headerCarrier(request: FastifyRequest): Record<string, string> {

@@ -43,11 +43,20 @@ describe("request ids and trace context", () => {
     expect(catalogue.calls.at(-1)?.ctx.requestId).toBe("trace-me-1");
   });
 
-  it("replaces an insane request id with a UUID", async () => {
-    for (const id of ["has space", "x".repeat(200), 'quote"d']) {
+  it("replaces an insane request id with a UUID, the same one for the same header", async () => {
+    const made = new Map<string, string>();
+    for (const id of ["has space", "x".repeat(200), 'quote"d', "has space"]) {
       const response = await app.inject({ url: "/healthz", headers: { "x-request-id": id } });
-      expect(response.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      const replaced = String(response.headers["x-request-id"]);
+      expect(replaced).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // A repeat of a request (an ingress resending it) keeps its id: creations are done once per id.
+      expect(replaced).toBe(made.get(id) ?? replaced);
+      made.set(id, replaced);
     }
+    expect(new Set(made.values()).size).toBe(3);
+    // Without a header, each request gets its own.
+    const [a, b] = await Promise.all([app.inject({ url: "/healthz" }), app.inject({ url: "/healthz" })]);
+    expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
   });
 
   it("gives each request without a traceparent its own unsampled trace (no span is recorded without an exporter)", async () => {
