@@ -34,7 +34,8 @@ export const REPEATABLE_POST_PATHS = [...PAYMENT_NOTIFICATION_PATHS, ...ONCE_PER
  * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
  * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
  * the paths whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id;
- * instance creation, by request id), as the manifests' Ingress `gateway-repeatable-posts` does. No `http_502`/`http_503` anywhere: a gateway's own 503 (with
+ * instance creation, by request id), as the manifests' Ingress `gateway-repeatable-posts` does. No
+ * `http_502`/`http_503` anywhere: a gateway's own 503 (with
  * Retry-After: settlements unavailable or shedding load) would only be sent again into the same
  * settlements, doubling the work when it is already short, and would count against that gateway's
  * `max_fails`, leaving it out for all traffic; Stripe sends the notification again on its own schedule.

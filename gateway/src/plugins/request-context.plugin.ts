@@ -41,11 +41,12 @@ const UNUSABLE_REQUEST_ID_NAMESPACE = "5f0e8a3c-6d1b-4c7e-9a2f-3b8d0c4e1f6a";
 /**
  * The request id (fastify's `genReqId`): the client's when it is sane; a UUID made from it (v5) when it is
  * not, so the same header always names the same request (an ingress resending a POST to another gateway
- * resends the header, and a creation is done once per request id: docs/api.md); a fresh UUID without one.
+ * resends the header, and a creation is done once per request id: docs/api.md); a fresh UUID without one,
+ * or with an empty one (which names no request: made into one UUID, every such request would share it).
  */
 export function requestIdFrom(header: string | string[] | undefined): string {
   if (typeof header === "string" && SANE_REQUEST_ID.test(header)) return header;
-  if (header === undefined) return randomUUID();
+  if (header === undefined || header.length === 0) return randomUUID();
   return uuidv5(Array.isArray(header) ? header.join(", ") : header, UNUSABLE_REQUEST_ID_NAMESPACE);
 }
 

@@ -54,9 +54,15 @@ describe("request ids and trace context", () => {
       made.set(id, replaced);
     }
     expect(new Set(made.values()).size).toBe(3);
-    // Without a header, each request gets its own.
-    const [a, b] = await Promise.all([app.inject({ url: "/healthz" }), app.inject({ url: "/healthz" })]);
-    expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
+    // Without a header, or with an empty one, each request gets its own.
+    for (const headers of [{}, { "x-request-id": "" }]) {
+      const [a, b] = await Promise.all([
+        app.inject({ url: "/healthz", headers }),
+        app.inject({ url: "/healthz", headers }),
+      ]);
+      expect(a.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
+    }
   });
 
   it("gives each request without a traceparent its own unsampled trace (no span is recorded without an exporter)", async () => {
