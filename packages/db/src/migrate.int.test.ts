@@ -1,6 +1,6 @@
 import { freshInfra, type TestInfra } from "@mp/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate } from "./migrate";
+import { migrate, pendingMigrations } from "./migrate";
 import { createPool, type Pool } from "./pool";
 import { withTransaction } from "./transaction";
 
@@ -45,6 +45,27 @@ describe("migrate", () => {
     ).rejects.toThrow();
     const { rows } = await pool.query("SELECT to_regclass('demo.half') AS t");
     expect(rows[0].t).toBeNull();
+  });
+});
+
+describe("the connections migrations use", () => {
+  // A connection that resolved its search path while another session created the schema can keep a
+  // path without it for good (a PostgreSQL race, seen in CI as "relation thing does not exist"), so
+  // neither the migration's connection nor the waiting replica's ever serves the pool again.
+  it("are closed, not returned to the pool", async () => {
+    const single = createPool({ url: infra.databaseUrl, schema: "other", max: 1 });
+    try {
+      const pid = async () => (await single.query("SELECT pg_backend_pid() AS pid")).rows[0].pid as number;
+      const first = await pid();
+      expect(await pendingMigrations(single, "other", migrations)).toEqual(migrations.map((m) => m.id));
+      const second = await pid();
+      expect(second).not.toBe(first);
+      await migrate(single, "other", migrations);
+      expect(await pid()).not.toBe(second);
+      await single.query("INSERT INTO thing (id, name) VALUES (1, 'a')");
+    } finally {
+      await single.end();
+    }
   });
 });
 

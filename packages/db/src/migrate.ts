@@ -30,10 +30,10 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
   assertSchemaName(schema);
   const lockKey = `migrate:${schema}`;
   const client = await pool.connect();
-  let broken: Error | undefined;
   try {
     // A migration may legitimately take longer than a request's statement, and waiting for another
-    // replica's migration is not a lock to give up on: the pool's timeouts are off for this session.
+    // replica's migration is not a lock to give up on: the pool's timeouts are off for this session
+    // (which ends with the migration, see below).
     await client.query("SET statement_timeout = 0; SET lock_timeout = 0");
     await client.query("SELECT pg_advisory_lock(hashtext($1))", [lockKey]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -66,14 +66,12 @@ export async function migrate(pool: Pool, schema: string, migrations: Migration[
     }
     return done;
   } finally {
-    // A connection still holding the session lock, or without its timeouts back, must not be reused.
-    try {
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockKey]);
-      await client.query("RESET statement_timeout; RESET lock_timeout");
-    } catch (error) {
-      broken = error as Error;
-    }
-    client.release(broken ?? false);
+    // The connection is closed, not returned to the pool. It may have resolved its search path while
+    // another session was creating the schema, and PostgreSQL can then keep a path without the schema
+    // for the rest of the session (the invalidation lands during the lookup, which then marks the stale
+    // path valid): every later unqualified query on it would fail with "relation does not exist".
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lockKey]).catch(() => {});
+    client.release(true);
   }
 }
 
@@ -102,11 +100,18 @@ export async function pendingMigrations(
   migrations: Migration[],
 ): Promise<string[]> {
   assertSchemaName(schema);
-  const { rows } = await pool.query<{ table: string | null }>("SELECT to_regclass($1) AS table", [
-    `${schema}.schema_migrations`,
-  ]);
-  if (!rows[0]?.table) return migrations.map((m) => m.id);
-  const applied = await pool.query<{ id: string }>(`SELECT id FROM ${schema}.schema_migrations`);
-  const done = new Set(applied.rows.map((r) => r.id));
-  return migrations.map((m) => m.id).filter((id) => !done.has(id));
+  // Asked on a connection of its own that is then closed: the migrate step may be creating the schema
+  // at this moment, and a connection that resolved its search path then must not serve the service.
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ table: string | null }>("SELECT to_regclass($1) AS table", [
+      `${schema}.schema_migrations`,
+    ]);
+    if (!rows[0]?.table) return migrations.map((m) => m.id);
+    const applied = await client.query<{ id: string }>(`SELECT id FROM ${schema}.schema_migrations`);
+    const done = new Set(applied.rows.map((r) => r.id));
+    return migrations.map((m) => m.id).filter((id) => !done.has(id));
+  } finally {
+    client.release(true);
+  }
 }
