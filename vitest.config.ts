@@ -27,6 +27,11 @@ export default defineConfig({
           name: "unit",
           include: ["{packages,services,gateway,deploy,bench,apps}/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.int.test.ts"],
+          // Not vitest's 5 s: beside the integration files and an e2e stack, a unit test that builds the
+          // gateway (its OpenAPI document included) has taken 13 s on a 2-core machine. Unit tests assert
+          // what happens, never how fast; the timeout only stops one that hangs.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
