@@ -1,5 +1,13 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "@mp/local/paths";
 import { describe, expect, it } from "vitest";
-import { ingressConf, PAYMENT_NOTIFICATION_PATHS, REPEATABLE_POST_PATHS } from "./nginx-conf";
+import {
+  ingressConf,
+  PAYMENT_NOTIFICATION_PATHS,
+  REPEATABLE_POST_PATHS,
+  REPEATABLE_POST_PREFIXES,
+} from "./nginx-conf";
 
 /** The body of the first `name { ... }` block (no nested blocks inside the ones asked for here). */
 const block = (conf: string, name: string) => {
@@ -31,26 +39,38 @@ describe("the ingress's nginx configuration", () => {
     expect(conf).not.toMatch(/proxy_next_upstream .*http_/);
   });
 
-  it("repeats the payment notification and instance creation POSTs on the other gateway, and only those", () => {
+  it("repeats the payment notification, instance creation and install POSTs on the other gateway, and only those", () => {
     expect(PAYMENT_NOTIFICATION_PATHS).toEqual([
       "/marketplace/webhooks/stripe",
       "/marketplace/webhooks/payments",
     ]);
     // idempotent by Stripe's event id, and instance creation by request id (X-Request-Id, set per request)
     expect(REPEATABLE_POST_PATHS).toEqual([...PAYMENT_NOTIFICATION_PATHS, "/marketplace/instances"]);
+    expect(REPEATABLE_POST_PREFIXES).toEqual(["/marketplace/providers/devices/"]);
     const repeating = [...conf.matchAll(/^\s+location (.+) \{$/gm)]
       .map((m) => m[1]!)
       .filter((match) => block(conf, `location ${match}`).includes("non_idempotent"));
-    expect(repeating).toEqual(REPEATABLE_POST_PATHS.map((path) => `= ${path}`));
+    expect(repeating).toEqual([
+      ...REPEATABLE_POST_PATHS.map((path) => `= ${path}`),
+      ...REPEATABLE_POST_PREFIXES,
+    ]);
     const general = block(conf, "location /");
-    for (const path of REPEATABLE_POST_PATHS) {
-      const location = block(conf, `location = ${path}`);
+    for (const match of repeating) {
+      const location = block(conf, `location ${match}`);
       expect(location).toMatch(/^\s+proxy_next_upstream error timeout non_idempotent;$/m);
       // everything else as the general location: same upstreams, headers, tries and timeouts
       const rest = (text: string) =>
         text.slice(text.indexOf("{")).replace(/^\s+proxy_next_upstream .*$/m, "");
       expect(rest(location)).toBe(rest(general));
     }
+  });
+
+  it("covers no POST or PATCH under a repeatable prefix but the installs, which join one in flight", () => {
+    const document = JSON.parse(readFileSync(join(REPO_ROOT, "gateway/openapi.json"), "utf8"));
+    const unsafe = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>)
+      .filter(([path]) => REPEATABLE_POST_PREFIXES.some((prefix) => path.startsWith(prefix)))
+      .flatMap(([, item]) => ["post", "patch"].flatMap((method) => item[method]?.operationId ?? []));
+    expect(unsafe).toEqual(["installPurchase"]);
   });
 
   it("streams responses (the rollouts' server-sent events) and passes the client's address and request id", () => {

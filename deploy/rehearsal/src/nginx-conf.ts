@@ -29,12 +29,22 @@ export const ONCE_PER_REQUEST_ID_PATHS = ["/marketplace/instances"] as const;
 export const REPEATABLE_POST_PATHS = [...PAYMENT_NOTIFICATION_PATHS, ...ONCE_PER_REQUEST_ID_PATHS] as const;
 
 /**
+ * Path prefixes whose POSTs may be sent again, for routes with ids in their path. Under the devices prefix
+ * the one POST is an install (`.../purchases/{marketplaceItemId}/install`): the purchases service answers
+ * an install of the same device, item and version that is still in flight with that install (one row, one
+ * platform update, docs/api.md), so a repeat sent while the first is running joins it. The prefix's other
+ * routes are GETs, repeated everywhere anyway. nginx's longest matching prefix wins over `/`.
+ */
+export const REPEATABLE_POST_PREFIXES = ["/marketplace/providers/devices/"] as const;
+
+/**
  * The rehearsal's ingress: nginx in front of the two gateway replicas with ingress-nginx's defaults for a
  * plain Ingress such as deploy/k8s/base/gateway.yaml's. `proxy_next_upstream error timeout` with 3 tries
  * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
  * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
  * the paths whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id;
- * instance creation, by request id), as the manifests' Ingress `gateway-repeatable-posts` does. No
+ * instance creation, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while in flight), as the
+ * manifests' Ingress `gateway-repeatable-posts` does. No
  * `http_502`/`http_503` anywhere: a gateway's own 503 (with
  * Retry-After: settlements unavailable or shedding load) would only be sent again into the same
  * settlements, doubling the work when it is already short, and would count against that gateway's
@@ -97,6 +107,7 @@ ${servers}
 
 ${location("/", "error timeout")}
 ${REPEATABLE_POST_PATHS.map((path) => location(`= ${path}`, "error timeout non_idempotent")).join("\n")}
+${REPEATABLE_POST_PREFIXES.map((prefix) => location(prefix, "error timeout non_idempotent")).join("\n")}
   }
 }
 `;
