@@ -50,6 +50,10 @@ describe("gateway clients", () => {
     },
   );
 
+  it("retry instance creations, done once per request id", () => {
+    expect(IDEMPOTENT_METHODS.catalogue).toContain("createInstance");
+  });
+
   it("retry the purchases reads and never the install write", () => {
     expect(IDEMPOTENT_METHODS.purchases).toEqual(
       expect.arrayContaining(["listDevices", "getDeviceDetails", "listPurchaseReleases", "getInstallRpc"]),

@@ -84,7 +84,9 @@ type ClientName = Exclude<keyof GatewayClients, "health" | "close">;
  * answered): every read, and the writes the server makes idempotent. Writes not listed are never retried.
  */
 export const IDEMPOTENT_METHODS = {
-  catalogue: ["listInstances", "getInstance"],
+  // An instance creation is done once per request id (the same id travels with every attempt), so a
+  // creation whose catalogue replica died under it goes to the other one instead of answering 503.
+  catalogue: ["listInstances", "getInstance", "createInstance"],
   catalogueItems: ["listListedItems", "getListedItem", "listOfferedItems", "getOfferedItem"],
   publishing: ["getInstanceReference", "listItems", "getItem", "listMetadata", "listImages", "listPrices"],
   // finaliseAsset decides once per asset and answers a repeat with the same verdict, so it is safe to retry.
