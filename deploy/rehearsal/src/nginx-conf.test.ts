@@ -39,13 +39,18 @@ describe("the ingress's nginx configuration", () => {
     expect(conf).not.toMatch(/proxy_next_upstream .*http_/);
   });
 
-  it("repeats the payment notification, instance creation and install POSTs on the other gateway, and only those", () => {
+  it("repeats the payment notification, creation and install POSTs on the other gateway, and only those", () => {
     expect(PAYMENT_NOTIFICATION_PATHS).toEqual([
       "/marketplace/webhooks/stripe",
       "/marketplace/webhooks/payments",
     ]);
-    // idempotent by Stripe's event id, and instance creation by request id (X-Request-Id, set per request)
-    expect(REPEATABLE_POST_PATHS).toEqual([...PAYMENT_NOTIFICATION_PATHS, "/marketplace/instances"]);
+    // idempotent by Stripe's event id, and instance and rollout creations by request id (X-Request-Id, set
+    // per request)
+    expect(REPEATABLE_POST_PATHS).toEqual([
+      ...PAYMENT_NOTIFICATION_PATHS,
+      "/marketplace/instances",
+      "/marketplace/providers/rollouts",
+    ]);
     expect(REPEATABLE_POST_PREFIXES).toEqual(["/marketplace/providers/devices/"]);
     const repeating = [...conf.matchAll(/^\s+location (.+) \{$/gm)]
       .map((m) => m[1]!)

@@ -20,10 +20,14 @@ export const PAYMENT_NOTIFICATION_PATHS = [
 
 /**
  * Creations done once per request id (docs/api.md, "Repeating a creation"): the catalogue keeps the
- * `X-Request-Id` an instance was created under, and the ingress resends the same request with the same
- * header (`$req_id` is fixed for the request), so a repeat answers the instance the first one made.
+ * `X-Request-Id` an instance was created under and purchases the one a rollout was, and the ingress resends
+ * the same request with the same header (`$req_id` is fixed for the request), so a repeat answers what the
+ * first one made.
  */
-export const ONCE_PER_REQUEST_ID_PATHS = ["/marketplace/instances"] as const;
+export const ONCE_PER_REQUEST_ID_PATHS = [
+  "/marketplace/instances",
+  "/marketplace/providers/rollouts",
+] as const;
 
 /** Every POST the ingress may send again to the other gateway: a repeat is a no-op on each. */
 export const REPEATABLE_POST_PATHS = [...PAYMENT_NOTIFICATION_PATHS, ...ONCE_PER_REQUEST_ID_PATHS] as const;
@@ -43,9 +47,9 @@ export const REPEATABLE_POST_PREFIXES = ["/marketplace/providers/devices/"] as c
  * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
  * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
  * the paths whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id;
- * instance creation, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while in flight), as the
- * manifests' Ingress `gateway-repeatable-posts` does. No
- * `http_502`/`http_503` anywhere: a gateway's own 503 (with
+ * instance and rollout creations, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while in
+ * flight), as the manifests' Ingress `gateway-repeatable-posts` does. No `http_502`/`http_503` anywhere: a
+ * gateway's own 503 (with
  * Retry-After: settlements unavailable or shedding load) would only be sent again into the same
  * settlements, doubling the work when it is already short, and would count against that gateway's
  * `max_fails`, leaving it out for all traffic; Stripe sends the notification again on its own schedule.

@@ -233,9 +233,13 @@ export function problemExample(
     code,
     traceId: TRACE_ID,
     ...(code === "validation-failed" ? { errors: { [field]: ["Invalid input."] } } : {}),
-    ...(EXTRAS[code] ?? {}),
+    ...((code === "request-id-reused" && instance.includes("/rollouts") ? ROLLOUT_REUSED : EXTRAS[code]) ??
+      {}),
   };
 }
+
+/** `request-id-reused` names what the request id created: an instance, or on the rollouts route a rollout. */
+const ROLLOUT_REUSED: Json = { rolloutId: "0195c0de-0000-7000-8000-0000000001b7" };
 
 /** The first string-keyed location a 400 could name: a body member, else a query or path parameter. */
 function firstField(operation: Json, components: Record<string, Schema>): string {

@@ -204,12 +204,16 @@ export const ProblemDetails = z
     instanceId: z
       .string()
       .optional()
-      .describe("`request-id-reused` only: the instance the request id created."),
+      .describe("`request-id-reused` on an instance creation only: the instance the request id created."),
+    rolloutId: z
+      .string()
+      .optional()
+      .describe("`request-id-reused` on a rollout creation only: the rollout the request id created."),
   })
   .meta({
     id: "ProblemDetails",
     description:
-      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `errorId`.",
+      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `errorId`.",
   });
 
 /** Success with no body. */

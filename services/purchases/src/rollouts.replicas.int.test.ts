@@ -21,7 +21,7 @@ const V12 = "1.2.0+00000009";
 const instanceId = uuidv7();
 
 const DEVICES = new Map<string, FakeDevice>();
-const trackers = Array.from({ length: 48 }, (_, i) => `cccc${i.toString(16).padStart(12, "0")}`);
+const trackers = Array.from({ length: 52 }, (_, i) => `cccc${i.toString(16).padStart(12, "0")}`);
 for (const id of trackers) DEVICES.set(id, { organisationId: provider.organisationId, boardId: TRACKER });
 const SENSOR_DEVICE = "dddd000000000001";
 const RUNNING_V12 = "dddd000000000002";
@@ -498,4 +498,47 @@ describe("rollouts, two replicas (real PostgreSQL and NATS, an iot-adapter doubl
         code: "not-found",
       });
   }, 60_000);
+
+  it("creates a rollout once per request id, on either replica and at once; other values are 409", async () => {
+    const devices = trackers.slice(48, 52);
+    const itemId = await boughtItem(devices);
+    const request = {
+      marketplaceItemId: itemId,
+      version: V12,
+      deviceIds: devices,
+      boardId: "",
+      firstWave: 2,
+    };
+    const ctx = as(provider);
+    // The same request on both replicas at once (an ingress resending it after the first gateway died),
+    // then once more after: one rollout, announced once.
+    const [a, b] = await Promise.all(clients.map((c) => c.call("createRollout", request, ctx)));
+    const again = await clients[0]!.call("createRollout", request, ctx);
+    expect(b!.rolloutId).toBe(a!.rolloutId);
+    expect(again.rolloutId).toBe(a!.rolloutId);
+    const rows = await rowsOf<{ id: string }>(
+      "SELECT id FROM rollouts WHERE marketplace_item_id = $1 AND creation_key = $2",
+      [itemId, ctx.requestId],
+    );
+    expect(rows.map((r) => r.id)).toEqual([a!.rolloutId]);
+    const created = await rowsOf<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rollout_events WHERE rollout_id = $1 AND type = 'rollout-created'",
+      [a!.rolloutId],
+    );
+    expect(created[0]!.n).toBe(1);
+    // The same request id with other values names another request.
+    const reused = await clients[1]!.call("createRollout", { ...request, firstWave: 1 }, ctx).catch((e) => e);
+    expect(reused).toMatchObject({ code: "request-id-reused" });
+    expect((reused as AppError).extensions).toMatchObject({ rolloutId: a!.rolloutId });
+    // Another organisation's request under the same id is its own.
+    const theirs = await clients[0]!
+      .call("createRollout", { ...request, deviceIds: [FOREIGN] }, as(otherProvider, ctx.requestId))
+      .catch((e) => e);
+    expect(theirs).not.toMatchObject({ code: "request-id-reused" });
+    // The one rollout installs each device once.
+    await waitStatus(a!.rolloutId, "completed", 60_000);
+    const asked = queueCalls.filter((q) => devices.includes(q.deviceId));
+    expect(new Set(asked.map((q) => q.deviceId)).size).toBe(4);
+    expect(new Set(asked.map((q) => q.installId)).size).toBe(4);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { NotFoundError } from "@mp/errors";
+import { ConflictError, NotFoundError } from "@mp/errors";
 import { describe, expect, it } from "vitest";
 import type { PurchasesClient } from "../../clients";
 import { fakeCatalogue, fakeClients, fakeUpstream, useTestApp } from "../../testing/test-kit";
@@ -41,6 +41,10 @@ let polls = 0;
 
 const purchases = fakeUpstream<PurchasesClient>((method, request) => {
   if (request.rolloutId === MISSING) throw new NotFoundError("Rollout");
+  if (method === "createRollout" && request.version === "9.9.9")
+    throw new ConflictError("request-id-reused", "Request id retry-9 already created another rollout.", {
+      extensions: { rolloutId: ROLLOUT },
+    });
   switch (method) {
     case "listRolloutEvents": {
       // New events appear while the stream is open: 1..3 at first, then the rest.
@@ -124,6 +128,23 @@ describe("provider rollout routes", () => {
       failureThresholdPercent: 10,
       maxInFlight: 50,
     });
+  });
+
+  it("creates under the client's X-Request-Id, and answers 409 request-id-reused naming the rollout", async () => {
+    const create = (version: string) =>
+      send(
+        "POST",
+        "/marketplace/providers/rollouts",
+        { marketplaceItemId: ITEM, version, deviceIds: ["0123456789abcdef"] },
+        { "x-request-id": "retry-9" },
+      );
+    expect((await create("1.2.0+00000009")).statusCode).toBe(201);
+    // purchases does a creation once per request id: it must be the client's, not a new one
+    expect(purchases.calls.at(-1)!.ctx.requestId).toBe("retry-9");
+    const reused = await create("9.9.9");
+    expect(reused.statusCode).toBe(409);
+    expect(reused.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(reused.json()).toMatchObject({ code: "request-id-reused", rolloutId: ROLLOUT });
   });
 
   it("refuses a bad body with 400 naming the field", async () => {

@@ -44,10 +44,13 @@ export function providerRolloutsRoutes(app: ZodApp, deps: { purchases: Purchases
     route(
       "createRollout",
       "Roll an item version out over many devices",
-      `Creates a rollout and answers 201 with its \`Location\`. Devices: \`deviceIds\`, or every device of the caller's organisation on \`boardId\`, or (neither given) every device of the organisation; at most 10,000. ${ELIGIBLE} Eligible devices are installed in waves (wave n has \`firstWave * growth^(n-1)\` devices); the next wave starts when the current one has finished; at most \`maxInFlight\` installs are in flight. When failed installs among the finished ones exceed \`failureThresholdPercent\`, the rollout is \`paused\`. Each device's install is the single install (\`POST .../install\`): an install of the same device, item and version already in flight is followed instead of a second one. 404 when the version has no release on the platform. A rollout without an eligible device is \`completed\` at once.`,
+      `Creates a rollout and answers 201 with its \`Location\`. Devices: \`deviceIds\`, or every device of the caller's organisation on \`boardId\`, or (neither given) every device of the organisation; at most 10,000. ${ELIGIBLE} Eligible devices are installed in waves (wave n has \`firstWave * growth^(n-1)\` devices); the next wave starts when the current one has finished; at most \`maxInFlight\` installs are in flight. When failed installs among the finished ones exceed \`failureThresholdPercent\`, the rollout is \`paused\`. Each device's install is the single install (\`POST .../install\`): an install of the same device, item and version already in flight is followed instead of a second one. 404 when the version has no release on the platform. A rollout without an eligible device is \`completed\` at once. A creation is done once per request id: repeating the request with the same \`X-Request-Id\` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 201 with the rollout the first one created, as it is now; the same \`X-Request-Id\` with other values is 409 \`request-id-reused\` (with \`rolloutId\`).`,
       {
         body: RolloutBody,
-        response: responses({ 201: Rollout }, { body: true, notFound: true }),
+        response: responses(
+          { 201: Rollout },
+          { body: true, notFound: true, conflicts: ["request-id-reused"] },
+        ),
       },
     ),
     async (request, reply) => {

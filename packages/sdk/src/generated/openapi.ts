@@ -1097,7 +1097,7 @@ export interface paths {
         put?: never;
         /**
          * Roll an item version out over many devices
-         * @description Creates a rollout and answers 201 with its `Location`. Devices: `deviceIds`, or every device of the caller's organisation on `boardId`, or (neither given) every device of the organisation; at most 10,000. Eligible devices are the caller's devices with a completed purchase of the item (the deployment's default payment mode) and a release of the version for their board; the others are listed `skipped` with `not-purchased` (also any device the caller does not own), `release-incompatible` or `already-installed`. Eligible devices are installed in waves (wave n has `firstWave * growth^(n-1)` devices); the next wave starts when the current one has finished; at most `maxInFlight` installs are in flight. When failed installs among the finished ones exceed `failureThresholdPercent`, the rollout is `paused`. Each device's install is the single install (`POST .../install`): an install of the same device, item and version already in flight is followed instead of a second one. 404 when the version has no release on the platform. A rollout without an eligible device is `completed` at once.
+         * @description Creates a rollout and answers 201 with its `Location`. Devices: `deviceIds`, or every device of the caller's organisation on `boardId`, or (neither given) every device of the organisation; at most 10,000. Eligible devices are the caller's devices with a completed purchase of the item (the deployment's default payment mode) and a release of the version for their board; the others are listed `skipped` with `not-purchased` (also any device the caller does not own), `release-incompatible` or `already-installed`. Eligible devices are installed in waves (wave n has `firstWave * growth^(n-1)` devices); the next wave starts when the current one has finished; at most `maxInFlight` installs are in flight. When failed installs among the finished ones exceed `failureThresholdPercent`, the rollout is `paused`. Each device's install is the single install (`POST .../install`): an install of the same device, item and version already in flight is followed instead of a second one. 404 when the version has no release on the platform. A rollout without an eligible device is `completed` at once. A creation is done once per request id: repeating the request with the same `X-Request-Id` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 201 with the rollout the first one created, as it is now; the same `X-Request-Id` with other values is 409 `request-id-reused` (with `rolloutId`).
          */
         post: operations["createRollout"];
         delete?: never;
@@ -2221,7 +2221,7 @@ export interface components {
             /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `errorId`. */
         ProblemDetails: {
             /** @description `price-below-base` only: the item's base price the listing price must cover. */
             basePrice?: {
@@ -2250,7 +2250,7 @@ export interface components {
             expiresAt?: string;
             /** @description The request path. */
             instance: string;
-            /** @description `request-id-reused` only: the instance the request id created. */
+            /** @description `request-id-reused` on an instance creation only: the instance the request id created. */
             instanceId?: string;
             /** @description `price-below-base` only: the instance's platform fee in basis points. */
             platformFeeBps?: number;
@@ -2263,6 +2263,8 @@ export interface components {
                 /** @description ISO 4217 currency code. */
                 currency: string;
             };
+            /** @description `request-id-reused` on a rollout creation only: the rollout the request id created. */
+            rolloutId?: string;
             /** @description `invalid-state` and some other 409s: the state that forbids it. */
             state?: string;
             /** @description The HTTP status code, repeated. */
@@ -16092,6 +16094,27 @@ export interface operations {
                      *       "title": "The resource was not found.",
                      *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
                      *       "type": "https://docs.marketplace.infuse-iot.com/problems/not-found"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The resource's state forbids this: `request-id-reused`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "request-id-reused",
+                     *       "detail": "This request id already made another request.",
+                     *       "instance": "/marketplace/providers/rollouts",
+                     *       "rolloutId": "0195c0de-0000-7000-8000-0000000001b7",
+                     *       "status": 409,
+                     *       "title": "This request id already made another request.",
+                     *       "traceId": "4bf92f3577b34da6a3ce929d0e0e4736",
+                     *       "type": "https://docs.marketplace.infuse-iot.com/problems/request-id-reused"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemDetails"];

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { newEvent } from "@mp/bus";
 import { rolloutCompletedV1 } from "@mp/contracts";
 import { type Pool, withTransaction } from "@mp/db";
-import { type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
+import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
 import { isGuid } from "@mp/ids";
 import { compatibilityOf, releaseForInstall } from "../domain/install";
@@ -12,6 +13,7 @@ import type {
   EmitRolloutEvent,
   NewRolloutDevice,
   Rollout,
+  RolloutCreation,
   RolloutRepository,
   RolloutView,
 } from "./rollout-ports";
@@ -97,6 +99,11 @@ export function parseRolloutRequest(raw: CreateRolloutRequest) {
  * whether it exists). Eligible devices are split into waves in order. The version must have a release on
  * the platform (404 otherwise, as for a single install). A rollout with no eligible device is `completed`
  * at once.
+ *
+ * A creation is done once per request, as an instance's is: the rollout keeps the request id it was
+ * created under (the gateway's `X-Request-Id`, scoped to the organisation) with a digest of the request's
+ * values, and a repeat of that request answers the rollout the first one created (as it is now), writing
+ * nothing; the same request id with other values is refused (409 `request-id-reused`, with `rolloutId`).
  */
 export function makeCreateRollout(deps: {
   pool: Pool;
@@ -117,6 +124,12 @@ export function makeCreateRollout(deps: {
   return async (raw: CreateRolloutRequest, ctx: CallContext): Promise<RolloutView> => {
     const org = requirePrincipal(ctx, "provider").organisationId.toLowerCase();
     const req = parseRolloutRequest(raw);
+    const creation = ctx.requestId
+      ? { key: ctx.requestId, digest: createHash("sha256").update(JSON.stringify(req)).digest("hex") }
+      : undefined;
+    // A repeat answers before asking the iot-adapter for the organisation's devices again.
+    const repeated = creation && (await earlierCreation(deps.rollouts, org, creation));
+    if (repeated) return repeated;
     const releases = (await deps.releases.ofVersion(deps.pool, req.marketplaceItemId, req.version)).filter(
       (r) => r.iotReleaseId,
     );
@@ -182,7 +195,8 @@ export function makeCreateRollout(deps: {
       finishedAt: waveCount === 0 ? now : null,
     };
     const view = await withTransaction(deps.pool, async (tx) => {
-      await deps.rollouts.insert(tx, rollout, rows);
+      // Not inserted: a concurrent repeat of this request committed its rollout first (read below).
+      if (!(await deps.rollouts.insert(tx, rollout, rows, creation))) return undefined;
       const counts = await deps.rollouts.counts(tx, rollout.id);
       const events: Array<{ type: string; data: Record<string, unknown> }> = [
         { type: "rollout-created", data: { status: rollout.status, counts, waveCount } },
@@ -198,9 +212,31 @@ export function makeCreateRollout(deps: {
         );
       return { ...rollout, lastEventId, counts };
     });
+    if (!view) {
+      const first = creation && (await earlierCreation(deps.rollouts, org, creation));
+      if (!first) throw new Error(`no rollout holds creation key ${creation?.key} after a conflict on it`);
+      return first;
+    }
     if (view.status === "running") deps.started(view.id);
     return view;
   };
+}
+
+/** The rollout an earlier request with this request id created, if any; 409 when its values differ. */
+async function earlierCreation(
+  rollouts: RolloutRepository,
+  org: string,
+  creation: RolloutCreation,
+): Promise<RolloutView | undefined> {
+  const earlier = await rollouts.findByCreationKey(org, creation.key);
+  if (!earlier) return undefined;
+  if (earlier.digest !== creation.digest)
+    throw new ConflictError(
+      "request-id-reused",
+      `Request id ${creation.key} already created rollout ${earlier.view.id} with other values; send a new X-Request-Id for a new rollout.`,
+      { extensions: { rolloutId: earlier.view.id } },
+    );
+  return earlier.view;
 }
 
 /** Every device of the caller's organisation (pages of the iot-adapter, as the caller), keyed by id. */

@@ -74,8 +74,28 @@ export interface ClaimedInstall {
 export type RolloutOrder = "createdAt";
 
 /** Rollouts, their devices and progress events (PostgreSQL). Writes take the transaction they run in. */
+/** The request a rollout was created by: its request id, and a digest of its values as parsed. */
+export interface RolloutCreation {
+  key: string;
+  digest: string;
+}
+
 export interface RolloutRepository {
-  insert(tx: PoolClient, rollout: Rollout, devices: NewRolloutDevice[]): Promise<void>;
+  /**
+   * Inserts the rollout and its devices; with `creation`, only when no rollout of the organisation holds
+   * its key (answers false, writing nothing, when one does: a concurrent insert of the key is waited for).
+   */
+  insert(
+    tx: PoolClient,
+    rollout: Rollout,
+    devices: NewRolloutDevice[],
+    creation?: RolloutCreation,
+  ): Promise<boolean>;
+  /** The organisation's rollout created under `key`, with the digest of the request that created it. */
+  findByCreationKey(
+    organisationId: string,
+    key: string,
+  ): Promise<{ view: RolloutView; digest: string | null } | undefined>;
   /** The rollout locked for update; `skipLocked` skips one another transaction holds (undefined then). */
   lock(tx: PoolClient, id: string, options: { skipLocked: boolean }): Promise<Rollout | undefined>;
   update(tx: PoolClient, rollout: Rollout): Promise<void>;

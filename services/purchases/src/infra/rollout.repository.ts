@@ -78,12 +78,13 @@ export function makeRolloutRepository(pool: Pool): RolloutRepository {
     countsOf((await db.query<{ status: RolloutDeviceStatus; count: number }>(COUNTS_SQL, [rolloutId])).rows);
 
   return {
-    async insert(tx, r, devices) {
-      await tx.query(
+    async insert(tx, r, devices, creation) {
+      const { rowCount } = await tx.query(
         `INSERT INTO rollouts (id, provider_organisation_id, marketplace_item_id, version, livemode, status, first_wave,
                                growth, failure_threshold_percent, max_in_flight, current_wave, wave_count,
-                               created_at, updated_at, finished_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)`,
+                               created_at, updated_at, finished_at, creation_key, creation_digest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)
+         ON CONFLICT (provider_organisation_id, creation_key) WHERE creation_key IS NOT NULL DO NOTHING`,
         [
           r.id,
           r.providerOrganisationId,
@@ -99,8 +100,11 @@ export function makeRolloutRepository(pool: Pool): RolloutRepository {
           r.waveCount,
           r.createdAt,
           r.finishedAt,
+          creation?.key ?? null,
+          creation?.digest ?? null,
         ],
       );
+      if (rowCount === 0) return false;
       // One statement for every device (up to 10,000), from arrays.
       await tx.query(
         `INSERT INTO rollout_devices (rollout_id, device_id, ordinal, wave, status, skip_reason, purchase_id,
@@ -120,6 +124,20 @@ export function makeRolloutRepository(pool: Pool): RolloutRepository {
           devices.map((d) => d.releaseId),
         ],
       );
+      return true;
+    },
+
+    async findByCreationKey(organisationId, key) {
+      const { rows } = await pool.query<RolloutRow & { creation_digest: string | null }>(
+        "SELECT * FROM rollouts WHERE provider_organisation_id = $1 AND creation_key = $2",
+        [organisationId, key],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        view: { ...toRollout(row), counts: await countsWith(pool, row.id) },
+        digest: row.creation_digest,
+      };
     },
 
     async lock(tx, id, { skipLocked }) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { newEvent } from "@mp/bus";
 import { ownerOfSubject, type Principal, type PurchasesProto } from "@mp/contracts";
 import { createUnaryClient, type GrpcServer, loadProto } from "@mp/grpc";
@@ -52,8 +53,11 @@ export const purchasesClient = (svc: RunningService, mesh: TestMesh) =>
     identity: mesh.gateway,
   });
 
-/** The call context of a user's request: the principal the gateway verified. */
-export const as = (principal: Principal) => ({ principal, requestId: "r" });
+/**
+ * The call context of a user's request: the principal the gateway verified, and a request id of its own
+ * (a rollout is created once per request id, so two requests never share one).
+ */
+export const as = (principal: Principal, requestId: string = randomUUID()) => ({ principal, requestId });
 
 /** Publishes an event of `type` on the replica's bus namespace as its owning service would, once per envelope. */
 export async function publishEvent(svc: RunningService, type: string, data: unknown): Promise<void> {
