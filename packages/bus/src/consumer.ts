@@ -19,6 +19,7 @@ import { consumerCounters } from "./metrics";
 import { subjectMatches } from "./namespace";
 import { applyProjection, type Projection } from "./projection";
 import { assertRetryOptions, relayBackoffMs } from "./retry-policy";
+import { rebuildDurable, SILENT_PULLS_BEFORE_REBUILD, SilentPullWatch } from "./silent-durable";
 import type { SubjectOwner } from "./source-check";
 
 export { applyInTransaction, type ConsumerStats, type HandlerTransaction } from "./consumer-message";
@@ -269,8 +270,10 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
         queue.push(msg);
         dispatchSoon();
       }
+      silence.answered();
     }
   };
+  const silence = new SilentPullWatch();
 
   const run = (async () => {
     let failures = 0;
@@ -288,6 +291,13 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
       } catch (error) {
         failures++;
         if (!stopping) logRetry(log, error, failures);
+        if (!stopping && silence.failed(error)) {
+          // The server keeps the durable but answers none of its pulls: build it again (it replays).
+          log.warn({ silentPulls: SILENT_PULLS_BEFORE_REBUILD }, "durable answers no pull; rebuilding it");
+          await rebuildDurable(bus, stream, durable, subjects, timing).catch((rebuildError: unknown) =>
+            log.warn({ err: rebuildError }, "rebuilding the durable failed; retrying"),
+          );
+        }
       }
       batch = undefined;
       releaseQueued();

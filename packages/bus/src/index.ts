@@ -32,6 +32,7 @@ export { isPermissionDenied } from "./permission";
 export { applyProjection, type Projection } from "./projection";
 export { PRUNE_BATCH, type PruneResult, pruneBusTables, type RetentionWindows } from "./pruning";
 export { resetConsumer } from "./replay";
+export { isSilentPull, rebuildDurable, SILENT_PULLS_BEFORE_REBUILD } from "./silent-durable";
 export { type SubjectOwner, UntrustedEventError, untrustedReason } from "./source-check";
 export { DUPLICATE_WINDOW_MS, ensureStream, type StreamLimits } from "./streams";
 export { captureTraceContext } from "./trace-context";

@@ -14,6 +14,7 @@ import {
   ensureStream,
   isPermissionDenied,
   newEvent,
+  rebuildDurable,
   startConsumer,
 } from "@mp/bus";
 import { EVENT_OWNERS, type EventOwner, ownerOfSubject, STREAMS, SUBSCRIPTIONS } from "@mp/contracts";
@@ -195,6 +196,19 @@ describe("each service under its own NATS user", () => {
         expect(info.num_pending, sub.durable).toBe(0);
       }
     }
+  });
+
+  it("may delete and make again a durable of its own, as a consumer rebuilds one that answers no pull", async () => {
+    await everyServiceRunning();
+    const bus = services.get("listings") as Bus;
+    const [sub] = SUBSCRIPTIONS.listings;
+    if (!sub) throw new Error("listings has no subscription");
+    const durable = durableName(sub.durable, sub.eventTypes);
+    const before = await bus.jsm.consumers.info(sub.stream, durable);
+    const subjects = [...new Set(sub.eventTypes)].sort().map((type) => bus.subject(type));
+    const timing = { ackWaitMs: 30_000, inactiveThresholdMs: 7 * DAY_MS };
+    await rebuildDurable(bus, sub.stream, durable, subjects, timing);
+    expect((await bus.jsm.consumers.info(sub.stream, durable)).created).not.toEqual(before.created);
   });
 
   it("leaves the streams it only reads to their owners", async () => {

@@ -24,6 +24,8 @@ export function permissionsOf(user: EventOwner): { publish: string[]; subscribe:
   for (const sub of SUBSCRIPTIONS[user]) {
     const durable = durableName(sub.durable, sub.eventTypes);
     publish.push(...consumerApi(sub.stream, durable), `$JS.API.CONSUMER.MSG.NEXT.${sub.stream}.${durable}`);
+    // `rebuildDurable`: a durable the server keeps but answers no pull for is deleted and made again.
+    publish.push(`$JS.API.CONSUMER.DELETE.${sub.stream}.${durable}`);
     publish.push(`$JS.ACK.${sub.stream}.${durable}.>`);
     // The durable named after the logical consumer alone, from before the hash: `expireLegacyDurable`
     // looks it up and, if it is still there, gives it an inactivity threshold.
