@@ -44,12 +44,13 @@ describe("the ingress's nginx configuration", () => {
       "/marketplace/webhooks/stripe",
       "/marketplace/webhooks/payments",
     ]);
-    // idempotent by Stripe's event id, and instance and rollout creations by request id (X-Request-Id, set
-    // per request)
+    // idempotent by Stripe's event id, and the instance, rollout and webhook endpoint creations by request
+    // id (X-Request-Id, set per request)
     expect(REPEATABLE_POST_PATHS).toEqual([
       ...PAYMENT_NOTIFICATION_PATHS,
       "/marketplace/instances",
       "/marketplace/providers/rollouts",
+      "/marketplace/webhook-endpoints",
     ]);
     expect(REPEATABLE_POST_PREFIXES).toEqual(["/marketplace/providers/devices/"]);
     const repeating = [...conf.matchAll(/^\s+location (.+) \{$/gm)]

@@ -20,13 +20,14 @@ export const PAYMENT_NOTIFICATION_PATHS = [
 
 /**
  * Creations done once per request id (docs/api.md, "Repeating a creation"): the catalogue keeps the
- * `X-Request-Id` an instance was created under and purchases the one a rollout was, and the ingress resends
- * the same request with the same header (`$req_id` is fixed for the request), so a repeat answers what the
- * first one made.
+ * `X-Request-Id` an instance was created under, purchases a rollout's and webhooks an endpoint's, and the
+ * ingress resends the same request with the same header (`$req_id` is fixed for the request), so a repeat
+ * answers what the first one made.
  */
 export const ONCE_PER_REQUEST_ID_PATHS = [
   "/marketplace/instances",
   "/marketplace/providers/rollouts",
+  "/marketplace/webhook-endpoints",
 ] as const;
 
 /** Every POST the ingress may send again to the other gateway: a repeat is a no-op on each. */
@@ -47,7 +48,7 @@ export const REPEATABLE_POST_PREFIXES = ["/marketplace/providers/devices/"] as c
  * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
  * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
  * the paths whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id;
- * instance and rollout creations, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while in
+ * instance, rollout and webhook endpoint creations, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while in
  * flight), as the manifests' Ingress `gateway-repeatable-posts` does. No `http_502`/`http_503` anywhere: a
  * gateway's own 503 (with
  * Retry-After: settlements unavailable or shedding load) would only be sent again into the same

@@ -212,7 +212,6 @@ const EXTRAS: Partial<Record<ErrorCode, Json>> = {
   "upload-expired": { expiresAt: TIME },
   "refund-exceeds-remaining": { remaining: { amount: 500, currency: "EUR" } },
   "price-below-base": { basePrice: { amount: 1500, currency: "EUR" }, platformFeeBps: 1000 },
-  "request-id-reused": { instanceId: "0195c0de-0000-7000-8000-0000000001a5" },
   internal: { errorId: "0195c0de-0000-7000-8000-00000000e770" },
 };
 
@@ -233,13 +232,16 @@ export function problemExample(
     code,
     traceId: TRACE_ID,
     ...(code === "validation-failed" ? { errors: { [field]: ["Invalid input."] } } : {}),
-    ...((code === "request-id-reused" && instance.includes("/rollouts") ? ROLLOUT_REUSED : EXTRAS[code]) ??
-      {}),
+    ...((code === "request-id-reused" ? reusedBy(instance) : EXTRAS[code]) ?? {}),
   };
 }
 
-/** `request-id-reused` names what the request id created: an instance, or on the rollouts route a rollout. */
-const ROLLOUT_REUSED: Json = { rolloutId: "0195c0de-0000-7000-8000-0000000001b7" };
+/** `request-id-reused` names what the request id created: an instance, a rollout or a webhook endpoint. */
+function reusedBy(path: string): Json {
+  if (path.includes("/rollouts")) return { rolloutId: "0195c0de-0000-7000-8000-0000000001b7" };
+  if (path.includes("/webhook-endpoints")) return { endpointId: "0195c0de-0000-7000-8000-0000000001c9" };
+  return { instanceId: "0195c0de-0000-7000-8000-0000000001a5" };
+}
 
 /** The first string-keyed location a 400 could name: a body member, else a query or path parameter. */
 function firstField(operation: Json, components: Record<string, Schema>): string {

@@ -209,11 +209,17 @@ export const ProblemDetails = z
       .string()
       .optional()
       .describe("`request-id-reused` on a rollout creation only: the rollout the request id created."),
+    endpointId: z
+      .string()
+      .optional()
+      .describe(
+        "`request-id-reused` on a webhook endpoint creation only: the endpoint the request id created.",
+      ),
   })
   .meta({
     id: "ProblemDetails",
     description:
-      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `errorId`.",
+      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `endpointId`, `errorId`.",
   });
 
 /** Success with no body. */

@@ -75,12 +75,12 @@ describe("two replicas delivering", () => {
       upstream: "webhooks",
       identity: mesh.gateway,
     });
-    const ctx = { principal: provider, requestId: "r" };
+    // Two requests, two request ids: an endpoint is created once per request id.
     for (const path of ["/ok-one", "/ok-two"])
       await client.call(
         "createEndpoint",
         { url: `${receiver.base}${path}`, events: ["purchase.completed"] },
-        ctx,
+        { principal: provider, requestId: `create${path}` },
       );
     client.close();
     const ids: string[] = [];

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ensureStream, newEvent } from "@mp/bus";
 import {
   installStatusChangedV1,
@@ -40,7 +41,8 @@ const client = () =>
     identity: mesh.gateway,
   });
 let c: ReturnType<typeof client>;
-const as = (principal: Principal) => ({ principal, requestId: "r" });
+/** A user's call: its own request id each time (an endpoint is created once per request id). */
+const as = (principal: Principal, requestId: string = randomUUID()) => ({ principal, requestId });
 
 async function publish(type: string, data: unknown, id?: string) {
   const event = { ...newEvent(type, ownerOfSubject(type) ?? "test", data), ...(id && { id }) };
@@ -150,6 +152,34 @@ describe("endpoints over gRPC", () => {
     await expect(c.call("getEndpoint", { id: endpoint?.id }, as(developer))).rejects.toMatchObject({
       code: "not-found",
     });
+  });
+
+  it("creates an endpoint once per request id, with the same secret; other values are 409", async () => {
+    const request = { url: `${receiver.base}/ok-once`, events: ["install.failed"] };
+    const ctx = as(provider);
+    // The same request twice at once (an ingress resending it after its gateway died), then once more.
+    const [first, second] = await Promise.all([
+      c.call("createEndpoint", request, ctx),
+      c.call("createEndpoint", request, ctx),
+    ]);
+    const again = await c.call("createEndpoint", request, ctx);
+    expect(second.endpoint?.id).toBe(first.endpoint?.id);
+    expect(again.endpoint?.id).toBe(first.endpoint?.id);
+    expect([second.secret, again.secret]).toEqual([first.secret, first.secret]);
+    const page = await c.call("listEndpoints", { page: 1, pageSize: 100 }, as(provider));
+    expect(page.items.filter((e) => e.url === request.url)).toHaveLength(1);
+    const reused = await c
+      .call("createEndpoint", { ...request, events: ["install.succeeded"] }, ctx)
+      .catch((e) => e);
+    expect(reused).toMatchObject({
+      code: "request-id-reused",
+      extensions: { endpointId: first.endpoint?.id },
+    });
+    // Another organisation's request under the same id is its own.
+    const theirs = await c.call("createEndpoint", request, as(stranger, ctx.requestId));
+    expect(theirs.endpoint?.id).not.toBe(first.endpoint?.id);
+    await c.call("deleteEndpoint", { id: first.endpoint?.id }, as(provider));
+    await c.call("deleteEndpoint", { id: theirs.endpoint?.id }, as(stranger));
   });
 
   it("answers another organisation's endpoint and deliveries as not found", async () => {

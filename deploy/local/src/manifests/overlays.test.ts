@@ -91,15 +91,21 @@ describe.each(OVERLAYS)("overlay %s", (overlay) => {
       "nginx.ingress.kubernetes.io/proxy-next-upstream": "error timeout non_idempotent",
       "nginx.ingress.kubernetes.io/proxy-next-upstream-tries": "3",
     });
-    // exactly the gateway's notification routes (idempotent by event id) and the instance and rollout
-    // creations (by request id, docs/api.md), as Exact paths (they win over the general `/` prefix), and the devices
-    // prefix, whose one POST is an install (joined while in flight; nginx-conf.test.ts checks the document)
+    // exactly the gateway's notification routes (idempotent by event id) and the instance, rollout and
+    // webhook endpoint creations (by request id, docs/api.md), as Exact paths (they win over the general
+    // `/` prefix), and the devices prefix, whose one POST is an install (joined while in flight;
+    // nginx-conf.test.ts checks the document)
     const [rule] = repeatable!.spec.rules;
     expect(repeatable!.spec.rules).toHaveLength(1);
     const paths = rule.http.paths as Manifest[];
     const exact = paths.filter((p) => p.pathType === "Exact").map((p) => p.path);
     expect(exact.sort()).toEqual(
-      [...paymentNotificationPaths(), "/marketplace/instances", "/marketplace/providers/rollouts"].sort(),
+      [
+        ...paymentNotificationPaths(),
+        "/marketplace/instances",
+        "/marketplace/providers/rollouts",
+        "/marketplace/webhook-endpoints",
+      ].sort(),
     );
     const prefixes = paths.filter((p) => p.pathType !== "Exact");
     expect(prefixes.map((p) => [p.path, p.pathType])).toEqual([["/marketplace/providers/devices", "Prefix"]]);

@@ -1,3 +1,4 @@
+import { ConflictError } from "@mp/errors";
 import { describe, expect, it } from "vitest";
 import type { WebhooksClient } from "../../clients";
 import { fakeCatalogue, fakeClients, fakeUpstream, ORG_A, useTestApp } from "../../testing/test-kit";
@@ -28,7 +29,11 @@ const delivery = {
   nextAttemptAt: "2026-11-01T10:01:10.000Z",
 };
 
-const webhooks = fakeUpstream<WebhooksClient>((method) => {
+const webhooks = fakeUpstream<WebhooksClient>((method, request) => {
+  if (method === "createEndpoint" && request.url === "https://hooks.example.com/other")
+    throw new ConflictError("request-id-reused", "Request id retry-5 already created another endpoint.", {
+      extensions: { endpointId: ID },
+    });
   if (method === "createEndpoint" || method === "rotateSecret") return { endpoint, secret: "whsec_abc" };
   if (method === "listEndpoints")
     return { items: [endpoint], page: 1, pageSize: 20, totalCount: 1, totalPages: 1 };
@@ -63,6 +68,25 @@ describe("webhook endpoint routes", () => {
     expect(response.headers.location).toBe(`/marketplace/webhook-endpoints/${ID}`);
     expect(response.json()).toEqual({ ...asDto, secret: "whsec_abc" });
     expect(webhooks.calls.at(-1)?.ctx).toMatchObject({ principal: { organisationId: ORG_A } });
+  });
+
+  it("creates under the client's X-Request-Id, and answers 409 request-id-reused naming the endpoint", async () => {
+    const create = async (url: string) =>
+      gateway.app.inject({
+        method: "POST",
+        url: "/marketplace/webhook-endpoints",
+        headers: {
+          authorization: `Bearer ${await gateway.keys.token(["developer"])}`,
+          "x-request-id": "retry-5",
+        },
+        payload: { url, events: ["purchase.completed"] },
+      });
+    expect((await create("https://hooks.example.com/in")).statusCode).toBe(201);
+    // webhooks does a creation once per request id: it must be the client's, not a new one
+    expect(webhooks.calls.at(-1)!.ctx.requestId).toBe("retry-5");
+    const reused = await create("https://hooks.example.com/other");
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: "request-id-reused", endpointId: ID });
   });
 
   it("refuses unknown or repeated events, an empty list, and a URL that is not http(s), naming the field", async () => {

@@ -38,10 +38,13 @@ export function webhookEndpointsRoutes(app: ZodApp, deps: { webhooks: WebhooksCl
     route(
       "createWebhookEndpoint",
       "Register a webhook endpoint",
-      `${OWN} Answers 201 with \`Location\` and the endpoint's signing \`secret\` (\`whsec_...\`), shown only now. Deliveries are \`POST\`s of \`{ id, type, createdAt, organisationId, data }\` signed in \`Marketplace-Signature\` (docs/webhooks.md). At most 20 endpoints per organisation (409 \`invalid-state\`).`,
+      `${OWN} Answers 201 with \`Location\` and the endpoint's signing \`secret\` (\`whsec_...\`), shown only now. Deliveries are \`POST\`s of \`{ id, type, createdAt, organisationId, data }\` signed in \`Marketplace-Signature\` (docs/webhooks.md). At most 20 endpoints per organisation (409 \`invalid-state\`). A creation is done once per request id: repeating the request with the same \`X-Request-Id\` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 201 with the endpoint the first one created, as it is now, and its current secret; the same \`X-Request-Id\` with other values is 409 \`request-id-reused\` (with \`endpointId\`).`,
       {
         body: CreateWebhookEndpointBody,
-        response: responses({ 201: WebhookEndpointWithSecret }, { body: true, conflicts: ["invalid-state"] }),
+        response: responses(
+          { 201: WebhookEndpointWithSecret },
+          { body: true, conflicts: ["invalid-state", "request-id-reused"] },
+        ),
       },
     ),
     async (request, reply) => {

@@ -1241,7 +1241,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers 201 with `Location` and the endpoint's signing `secret` (`whsec_...`), shown only now. Deliveries are `POST`s of `{ id, type, createdAt, organisationId, data }` signed in `Marketplace-Signature` (docs/webhooks.md). At most 20 endpoints per organisation (409 `invalid-state`).
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers 201 with `Location` and the endpoint's signing `secret` (`whsec_...`), shown only now. Deliveries are `POST`s of `{ id, type, createdAt, organisationId, data }` signed in `Marketplace-Signature` (docs/webhooks.md). At most 20 endpoints per organisation (409 `invalid-state`). A creation is done once per request id: repeating the request with the same `X-Request-Id` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 201 with the endpoint the first one created, as it is now, and its current secret; the same `X-Request-Id` with other values is 409 `request-id-reused` (with `endpointId`).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -2221,7 +2221,7 @@ export interface components {
             /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `endpointId`, `errorId`. */
         ProblemDetails: {
             /** @description `price-below-base` only: the item's base price the listing price must cover. */
             basePrice?: {
@@ -2237,6 +2237,8 @@ export interface components {
             code: "validation-failed" | "invalid-signature" | "unauthenticated" | "forbidden" | "not-found" | "already-linked" | "item-not-ready" | "invalid-state" | "gallery-full" | "asset-not-ready" | "asset-invalid" | "upload-expired" | "not-offered" | "price-below-base" | "purchase-not-active" | "release-incompatible" | "not-listed" | "already-purchased" | "refund-exceeds-remaining" | "request-id-reused" | "payload-too-large" | "unsupported-media-type" | "rate-limited" | "internal" | "not-implemented" | "upstream-unavailable";
             /** @description What went wrong with this request, in a sentence. */
             detail: string;
+            /** @description `request-id-reused` on a webhook endpoint creation only: the endpoint the request id created. */
+            endpointId?: string;
             /** @description `internal` only: the id of the server's log entry; quote it when reporting the error. */
             errorId?: string;
             /** @description `validation-failed` only: messages by field path: `body.metadata.displayName`, `query.pageSize`, `path.id`. */
@@ -17760,7 +17762,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The resource's state forbids this: `invalid-state`. */
+            /** @description The resource's state forbids this: `invalid-state`, `request-id-reused`. */
             409: {
                 headers: {
                     [name: string]: unknown;

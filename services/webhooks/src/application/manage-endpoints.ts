@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import {
@@ -32,7 +33,14 @@ function checkDescription(value: string | undefined | null, errors: FieldErrors)
   return value;
 }
 
-/** `POST /marketplace/webhook-endpoints`: the endpoint and its secret, shown only now. */
+/**
+ * `POST /marketplace/webhook-endpoints`: the endpoint and its secret, shown only now. A creation is done
+ * once per request id, as an instance's: the endpoint keeps the request id it was created under (the
+ * gateway's `X-Request-Id`, scoped to the organisation) with a digest of the values, and a repeat of that
+ * request answers the endpoint the first one created, as it is now, with its current secret, writing
+ * nothing; the same request id with other values is 409 `request-id-reused` (with `endpointId`). The
+ * organisation's creation lock makes a repeat wait for the first to commit.
+ */
 export function makeCreateEndpoint(deps: EndpointDeps) {
   return async (
     request: { url: string; events: string[]; description?: string | null },
@@ -58,14 +66,41 @@ export function makeCreateEndpoint(deps: EndpointDeps) {
       previousSecretExpiresAt: null,
     };
     const secret = deps.secrets.generate();
-    await deps.unitOfWork.run(async (tx) => {
-      if ((await deps.endpoints.countLocked(tx, organisationId)) >= MAX_ENDPOINTS_PER_ORGANISATION)
+    const creation = ctx.requestId
+      ? {
+          key: ctx.requestId,
+          digest: createHash("sha256")
+            .update(JSON.stringify([request.url, events, description]))
+            .digest("hex"),
+        }
+      : undefined;
+    const earlier = await deps.unitOfWork.run(async (tx) => {
+      const count = await deps.endpoints.countLocked(tx, organisationId);
+      const first = creation && (await deps.endpoints.byCreationKey(tx, organisationId, creation.key));
+      if (first) {
+        if (first.digest !== creation.digest)
+          throw new ConflictError(
+            "request-id-reused",
+            `Request id ${creation.key} already created webhook endpoint ${first.endpoint.id} with other values; send a new X-Request-Id for a new endpoint.`,
+            { extensions: { endpointId: first.endpoint.id } },
+          );
+        return { endpoint: first.endpoint, secret: deps.secrets.open(first.endpoint.id, first.secret) };
+      }
+      if (count >= MAX_ENDPOINTS_PER_ORGANISATION)
         throw new ConflictError(
           "invalid-state",
           `An organisation holds at most ${MAX_ENDPOINTS_PER_ORGANISATION} webhook endpoints.`,
         );
-      await deps.endpoints.insert(tx, endpoint, deps.secrets.seal(endpoint.id, secret));
+      await deps.endpoints.insert(tx, endpoint, deps.secrets.seal(endpoint.id, secret), creation);
+      return undefined;
     });
+    if (earlier) {
+      ctx.logger.info(
+        { endpointId: earlier.endpoint.id },
+        "endpoint creation repeated: the first one's endpoint",
+      );
+      return earlier;
+    }
     ctx.logger.info({ endpointId: endpoint.id }, "webhook endpoint created");
     return { endpoint, secret };
   };

@@ -20,8 +20,20 @@ export interface SealedSecrets {
 export type EndpointOrder = "createdAt";
 export type DeliveryOrder = "createdAt";
 
+/** The request an endpoint was created by: its request id, and a digest of its values as checked. */
+export interface EndpointCreation {
+  key: string;
+  digest: string;
+}
+
 export interface EndpointRepository {
-  insert(tx: PoolClient, endpoint: Endpoint, secret: Buffer): Promise<void>;
+  insert(tx: PoolClient, endpoint: Endpoint, secret: Buffer, creation?: EndpointCreation): Promise<void>;
+  /** The organisation's endpoint created under `key`: its digest and current sealed secret. */
+  byCreationKey(
+    tx: PoolClient,
+    organisationId: string,
+    key: string,
+  ): Promise<{ endpoint: Endpoint; digest: string | null; secret: Buffer } | undefined>;
   /** How many endpoints the organisation holds, counted under its advisory lock (taken here). */
   countLocked(tx: PoolClient, organisationId: string): Promise<number>;
   /** One of the organisation's endpoints; another organisation's is not found. */

@@ -46,12 +46,33 @@ export function makeEndpointRepository(pool: Pool): EndpointRepository {
     return rows[0] && toEndpoint(rows[0]);
   };
   return {
-    insert: async (tx, e, secret) => {
+    insert: async (tx, e, secret, creation) => {
       await tx.query(
-        `INSERT INTO endpoints (id, organisation_id, url, events, description, enabled, secret_sealed, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-        [e.id, e.organisationId, e.url, e.events, e.description, e.enabled, secret, e.createdAt],
+        `INSERT INTO endpoints (id, organisation_id, url, events, description, enabled, secret_sealed, created_at,
+                                updated_at, creation_key, creation_digest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)`,
+        [
+          e.id,
+          e.organisationId,
+          e.url,
+          e.events,
+          e.description,
+          e.enabled,
+          secret,
+          e.createdAt,
+          creation?.key ?? null,
+          creation?.digest ?? null,
+        ],
       );
+    },
+    byCreationKey: async (tx, organisationId, key) => {
+      const { rows } = await tx.query<Row & { creation_digest: string | null; secret_sealed: Buffer }>(
+        `SELECT ${COLUMNS}, creation_digest, secret_sealed FROM endpoints
+          WHERE organisation_id = $1 AND creation_key = $2`,
+        [organisationId, key],
+      );
+      const row = rows[0];
+      return row && { endpoint: toEndpoint(row), digest: row.creation_digest, secret: row.secret_sealed };
     },
     countLocked: async (tx, organisationId) => {
       await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [CREATE_LOCK, organisationId]);
