@@ -88,11 +88,32 @@ describe("retries of 429 and 503", () => {
 
   it("never repeats a POST without an idempotency key", async () => {
     const { url, requests } = await flaky(1, 503, "0");
-    const { response } = await client(url, []).POST("/marketplace/instances", {
-      body: { name: "Two", defaultCurrency: "EUR" as const, platformFeeBps: 100 },
+    const { response } = await client(url, []).POST("/marketplace/instances/{instanceId}/offerings", {
+      params: { path: { instanceId: instance.id } },
+      body: { marketplaceItemId: instance.id },
     });
     expect(response.status).toBe(503);
     expect(requests).toHaveLength(1);
+  });
+
+  it("repeats an instance creation under one X-Request-Id it made for it", async () => {
+    const { url, requests } = await flaky(1, 503, "0");
+    const body = { name: "Two", defaultCurrency: "EUR" as const, platformFeeBps: 100 };
+    const { response } = await client(url, []).POST("/marketplace/instances", { body });
+    expect(response.status).toBe(200);
+    expect(requests).toHaveLength(2);
+    const [first, second] = requests.map((r) => r.headers["x-request-id"]);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+  });
+
+  it("repeats a rollout creation under the caller's own X-Request-Id", async () => {
+    const { url, requests } = await flaky(1, 429, "0");
+    await client(url, []).POST("/marketplace/providers/rollouts", {
+      body: { marketplaceItemId: instance.id, version: "1.0.0", deviceIds: ["0123456789abcdef"] },
+      headers: { "x-request-id": "mine-1" },
+    });
+    expect(requests.map((r) => r.headers["x-request-id"])).toEqual(["mine-1", "mine-1"]);
   });
 
   it("repeats a POST carrying an Idempotency-Key, body intact", async () => {

@@ -1,8 +1,10 @@
 /**
  * A fetch wrapper that retries 429 and 503 answers, waiting as their `Retry-After` says. Only requests that
- * are safe to repeat are retried: idempotent methods, or any method carrying an `Idempotency-Key`. Attempts
- * and the total wait are bounded; an answer asking for a longer wait than the budget has left is returned
- * as it is, so the caller sees the 429/503 problem instead of hanging.
+ * are safe to repeat are retried: idempotent methods, the creations the API does once per request id
+ * (`ONCE_PER_REQUEST_ID`: each gets an `X-Request-Id` unless it has one, the same on every attempt), or any
+ * method carrying an `Idempotency-Key`. Attempts and the total wait are bounded; an answer asking for a
+ * longer wait than the budget has left is returned as it is, so the caller sees the 429/503 problem
+ * instead of hanging.
  */
 export interface RetryPolicy {
   /** Attempts in all, the first included (default 3; 1 disables retries). */
@@ -24,9 +26,29 @@ const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Whether repeating `request` cannot do the work twice. */
+/**
+ * The POSTs the API does once per `X-Request-Id` (docs/api.md, "Repeating a creation"): the same request
+ * sent again with the same id answers what the first one made.
+ */
+export const ONCE_PER_REQUEST_ID = [
+  "/marketplace/instances",
+  "/marketplace/providers/rollouts",
+  "/marketplace/webhook-endpoints",
+] as const;
+
+function isOncePerRequestId(request: Request): boolean {
+  if (request.method.toUpperCase() !== "POST") return false;
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  return ONCE_PER_REQUEST_ID.some((suffix) => path.endsWith(suffix));
+}
+
+/** Whether repeating `request` cannot do the work twice (a once-per-request-id POST must carry its id). */
 export function isRetrySafe(request: Request): boolean {
-  return IDEMPOTENT_METHODS.has(request.method.toUpperCase()) || request.headers.has("idempotency-key");
+  return (
+    IDEMPOTENT_METHODS.has(request.method.toUpperCase()) ||
+    request.headers.has("idempotency-key") ||
+    (isOncePerRequestId(request) && request.headers.has("x-request-id"))
+  );
 }
 
 /**
@@ -49,6 +71,12 @@ export function retryingFetch(fetchImpl: FetchLike, policy: RetryPolicy = {}): F
   const now = policy.now ?? Date.now;
 
   return async (request) => {
+    // One id for every attempt, so a repeat is answered with what the first attempt made. (A browser
+    // page outside a secure context has no randomUUID: the request then goes once, as any POST.)
+    if (isOncePerRequestId(request) && !request.headers.has("x-request-id")) {
+      const id = globalThis.crypto?.randomUUID?.();
+      if (id) request.headers.set("x-request-id", id);
+    }
     if (!isRetrySafe(request)) return fetchImpl(request);
     let waited = 0;
     for (let attempt = 1; ; attempt++) {
