@@ -106,14 +106,21 @@ const WARN_INTERVAL_MS = 30_000;
 export function redisRateLimitStore(
   url: string,
   logger: Logger,
-  options: { prefix?: string } = {},
+  options: {
+    prefix?: string;
+    /** A command slower than this counts in this process instead (default 500 ms). */
+    commandTimeoutMs?: number;
+    /** How long requests wait for the first connection before counting in this process (default 2 s). */
+    connectWaitMs?: number;
+  } = {},
 ): RateLimitStore {
   const prefix = options.prefix ?? "mp:gateway:rate:";
+  const connectWaitMs = options.connectWaitMs ?? 2_000;
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: 500,
-    connectTimeout: 2_000,
+    commandTimeout: options.commandTimeoutMs ?? 500,
+    connectTimeout: connectWaitMs,
     retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
   }) as LimiterRedis;
   redis.defineCommand("rateLimitHit", { numberOfKeys: 1, lua: HIT_SCRIPT });
@@ -131,7 +138,7 @@ export function redisRateLimitStore(
   // Requests arriving while the first connection is being made wait for it (at most the connect
   // timeout) instead of being counted apart from the other replicas.
   const firstConnection = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 2_000);
+    const timer = setTimeout(resolve, connectWaitMs);
     timer.unref();
     const settle = () => {
       clearTimeout(timer);

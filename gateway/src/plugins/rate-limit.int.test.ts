@@ -21,8 +21,11 @@ import type { ZodApp } from "../zod-app";
 /**
  * Two gateway replicas counting in one Redis (127.0.0.1:6379 unless RATE_LIMIT_REDIS_URL says otherwise),
  * each with its own store and connection, as two processes would have. Every test uses fresh key prefixes,
- * so runs never see each other's counters.
+ * so runs never see each other's counters. The stores wait for Redis as long as CI's load needs: with the
+ * production 500 ms a slow command counts in the replica's own memory (by design), and a test of sharing
+ * then sees the other replica's count missing (CI at 42322cf: 401 where 429 was due).
  */
+const PATIENT = { commandTimeoutMs: 30_000, connectWaitMs: 30_000 };
 const REDIS_URL = process.env.RATE_LIMIT_REDIS_URL ?? "redis://127.0.0.1:6379";
 const logger = createLogger({ service: "rate-limit-test", level: "silent" });
 const url = "/marketplace/instances";
@@ -74,7 +77,7 @@ async function replicas(
 ): Promise<[ZodApp, ZodApp]> {
   const prefix = `mp:test:${randomUUID()}:`;
   const build = async () => {
-    const store: RateLimitStore = redisRateLimitStore(REDIS_URL, logger, { prefix });
+    const store: RateLimitStore = redisRateLimitStore(REDIS_URL, logger, { prefix, ...PATIENT });
     const app = await buildTestApp({
       keys,
       env,
@@ -170,7 +173,7 @@ describe("rate limits shared through Redis", () => {
   });
 
   it("peeks at a window in Redis without counting", async () => {
-    const store = redisRateLimitStore(REDIS_URL, logger, { prefix: `mp:test:${randomUUID()}:` });
+    const store = redisRateLimitStore(REDIS_URL, logger, { prefix: `mp:test:${randomUUID()}:`, ...PATIENT });
     opened.push(store);
     expect(await store.peek("k", 60_000)).toEqual({ count: 0, resetMs: 60_000 });
     await store.hit("k", 60_000);
