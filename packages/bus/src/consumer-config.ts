@@ -1,4 +1,10 @@
-import { AckPolicy, type ConsumerConfig, DeliverPolicy, JetStreamApiError } from "@nats-io/jetstream";
+import {
+  AckPolicy,
+  type ConsumerConfig,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+} from "@nats-io/jetstream";
 import { nanos } from "@nats-io/nats-core";
 import type { Bus } from "./connection";
 
@@ -70,8 +76,10 @@ export async function ensureConsumer(
   }
 }
 
-/** "consumer not found". */
-const CONSUMER_NOT_FOUND = 10014;
+/** Whether the server answered "consumer not found". */
+export function isConsumerNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound;
+}
 
 /**
  * Durables used to be named after the logical consumer alone and had no `inactive_threshold`. If one is
@@ -87,6 +95,6 @@ export async function expireLegacyDurable(
   try {
     await bus.jsm.consumers.update(stream, logical, { inactive_threshold: nanos(inactiveThresholdMs) });
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.code !== CONSUMER_NOT_FOUND) throw error;
+    if (!isConsumerNotFound(error)) throw error;
   }
 }

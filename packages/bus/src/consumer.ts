@@ -252,6 +252,9 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
     }
   };
 
+  /** Pulls in a row the server left without even a heartbeat: enough of them rebuild the durable. */
+  const silence = new SilentPullWatch();
+
   /**
    * Pull messages while fewer than `hold` are held (asking for at least half of it at a time, so a
    * busy replica does not pull message by message), feeding the workers as they arrive.
@@ -273,7 +276,6 @@ export function startConsumer<T>(options: ConsumerOptions<T>): Consumer {
       silence.answered();
     }
   };
-  const silence = new SilentPullWatch();
 
   const run = (async () => {
     let failures = 0;

@@ -1,12 +1,9 @@
-import { JetStreamApiError, JetStreamError } from "@nats-io/jetstream";
+import { JetStreamError } from "@nats-io/jetstream";
 import type { Bus } from "./connection";
-import { type DurableTiming, ensureConsumer } from "./consumer-config";
+import { type DurableTiming, ensureConsumer, isConsumerNotFound } from "./consumer-config";
 
 /** Pull requests in a row that got no answer at all (no message, no heartbeat) before the durable is rebuilt. */
 export const SILENT_PULLS_BEFORE_REBUILD = 5;
-
-/** "consumer not found". */
-const CONSUMER_NOT_FOUND = 10014;
 
 /** Whether a pull failed because the server sent nothing for it, not even its idle heartbeats. */
 export function isSilentPull(error: unknown): boolean {
@@ -55,7 +52,7 @@ export async function rebuildDurable(
   try {
     await bus.jsm.consumers.delete(stream, durable);
   } catch (error) {
-    if (!(error instanceof JetStreamApiError) || error.code !== CONSUMER_NOT_FOUND) throw error;
+    if (!isConsumerNotFound(error)) throw error;
   }
   await ensureConsumer(bus, stream, durable, subjects, timing);
 }
