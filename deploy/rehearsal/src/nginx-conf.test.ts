@@ -4,10 +4,14 @@ import { REPO_ROOT } from "@mp/local/paths";
 import { describe, expect, it } from "vitest";
 import {
   ingressConf,
+  ONCE_PER_REQUEST_ID_PATHS,
   PAYMENT_NOTIFICATION_PATHS,
   REPEATABLE_POST_PATHS,
   REPEATABLE_POST_PREFIXES,
 } from "./nginx-conf";
+
+/** The gateway's OpenAPI document, as generated (`pnpm openapi:write`). */
+const apiDocument = () => JSON.parse(readFileSync(join(REPO_ROOT, "gateway/openapi.json"), "utf8"));
 
 /** The body of the first `name { ... }` block (no nested blocks inside the ones asked for here). */
 const block = (conf: string, name: string) => {
@@ -71,8 +75,18 @@ describe("the ingress's nginx configuration", () => {
     }
   });
 
+  it("repeats exactly the creations the API document says are done once per request id", () => {
+    const document = apiDocument();
+    const once = Object.entries(
+      document.paths as Record<string, { post?: { responses?: Record<string, unknown> } }>,
+    )
+      .filter(([, item]) => JSON.stringify(item.post?.responses?.["409"] ?? {}).includes("request-id-reused"))
+      .map(([path]) => path);
+    expect([...ONCE_PER_REQUEST_ID_PATHS].sort()).toEqual(once.sort());
+  });
+
   it("covers no POST or PATCH under a repeatable prefix but the installs, which join one in flight", () => {
-    const document = JSON.parse(readFileSync(join(REPO_ROOT, "gateway/openapi.json"), "utf8"));
+    const document = apiDocument();
     const unsafe = Object.entries(document.paths as Record<string, Record<string, { operationId: string }>>)
       .filter(([path]) => REPEATABLE_POST_PREFIXES.some((prefix) => path.startsWith(prefix)))
       .flatMap(([, item]) => ["post", "patch"].flatMap((method) => item[method]?.operationId ?? []));

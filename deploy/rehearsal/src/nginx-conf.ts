@@ -45,16 +45,15 @@ export const REPEATABLE_POST_PREFIXES = ["/marketplace/providers/devices/"] as c
 /**
  * The rehearsal's ingress: nginx in front of the two gateway replicas with ingress-nginx's defaults for a
  * plain Ingress such as deploy/k8s/base/gateway.yaml's. `proxy_next_upstream error timeout` with 3 tries
- * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never
- * repeats a non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for
- * the paths whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id;
- * instance, rollout and webhook endpoint creations, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while in
- * flight), as the manifests' Ingress `gateway-repeatable-posts` does. No `http_502`/`http_503` anywhere: a
- * gateway's own 503 (with
- * Retry-After: settlements unavailable or shedding load) would only be sent again into the same
- * settlements, doubling the work when it is already short, and would count against that gateway's
- * `max_fails`, leaving it out for all traffic; Stripe sends the notification again on its own schedule.
- * A gateway that failed once is left out for 2 s. Keep-alive to the upstreams, buffering off so the
+ * repeats a request on the other gateway when its connection failed (a killed pod), and nginx never repeats a
+ * non-idempotent request (POST, PATCH) unless `non_idempotent` is listed. It is listed only for the paths
+ * whose POSTs are idempotent (`REPEATABLE_POST_PATHS`: the payment notifications, by event id; instance,
+ * rollout and webhook endpoint creations, by request id; `REPEATABLE_POST_PREFIXES`: installs, joined while
+ * in flight), as the manifests' Ingress `gateway-repeatable-posts` does. No `http_502`/`http_503` anywhere: a
+ * gateway's own 503 (with Retry-After: settlements unavailable or shedding load) would only be sent again
+ * into the same settlements, doubling the work when it is already short, and would count against that
+ * gateway's `max_fails`, leaving it out for all traffic; Stripe sends the notification again on its own
+ * schedule. A gateway that failed once is left out for 2 s. Keep-alive to the upstreams, buffering off so the
  * rollouts' server-sent events arrive as sent. Everything nginx writes goes under /tmp (a tmpfs): the
  * container's root filesystem is read-only. The gateway takes its request id from X-Request-Id.
  */

@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMarketplaceClient } from "./client";
-import { parseRetryAfter } from "./retry";
+import { ONCE_PER_REQUEST_ID, parseRetryAfter } from "./retry";
 import { problem, sendJson, startStub } from "./stub-server.test-support";
 
 let stub: Awaited<ReturnType<typeof startStub>> | undefined;
@@ -132,6 +133,20 @@ describe("retries of 429 and 503", () => {
     const { response } = await getInstance(client(url, []));
     expect(response.status).toBe(500);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe("ONCE_PER_REQUEST_ID", () => {
+  it("is every POST the API document says is done once per request id", () => {
+    const document = JSON.parse(
+      readFileSync(new URL("../../../gateway/openapi.json", import.meta.url), "utf8"),
+    );
+    const once = Object.entries(
+      document.paths as Record<string, { post?: { responses?: Record<string, unknown> } }>,
+    )
+      .filter(([, item]) => JSON.stringify(item.post?.responses?.["409"] ?? {}).includes("request-id-reused"))
+      .map(([path]) => path);
+    expect([...ONCE_PER_REQUEST_ID].sort()).toEqual(once.sort());
   });
 });
 
