@@ -210,31 +210,34 @@ describe("following installs in bulk against the simulator", () => {
   });
 
   it("keeps its lease while it waits for budget tokens: two replicas, every ended update read once", async () => {
-    // Settle what the tests before left in flight; then 30 fresh installs that all end before polling.
+    // Settle what the tests before left in flight; then 60 fresh installs that all end before polling.
+    const ended = 60;
     await control("updates/advance", { outcome: "success" });
     await pool.query("DELETE FROM install_updates");
-    const devices = simulator.seed.devices.slice(fleet, fleet + 30);
+    const devices = simulator.seed.devices.slice(fleet, fleet + ended);
     await queueAndTrack(devices, release.id);
     await control("updates/advance", { outcome: "success" });
     await requestsSince();
     const events = await eventCount();
 
-    // 5 requests/s shared through PostgreSQL: the round's 31 requests take about 6 s, its lease 4 s. A call
-    // may wait 1 s for a token; the renewal margin leaves another second for its answer on a loaded machine
-    // (with 200 ms, a slow answer outlived the lease, was cut off and read again).
+    // The module's rule: one call may take its token wait plus its timeout (callMs); the lease is twice
+    // that and is renewed when less than callMs is left, so no call outlives it. 5 requests/s shared
+    // through PostgreSQL: the round's 61 requests take over 12 s, past the first 10 s lease.
+    const maxWaitMs = 1_000;
+    const timeoutMs = 4_000;
+    const callMs = maxWaitMs + timeoutMs;
+    const leaseMs = 2 * callMs;
     const replica = (name: string) => {
       const replicaLogger = testLogger(name);
       const throttle = new PlatformThrottle(makePgTokenBucket(pool, { rps: 5, fallbackRps: 2 }), {
-        maxWaitMs: 1_000,
+        maxWaitMs,
         logger: replicaLogger,
       });
       const budgeted = new InfuseClient({
         baseUrl: simulator.url,
         apiKey: API_KEY,
         logger: replicaLogger,
-        // Long enough that a slow machine's answer is not cut off and read again (a 32nd request that
-        // says nothing about the lease).
-        timeoutMs: 5_000,
+        timeoutMs,
         throttle,
       });
       return startInstallPoller({
@@ -250,17 +253,17 @@ describe("following installs in bulk against the simulator", () => {
           pollMs: 100,
           batch: 1_000,
           chunk: CHUNK,
-          leaseMs: 4_000,
-          renewBeforeMs: 2_000,
+          leaseMs,
+          renewBeforeMs: callMs,
         }),
       });
     };
     const replicas = [replica("budget-a"), replica("budget-b")];
     const started = performance.now();
     try {
-      await waitFor(async () => ((await statusCounts()).succeeded === 30 ? true : undefined), {
-        what: "30 installs succeeded",
-        timeoutMs: 30_000,
+      await waitFor(async () => ((await statusCounts()).succeeded === ended ? true : undefined), {
+        what: `${ended} installs succeeded`,
+        timeoutMs: 60_000,
       });
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
@@ -268,9 +271,11 @@ describe("following installs in bulk against the simulator", () => {
     const seconds = (performance.now() - started) / 1000;
     // One bulk query and one read per update: a lapsed lease would have let the other replica query
     // again (and cut the first one's calls off).
-    expect(await requestsSince()).toBe(1 + 30);
-    expect(await eventCount()).toBe(events + 30);
-    expect(seconds).toBeGreaterThan(4);
-    console.info(`budgeted round: 31 requests at 5/s in ${seconds.toFixed(1)} s, lease 4 s, renewed`);
+    expect(await requestsSince()).toBe(1 + ended);
+    expect(await eventCount()).toBe(events + ended);
+    expect(seconds).toBeGreaterThan(leaseMs / 1000);
+    console.info(
+      `budgeted round: ${1 + ended} requests at 5/s in ${seconds.toFixed(1)} s, lease ${leaseMs / 1000} s, renewed`,
+    );
   });
 });
