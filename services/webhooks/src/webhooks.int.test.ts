@@ -237,9 +237,15 @@ describe("events to deliveries", () => {
   it("signs with the old secret beside the new one after a rotation, and replays a delivery", async () => {
     const { endpoint, secret: old } = await createEndpoint(provider, "/ok-rotate", ["install.succeeded"]);
     const id = endpoint?.id as string;
-    const rotated = await c.call("rotateSecret", { id }, as(provider));
+    const rotation = as(provider);
+    const rotated = await c.call("rotateSecret", { id }, rotation);
     expect(rotated.secret).not.toBe(old);
     expect(rotated.endpoint?.previousSecretExpiresAt).toBeDefined();
+    // Repeated under its request id (a retry after an unclear answer): the same secret, nothing rotated,
+    // so the old secret still signs below.
+    const repeated = await c.call("rotateSecret", { id }, rotation);
+    expect(repeated.secret).toBe(rotated.secret);
+    expect(repeated.endpoint?.previousSecretExpiresAt).toEqual(rotated.endpoint?.previousSecretExpiresAt);
     await publish(
       installStatusChangedV1.type,
       installStatusChanged(provider.organisationId, { rpcId: "7", version: 3 }),
@@ -259,6 +265,10 @@ describe("events to deliveries", () => {
     expect(replayed.status).toBe("pending");
     const both = await arrivals("/ok-rotate", 2);
     expect(JSON.parse((both[1] as Received).body).id).toBe(JSON.parse((both[0] as Received).body).id);
+
+    // A new request id rotates again.
+    const next = await c.call("rotateSecret", { id }, as(provider));
+    expect(next.secret).not.toBe(rotated.secret);
   });
 
   it("replays a delivery whose first attempt is still in flight: the replay is not lost", async () => {

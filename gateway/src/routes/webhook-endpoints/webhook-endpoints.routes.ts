@@ -143,7 +143,7 @@ export function webhookEndpointsRoutes(app: ZodApp, deps: { webhooks: WebhooksCl
     route(
       "rotateWebhookEndpointSecret",
       "Rotate an endpoint's signing secret",
-      `${OWN} Answers the endpoint with its new \`secret\`, shown only now. The previous secret keeps signing alongside the new one (a second \`v1\` in \`Marketplace-Signature\`) for 24 hours, until \`previousSecretExpiresAt\`; a secret rotated out before that stops at once.`,
+      `${OWN} Answers the endpoint with its new \`secret\`, shown only now. The previous secret keeps signing alongside the new one (a second \`v1\` in \`Marketplace-Signature\`) for 24 hours, until \`previousSecretExpiresAt\`; a secret rotated out before that stops at once. Sent again with the same \`X-Request-Id\` as the latest rotation, it answers that rotation's secret and rotates nothing, so a retry is safe.`,
       {
         params: WebhookEndpointParams,
         response: responses({ 200: WebhookEndpointWithSecret }, { notFound: true }),

@@ -1329,7 +1329,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an endpoint's signing secret
-         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers the endpoint with its new `secret`, shown only now. The previous secret keeps signing alongside the new one (a second `v1` in `Marketplace-Signature`) for 24 hours, until `previousSecretExpiresAt`; a secret rotated out before that stops at once.
+         * @description Any role of the organisation (developer, provider or admin) manages the organisation's endpoints; another organisation's endpoint answers 404 like an unknown one. Answers the endpoint with its new `secret`, shown only now. The previous secret keeps signing alongside the new one (a second `v1` in `Marketplace-Signature`) for 24 hours, until `previousSecretExpiresAt`; a secret rotated out before that stops at once. Sent again with the same `X-Request-Id` as the latest rotation, it answers that rotation's secret and rotates nothing, so a retry is safe.
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;

@@ -157,7 +157,9 @@ export function makeDeleteEndpoint(deps: Pick<EndpointDeps, "endpoints" | "unitO
 
 /**
  * `POST /marketplace/webhook-endpoints/{id}/rotate-secret`: a new secret, shown only now; the old one
- * keeps signing alongside it for 24 hours (a secret rotated out earlier stops at once).
+ * keeps signing alongside it for 24 hours (a secret rotated out earlier stops at once). A rotation is
+ * done once per request id: a repeat of the latest rotation (same `X-Request-Id`) answers the secret it
+ * made, rotating nothing, so a retried rotation never cuts the secret the receiver still holds short.
  */
 export function makeRotateSecret(deps: EndpointDeps) {
   return async (
@@ -169,13 +171,20 @@ export function makeRotateSecret(deps: EndpointDeps) {
     const secret = deps.secrets.generate();
     const now = deps.clock.now();
     const expiresAt = new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS);
-    const endpoint = await deps.unitOfWork.run(async (tx) => {
+    const key = ctx.requestId || null;
+    const rotation = await deps.unitOfWork.run(async (tx) => {
       const found = await deps.endpoints.lock(tx, organisationId, id);
       if (!found) throw new NotFoundError("Webhook endpoint");
-      await deps.endpoints.rotate(tx, id, deps.secrets.seal(id, secret), expiresAt, now);
-      return { ...found, updatedAt: now, previousSecretExpiresAt: expiresAt };
+      const made = key ? await deps.endpoints.rotatedUnder(tx, id, key) : undefined;
+      if (made) return { endpoint: found, secret: deps.secrets.open(id, made), repeated: true };
+      await deps.endpoints.rotate(tx, id, deps.secrets.seal(id, secret), expiresAt, now, key);
+      const endpoint = { ...found, updatedAt: now, previousSecretExpiresAt: expiresAt };
+      return { endpoint, secret, repeated: false };
     });
-    ctx.logger.info({ endpointId: id }, "webhook secret rotated");
-    return { endpoint, secret };
+    ctx.logger.info(
+      { endpointId: id },
+      rotation.repeated ? "webhook secret rotation repeated: its secret" : "webhook secret rotated",
+    );
+    return { endpoint: rotation.endpoint, secret: rotation.secret };
   };
 }

@@ -42,8 +42,20 @@ export interface EndpointRepository {
   lock(tx: PoolClient, organisationId: string, id: string): Promise<Endpoint | undefined>;
   /** Store url, events, description, enabled, disabledReason and updatedAt. */
   update(tx: PoolClient, endpoint: Endpoint): Promise<void>;
-  /** The current secret becomes the previous one (signing until `previousExpiresAt`); `secret` the current. */
-  rotate(tx: PoolClient, id: string, secret: Buffer, previousExpiresAt: Date, now: Date): Promise<void>;
+  /**
+   * The current secret becomes the previous one (signing until `previousExpiresAt`); `secret` the current,
+   * made under request id `key`.
+   */
+  rotate(
+    tx: PoolClient,
+    id: string,
+    secret: Buffer,
+    previousExpiresAt: Date,
+    now: Date,
+    key: string | null,
+  ): Promise<void>;
+  /** The endpoint's current sealed secret when its latest rotation was made under request id `key`. */
+  rotatedUnder(tx: PoolClient, id: string, key: string): Promise<Buffer | undefined>;
   delete(tx: PoolClient, organisationId: string, id: string): Promise<boolean>;
   list(organisationId: string, query: PageQuery<EndpointOrder>): Promise<Paged<Endpoint>>;
   /** The organisation's enabled endpoints subscribed to `type`, with what an attempt needs. */

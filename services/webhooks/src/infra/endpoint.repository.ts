@@ -91,12 +91,19 @@ export function makeEndpointRepository(pool: Pool): EndpointRepository {
         [e.id, e.url, e.events, e.description, e.enabled, e.disabledReason, e.updatedAt],
       );
     },
-    rotate: async (tx, id, secret, previousExpiresAt, now) => {
+    rotate: async (tx, id, secret, previousExpiresAt, now, key) => {
       await tx.query(
         `UPDATE endpoints SET previous_secret_sealed = secret_sealed, previous_secret_expires_at = $3,
-                secret_sealed = $2, updated_at = $4 WHERE id = $1`,
-        [id, secret, previousExpiresAt, now],
+                secret_sealed = $2, updated_at = $4, rotation_key = $5 WHERE id = $1`,
+        [id, secret, previousExpiresAt, now, key],
       );
+    },
+    rotatedUnder: async (tx, id, key) => {
+      const { rows } = await tx.query<{ secret_sealed: Buffer }>(
+        "SELECT secret_sealed FROM endpoints WHERE id = $1 AND rotation_key = $2",
+        [id, key],
+      );
+      return rows[0]?.secret_sealed;
     },
     delete: async (tx, organisationId, id) => {
       const result = await tx.query("DELETE FROM endpoints WHERE id = $1 AND organisation_id = $2", [
