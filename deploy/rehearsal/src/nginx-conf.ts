@@ -22,7 +22,11 @@ export const PAYMENT_NOTIFICATION_PATHS = [
  * Creations done once per request id (docs/api.md, "Repeating a creation"): the catalogue keeps the
  * `X-Request-Id` an instance was created under, purchases a rollout's and webhooks an endpoint's, and the
  * ingress resends the same request with the same header (`$req_id` is fixed for the request), so a repeat
- * answers what the first one made.
+ * answers what the first one made. Only those with no id in their path: the listing creation
+ * (`/marketplace/providers/listings/{marketplaceItemId}`) is done once per request id too, but the
+ * Kubernetes Ingress can name that one path only through ingress-nginx's regex paths, which turn every
+ * path of the host into a regex, and a prefix would also repeat its siblings (a listing's visibility and
+ * checkout sessions). Clients repeat it under the same id instead (the SDK does).
  */
 export const ONCE_PER_REQUEST_ID_PATHS = [
   "/marketplace/instances",

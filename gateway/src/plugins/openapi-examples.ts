@@ -236,9 +236,13 @@ export function problemExample(
   };
 }
 
-/** `request-id-reused` names what the request id created: an instance, a rollout or a webhook endpoint. */
+/**
+ * `request-id-reused` names what the request id created: an instance, a rollout, a webhook endpoint or a
+ * listing.
+ */
 function reusedBy(path: string): Json {
   if (path.includes("/rollouts")) return { rolloutId: "0195c0de-0000-7000-8000-0000000001b7" };
+  if (path.includes("/listings")) return { listingId: "0195c0de-0000-7000-8000-0000000001d3" };
   if (path.includes("/webhook-endpoints")) return { endpointId: "0195c0de-0000-7000-8000-0000000001c9" };
   return { instanceId: "0195c0de-0000-7000-8000-0000000001a5" };
 }

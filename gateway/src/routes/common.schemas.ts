@@ -215,11 +215,15 @@ export const ProblemDetails = z
       .describe(
         "`request-id-reused` on a webhook endpoint creation only: the endpoint the request id created.",
       ),
+    listingId: z
+      .string()
+      .optional()
+      .describe("`request-id-reused` on a listing creation only: the listing the request id created."),
   })
   .meta({
     id: "ProblemDetails",
     description:
-      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `endpointId`, `errorId`.",
+      "RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `endpointId`, `listingId`, `errorId`.",
   });
 
 /** Success with no body. */

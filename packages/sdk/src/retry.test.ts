@@ -117,6 +117,26 @@ describe("retries of 429 and 503", () => {
     expect(requests.map((r) => r.headers["x-request-id"])).toEqual(["mine-1", "mine-1"]);
   });
 
+  it("repeats a listing creation (an id in its path) under one X-Request-Id", async () => {
+    const created = await flaky(1, 503, "0");
+    await client(created.url, []).POST("/marketplace/providers/listings/{marketplaceItemId}", {
+      params: { path: { marketplaceItemId: instance.id } },
+      body: { marketplaceInstanceId: instance.id, price: { amount: 1500, currency: "EUR" } },
+    });
+    const ids = created.requests.map((r) => r.headers["x-request-id"]);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
+  it("never repeats a listing's visibility POST, under the same path prefix", async () => {
+    const visibility = await flaky(1, 503, "0");
+    await client(visibility.url, []).POST("/marketplace/providers/listings/{id}/visibility", {
+      params: { path: { id: instance.id } },
+      body: { visibility: "private" },
+    });
+    expect(visibility.requests).toHaveLength(1);
+  });
+
   it("repeats a POST carrying an Idempotency-Key, body intact", async () => {
     const { url, requests } = await flaky(1, 503, "0");
     const body = { name: "Two", defaultCurrency: "EUR" as const, platformFeeBps: 100 };

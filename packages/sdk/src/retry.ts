@@ -32,14 +32,20 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export const ONCE_PER_REQUEST_ID = [
   "/marketplace/instances",
+  "/marketplace/providers/listings/{marketplaceItemId}",
   "/marketplace/providers/rollouts",
   "/marketplace/webhook-endpoints",
 ] as const;
 
+/** Each path template as a pattern of the end of a request's path: a `{parameter}` is one segment. */
+const ONCE_PER_REQUEST_ID_PATTERNS = ONCE_PER_REQUEST_ID.map(
+  (template) => new RegExp(`${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+);
+
 function isOncePerRequestId(request: Request): boolean {
   if (request.method.toUpperCase() !== "POST") return false;
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
-  return ONCE_PER_REQUEST_ID.some((suffix) => path.endsWith(suffix));
+  return ONCE_PER_REQUEST_ID_PATTERNS.some((pattern) => pattern.test(path));
 }
 
 /** Whether repeating `request` cannot do the work twice (a once-per-request-id POST must carry its id). */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ensureStream, newEvent } from "@mp/bus";
 import {
   type ItemSnapshotV1,
@@ -37,7 +38,8 @@ const client = () =>
     identity: mesh.gateway,
   });
 let c: ReturnType<typeof client>;
-const as = (principal: Principal) => ({ principal, requestId: "r" });
+/** A user's call: its own request id each time (a listing is created once per request id). */
+const as = (principal: Principal, requestId: string = randomUUID()) => ({ principal, requestId });
 
 async function publish(type: string, data: unknown) {
   const event = newEvent(type, ownerOfSubject(type) ?? "test", data);
@@ -282,6 +284,27 @@ describe("listings over gRPC", () => {
     const history = await c.call("listListingHistory", { ...request, pageSize: 100 }, as(provider));
     expect(history.totalCount).toBe(4);
     expect([current.id, ...history.items.map((l) => l.id)].sort()).toEqual(created.map((l) => l.id).sort());
+  });
+
+  it("creates a listing once per request id; other values are 409", async () => {
+    const { itemId } = await offeredItem();
+    const request = { marketplaceItemId: itemId, marketplaceInstanceId: instanceId, price: price(1500) };
+    const ctx = as(provider);
+    // The same request twice at once (an ingress resending it after its gateway died), then once more.
+    const [first, second] = await Promise.all([
+      c.call("createListing", request, ctx),
+      c.call("createListing", request, ctx),
+    ]);
+    const again = await c.call("createListing", request, ctx);
+    expect([second.id, again.id]).toEqual([first.id, first.id]);
+    const history = await c.call("listListingHistory", { ...request, pageSize: 100 }, as(provider));
+    expect(history.totalCount).toBe(0);
+    expect(await outboxOf(first.id)).toEqual([["listings.listing.created.v1", 1]]);
+    const reused = await c.call("createListing", { ...request, price: price(1600) }, ctx).catch((e) => e);
+    expect(reused).toMatchObject({ code: "request-id-reused", extensions: { listingId: first.id } });
+    // Another organisation's request under the same id is its own.
+    const theirs = await c.call("createListing", request, as(otherProvider, ctx.requestId));
+    expect(theirs.id).not.toBe(first.id);
   });
 
   it("refuses unoffered items, foreign currencies, too low prices, unpublished items and other roles", async () => {

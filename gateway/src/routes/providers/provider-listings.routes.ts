@@ -29,13 +29,17 @@ export function providerListingsRoutes(app: ZodApp, deps: { listings: ListingsCl
     route(
       "createListing",
       "List an offered item for sale",
-      "The item must be `published` (409 `invalid-state` with its `state` otherwise) and offered in the instance (409 `not-offered`); the price must be in the base price's currency (400 naming `body.price.currency`) and leave the provider a share >= 0 after the base price and the instance's platform fee (409 `price-below-base`). A provider has one current listing per item and instance: a new one supersedes (disables) the previous, which then appears in history.",
+      "The item must be `published` (409 `invalid-state` with its `state` otherwise) and offered in the instance (409 `not-offered`); the price must be in the base price's currency (400 naming `body.price.currency`) and leave the provider a share >= 0 after the base price and the instance's platform fee (409 `price-below-base`). A provider has one current listing per item and instance: a new one supersedes (disables) the previous, which then appears in history. A creation is done once per request id: repeating the request with the same `X-Request-Id` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 200 with the listing the first one created, as it is now, superseding nothing; the same `X-Request-Id` with other values is 409 `request-id-reused` (with `listingId`).",
       {
         params: ItemListingParams,
         body: CreateListingBody,
         response: responses(
           { 200: Listing },
-          { body: true, notFound: true, conflicts: ["not-offered", "price-below-base", "invalid-state"] },
+          {
+            body: true,
+            notFound: true,
+            conflicts: ["not-offered", "price-below-base", "invalid-state", "request-id-reused"],
+          },
         ),
       },
     ),

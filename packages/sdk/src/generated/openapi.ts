@@ -933,7 +933,7 @@ export interface paths {
         put?: never;
         /**
          * List an offered item for sale
-         * @description The item must be `published` (409 `invalid-state` with its `state` otherwise) and offered in the instance (409 `not-offered`); the price must be in the base price's currency (400 naming `body.price.currency`) and leave the provider a share >= 0 after the base price and the instance's platform fee (409 `price-below-base`). A provider has one current listing per item and instance: a new one supersedes (disables) the previous, which then appears in history.
+         * @description The item must be `published` (409 `invalid-state` with its `state` otherwise) and offered in the instance (409 `not-offered`); the price must be in the base price's currency (400 naming `body.price.currency`) and leave the provider a share >= 0 after the base price and the instance's platform fee (409 `price-below-base`). A provider has one current listing per item and instance: a new one supersedes (disables) the previous, which then appears in history. A creation is done once per request id: repeating the request with the same `X-Request-Id` (an ingress resending it after a gateway failed, a client retrying after an unclear answer) answers 200 with the listing the first one created, as it is now, superseding nothing; the same `X-Request-Id` with other values is 409 `request-id-reused` (with `listingId`).
          */
         post: operations["createListing"];
         delete?: never;
@@ -2221,7 +2221,7 @@ export interface components {
             /** @description Number of sales. */
             saleCount: number;
         };
-        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `endpointId`, `errorId`. */
+        /** @description RFC 9457 problem (application/problem+json). Some codes add members: `errors`, `unmet`, `state`, `reasons`, `expiresAt`, `remaining`, `basePrice`, `platformFeeBps`, `instanceId`, `rolloutId`, `endpointId`, `listingId`, `errorId`. */
         ProblemDetails: {
             /** @description `price-below-base` only: the item's base price the listing price must cover. */
             basePrice?: {
@@ -2254,6 +2254,8 @@ export interface components {
             instance: string;
             /** @description `request-id-reused` on an instance creation only: the instance the request id created. */
             instanceId?: string;
+            /** @description `request-id-reused` on a listing creation only: the listing the request id created. */
+            listingId?: string;
             /** @description `price-below-base` only: the instance's platform fee in basis points. */
             platformFeeBps?: number;
             /** @description `asset-invalid` only: every check the uploaded object failed. */
@@ -14096,7 +14098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The resource's state forbids this: `not-offered`, `price-below-base`, `invalid-state`. */
+            /** @description The resource's state forbids this: `not-offered`, `price-below-base`, `invalid-state`, `request-id-reused`. */
             409: {
                 headers: {
                     [name: string]: unknown;

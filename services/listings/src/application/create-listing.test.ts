@@ -279,6 +279,23 @@ describe("createListing: what it stores and announces", () => {
     expect(logs[0]?.fields).toMatchObject({ listingId: listing.id, supersedes: previous.id });
   });
 
+  it("creates once per request id: a repeat answers the first listing; other values are request-id-reused", async () => {
+    const w = world();
+    const ctx = ctxOf(provider);
+    const first = await w.create(request(), ctx);
+    expect(await w.create(request(), ctx)).toEqual(first);
+    expect(w.rows().listings).toEqual([first]);
+    expect(w.events.map((e) => e.type)).toEqual(["listings.listing.created.v1"]);
+    await expect(w.create(request({ price: { amount: 1600, currency: "EUR" } }), ctx)).rejects.toMatchObject({
+      code: "request-id-reused",
+      extensions: { listingId: first.id },
+    });
+    // A new request id creates anew, superseding the first.
+    const second = await w.create(request(), ctxOf(provider));
+    expect(second.id).not.toBe(first.id);
+    expect(w.rows().listings.map((l) => l.id)).toEqual([first.id, second.id]);
+  });
+
   it("a refused price leaves the current listing as it is and announces nothing", async () => {
     const previous = listingOf();
     const w = world({ listings: [previous] });

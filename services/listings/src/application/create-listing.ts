@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isCurrencyCode, listingCreatedV1, listingDisabledV1 } from "@mp/contracts";
 import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
 import { type CallContext, requirePrincipal } from "@mp/grpc";
@@ -66,7 +67,12 @@ export interface CreateListingDeps {
  * `POST /marketplace/providers/listings/{marketplaceItemId}`: the item must be published and offered in
  * the instance, the price in the base price's currency and high enough to leave the provider a share.
  * The provider's current listing of the item there is superseded (disabled, into history), all under the
- * item's row lock and announced through the outbox in the same transaction.
+ * item's row lock and announced through the outbox in the same transaction. A creation is done once per
+ * request id, as an instance's: the listing keeps the request id it was created under (the gateway's
+ * `X-Request-Id`, scoped to the organisation) with a digest of the values, and a repeat of that request
+ * answers the listing the first one created, as it is now, writing nothing (a repeat would otherwise
+ * supersede it with a copy); the same request id with other values is 409 `request-id-reused` (with
+ * `listingId`).
  */
 export function makeCreateListing(deps: CreateListingDeps) {
   return async (raw: CreateListingRequest, ctx: CallContext): Promise<Listing> => {
@@ -75,7 +81,22 @@ export function makeCreateListing(deps: CreateListingDeps) {
     const instance = await deps.instances.get(request.instanceId);
     if (!instance) throw new NotFoundError("Marketplace instance");
     const providerOrganisationId = caller.organisationId.toLowerCase();
+    const creation = ctx.requestId ? { key: ctx.requestId, digest: digestOf(request) } : undefined;
     return deps.unitOfWork.run(async (tx, emit) => {
+      const first = creation && (await deps.listings.lockCreation(tx, providerOrganisationId, creation.key));
+      if (first) {
+        if (first.digest !== creation.digest)
+          throw new ConflictError(
+            "request-id-reused",
+            `Request id ${creation.key} already created listing ${first.listing.id} with other values; send a new X-Request-Id for a new listing.`,
+            { extensions: { listingId: first.listing.id } },
+          );
+        ctx.logger.info(
+          { listingId: first.listing.id },
+          "listing creation repeated: the first one's listing",
+        );
+        return first.listing;
+      }
       const item = await deps.items.lock(tx, request.itemId);
       if (!item) throw new NotFoundError("Marketplace item");
       requirePublished(item, "listed");
@@ -104,11 +125,12 @@ export function makeCreateListing(deps: CreateListingDeps) {
         supersededAt: null,
         version: 1,
       };
-      await deps.listings.insert(tx, listing, {
-        visibility: listing.visibility,
-        setAt: now,
-        setBy: caller.subject,
-      });
+      await deps.listings.insert(
+        tx,
+        listing,
+        { visibility: listing.visibility, setAt: now, setBy: caller.subject },
+        creation,
+      );
       await emit(listingEvent(listingCreatedV1.type, listing, now));
       ctx.logger.info(
         { listingId: listing.id, itemId: item.id, supersedes: previous?.id },
@@ -117,4 +139,12 @@ export function makeCreateListing(deps: CreateListingDeps) {
       return listing;
     });
   };
+}
+
+/** What a repeat must match: the request's values as checked. */
+function digestOf(request: ParsedRequest): string {
+  const { itemId, instanceId, price, visibility } = request;
+  return createHash("sha256")
+    .update(JSON.stringify([itemId, instanceId, price.amount, price.currency, visibility]))
+    .digest("hex");
 }

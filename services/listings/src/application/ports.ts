@@ -45,8 +45,28 @@ export interface ListingWithItem {
   iconAssetId: string | null;
 }
 
+/** The request a listing was created under (its request id) and a digest of its values. */
+export interface ListingCreation {
+  key: string;
+  digest: string;
+}
+
 export interface ListingRepository {
-  insert(tx: PoolClient, listing: Listing, visibility: VisibilityState): Promise<void>;
+  insert(
+    tx: PoolClient,
+    listing: Listing,
+    visibility: VisibilityState,
+    creation?: ListingCreation,
+  ): Promise<void>;
+  /**
+   * The provider's listing created under request id `key`, with its digest, after taking the key's
+   * advisory lock in `tx`, so a repeat waits for the first creation to commit.
+   */
+  lockCreation(
+    tx: PoolClient,
+    providerOrganisationId: string,
+    key: string,
+  ): Promise<{ listing: Listing; digest: string | null } | undefined>;
   /** Store the listing's disabled flag, supersededAt, visibility and version. */
   update(tx: PoolClient, listing: Listing): Promise<void>;
   appendVisibility(tx: PoolClient, listingId: string, state: VisibilityState): Promise<void>;

@@ -53,17 +53,21 @@ const LIST_ORDER: Record<ListingOrder, string> = {
   purchaseCount: "l.created_at",
 };
 
+/** Serialises the creations made under one request id of one organisation (with the key's hash). */
+const CREATION_LOCK = 0x6c737431;
+
 export function makeListingRepository(pool: Pool): ListingRepository {
   const one = async (db: Queryable, sql: string, params: unknown[]) => {
     const { rows } = await db.query<Row>(sql, params);
     return rows[0] ? toListing(rows[0]) : undefined;
   };
   return {
-    async insert(tx: PoolClient, l, visibility) {
+    async insert(tx: PoolClient, l, visibility, creation) {
       await tx.query(
         `INSERT INTO listings (id, marketplace_item_id, marketplace_instance_id, provider_organisation_id,
-           offering_id, price_amount, price_currency, visibility, disabled, created_at, superseded_at, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+           offering_id, price_amount, price_currency, visibility, disabled, created_at, superseded_at, version,
+           creation_key, creation_digest)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           l.id,
           l.marketplaceItemId,
@@ -77,9 +81,24 @@ export function makeListingRepository(pool: Pool): ListingRepository {
           l.createdAt,
           l.supersededAt,
           l.version,
+          creation?.key ?? null,
+          creation?.digest ?? null,
         ],
       );
       await this.appendVisibility(tx, l.id, visibility);
+    },
+    async lockCreation(tx, providerOrganisationId, key) {
+      await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2::text || ':' || $3::text))", [
+        CREATION_LOCK,
+        providerOrganisationId,
+        key,
+      ]);
+      const { rows } = await tx.query<Row & { creation_digest: string | null }>(
+        "SELECT * FROM listings WHERE provider_organisation_id = $1 AND creation_key = $2",
+        [providerOrganisationId, key],
+      );
+      const row = rows[0];
+      return row && { listing: toListing(row), digest: row.creation_digest };
     },
     async update(tx, l) {
       await tx.query(

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { EventEnvelope } from "@mp/bus";
 import type { Principal } from "@mp/contracts";
 import { type Paged, type PageQuery, type PoolClient, paged } from "@mp/db";
@@ -58,7 +59,8 @@ export const ctxOf = (who: Principal | undefined, logs: LogLine[] = []): CallCon
     error: record("error"),
     debug: record("debug"),
   } as unknown as Logger;
-  return { principal: who, requestId: "r1", signal: new AbortController().signal, logger };
+  // A fresh request id per call, as the gateway gives: a listing is created once per request id.
+  return { principal: who, requestId: randomUUID(), signal: new AbortController().signal, logger };
 };
 
 export const instanceOf = (over: Partial<KnownInstance> = {}): KnownInstance => ({
@@ -228,11 +230,24 @@ export function fakeStore(seed: {
       l.marketplaceItemId === key.itemId &&
       l.marketplaceInstanceId === key.instanceId;
 
+  /** Request ids listings were created under, by organisation: the listing's id and digest. */
+  const creations = new Map<string, { id: string; digest: string }>();
   const listings: ListingRepository = {
-    insert: async (given, listing, state) => {
+    insert: async (given, listing, state, creation) => {
       inTx(given);
       rows.listings.push(listing);
       rows.visibility.push({ ...state, listingId: listing.id });
+      if (creation)
+        creations.set(`${listing.providerOrganisationId} ${creation.key}`, {
+          id: listing.id,
+          digest: creation.digest,
+        });
+    },
+    lockCreation: async (given, org, key) => {
+      inTx(given);
+      const made = creations.get(`${org} ${key}`);
+      const listing = made && rows.listings.find((l) => l.id === made.id);
+      return listing && made && { listing, digest: made.digest };
     },
     update: async (given, listing) => {
       inTx(given);
