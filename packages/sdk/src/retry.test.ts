@@ -128,6 +128,17 @@ describe("retries of 429 and 503", () => {
     expect(ids[1]).toBe(ids[0]);
   });
 
+  it("repeats a webhook secret's rotation under one X-Request-Id", async () => {
+    const { url, requests } = await flaky(1, 503, "0");
+    await client(url, []).POST("/marketplace/webhook-endpoints/{id}/rotate-secret", {
+      params: { path: { id: instance.id } },
+    });
+    const ids = requests.map((r) => r.headers["x-request-id"]);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it("never repeats a listing's visibility POST, under the same path prefix", async () => {
     const visibility = await flaky(1, 503, "0");
     await client(visibility.url, []).POST("/marketplace/providers/listings/{id}/visibility", {

@@ -1,8 +1,8 @@
 /**
  * A fetch wrapper that retries 429 and 503 answers, waiting as their `Retry-After` says. Only requests that
- * are safe to repeat are retried: idempotent methods, the creations the API does once per request id
- * (`ONCE_PER_REQUEST_ID`: each gets an `X-Request-Id` unless it has one, the same on every attempt), or any
- * method carrying an `Idempotency-Key`. Attempts and the total wait are bounded; an answer asking for a
+ * are safe to repeat are retried: idempotent methods, the creations the API does once per request id and a
+ * webhook secret's rotation (each gets an `X-Request-Id` unless it has one, the same on every attempt), or
+ * any method carrying an `Idempotency-Key`. Attempts and the total wait are bounded; an answer asking for a
  * longer wait than the budget has left is returned as it is, so the caller sees the 429/503 problem
  * instead of hanging.
  */
@@ -37,8 +37,17 @@ export const ONCE_PER_REQUEST_ID = [
   "/marketplace/webhook-endpoints",
 ] as const;
 
+/**
+ * The POSTs a repeat under the same `X-Request-Id` does not do again: the creations above and a webhook
+ * secret's rotation (a repeat of the latest rotation answers its secret).
+ */
+const REPEATABLE_UNDER_REQUEST_ID = [
+  ...ONCE_PER_REQUEST_ID,
+  "/marketplace/webhook-endpoints/{id}/rotate-secret",
+] as const;
+
 /** Each path template as a pattern of the end of a request's path: a `{parameter}` is one segment. */
-const ONCE_PER_REQUEST_ID_PATTERNS = ONCE_PER_REQUEST_ID.map(
+const ONCE_PER_REQUEST_ID_PATTERNS = REPEATABLE_UNDER_REQUEST_ID.map(
   (template) => new RegExp(`${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
 );
 
