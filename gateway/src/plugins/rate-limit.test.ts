@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type AccessTokenVerifier, createAccessTokenVerifier, generateApiKey, localJwks } from "@mp/auth";
 import { AppError } from "@mp/errors";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -397,11 +396,9 @@ function cpuMsSince(since: NodeJS.CpuUsage): number {
 describe("many client addresses", () => {
   it("counts 100,000 distinct addresses without stalling the event loop", async () => {
     const store = memoryRateLimitStore();
-    const delay = monitorEventLoopDelay({ resolution: 5 });
     const started = process.threadCpuUsage();
     let turns = 0;
     let longestTurnMs = 0;
-    delay.enable();
     // As requests arrive: a thousand new addresses per turn of the event loop, each counted as the
     // address limit counts it, all within one window. A store that walks its keys per new address
     // takes most of a second per turn here; the loop stops after 3 s of this thread's CPU so such a store
@@ -413,14 +410,12 @@ describe("many client addresses", () => {
       const used = process.threadCpuUsage(cpu);
       longestTurnMs = Math.max(longestTurnMs, (used.user + used.system) / 1_000);
     }
-    delay.disable();
     expect(turns).toBe(100);
     // A turn holds the event loop for its own work: this thread's CPU time, garbage collection included.
-    // The loop's delay also holds whatever the scheduler of a busy shared machine adds (its maximum
-    // measured 200 to 600 ms at a load average of 17 with this store), so of the delay the median is
-    // asserted.
+    // The loop's wall-clock delay is not asserted: it also holds whatever the scheduler of a busy shared
+    // machine adds (its median measured 66 ms in a CI run with one core kept busy, its maximum 200 to 600
+    // ms at a load average of 17), which says nothing about the store.
     expect(longestTurnMs).toBeLessThan(50);
-    expect(delay.percentile(50) / 1e6).toBeLessThan(50);
     expect((await store.hit("address:10.99.3.231", 60_000)).count).toBe(2);
   });
 });
