@@ -61,6 +61,21 @@ export class UnauthenticatedError extends AppError {
 /** A 409 of the contract: the request is well formed but the resource's state forbids it. */
 export class ConflictError extends AppError {}
 
+/**
+ * 409 `request-id-reused`: a creation done once per request id met the request id of an earlier one with
+ * other values. `member` names the problem member that carries what the earlier one created
+ * (`instanceId`, `rolloutId`, `endpointId`, `listingId`).
+ */
+export class RequestIdReusedError extends ConflictError {
+  constructor(requestId: string, what: string, createdId: string, member: string) {
+    super(
+      "request-id-reused",
+      `Request id ${requestId} already created ${what} ${createdId} with other values; send a new X-Request-Id for a new ${what}.`,
+      { extensions: { [member]: createdId } },
+    );
+  }
+}
+
 export class UpstreamUnavailableError extends AppError {
   constructor(detail: string, retryAfterSeconds = 5, cause?: unknown) {
     super("upstream-unavailable", detail, { retryAfterSeconds, cause });

@@ -1,6 +1,6 @@
 import { status } from "@grpc/grpc-js";
 import { describe, expect, it } from "vitest";
-import { AppError, ConflictError, NotFoundError, ValidationError } from "./app-error";
+import { AppError, ConflictError, NotFoundError, RequestIdReusedError, ValidationError } from "./app-error";
 import { fromGrpcError, toGrpcError } from "./grpc-status";
 import { toProblem } from "./problem";
 
@@ -15,6 +15,17 @@ describe("errors across a gRPC hop", () => {
     expect(back.code).toBe("item-not-ready");
     expect(back.status).toBe(409);
     expect(back.extensions).toEqual({ unmet: ["displayName", "release"] });
+  });
+
+  it("names what an earlier creation under a reused request id made", () => {
+    const wire = toGrpcError(new RequestIdReusedError("r-1", "listing", "l-1", "listingId"));
+    const back = fromGrpcError(wire, "listings");
+    expect(back.code).toBe("request-id-reused");
+    expect(back.status).toBe(409);
+    expect(back.extensions).toEqual({ listingId: "l-1" });
+    expect(back.message).toBe(
+      "Request id r-1 already created listing l-1 with other values; send a new X-Request-Id for a new listing.",
+    );
   });
 
   it("hides unknown errors as internal", () => {

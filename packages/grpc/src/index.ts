@@ -7,5 +7,6 @@ export * from "./handlers";
 export * from "./health";
 export * from "./loader";
 export * from "./metadata";
+export * from "./request-creation";
 export * from "./server";
 export * from "./tls";

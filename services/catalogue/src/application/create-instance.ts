@@ -1,6 +1,6 @@
 import { newEvent } from "@mp/bus";
 import { type InstanceCreatedV1, instanceCreatedV1 } from "@mp/contracts";
-import { ConflictError } from "@mp/errors";
+import { RequestIdReusedError } from "@mp/errors";
 import type { CallContext } from "@mp/grpc";
 import { requirePrincipal } from "@mp/grpc";
 import { createInstance, type Instance, type NewInstanceInput } from "../domain/instance";
@@ -62,11 +62,7 @@ export function makeCreateInstance(deps: {
     const existing = await deps.instances.findByCreationKey(instance.ownerOrganisationId, key);
     if (!existing) throw new Error(`no instance holds creation key ${key} after a conflict on it`);
     if (!sameCreation(existing, instance)) {
-      throw new ConflictError(
-        "request-id-reused",
-        `Request id ${key} already created instance ${existing.id} with other values; send a new X-Request-Id for a new instance.`,
-        { extensions: { instanceId: existing.id } },
-      );
+      throw new RequestIdReusedError(key, "instance", existing.id, "instanceId");
     }
     ctx.logger.info({ instanceId: existing.id }, "instance creation repeated: the first one's instance");
     return existing;

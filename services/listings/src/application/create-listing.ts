@@ -1,7 +1,12 @@
-import { createHash } from "node:crypto";
 import { isCurrencyCode, listingCreatedV1, listingDisabledV1 } from "@mp/contracts";
-import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
-import { type CallContext, requirePrincipal } from "@mp/grpc";
+import {
+  ConflictError,
+  type FieldErrors,
+  NotFoundError,
+  RequestIdReusedError,
+  ValidationError,
+} from "@mp/errors";
+import { type CallContext, requestCreation, requirePrincipal } from "@mp/grpc";
 import { type Money, requirePublished } from "../domain/item";
 import { checkPrice, type Listing, supersede, VISIBILITIES, type Visibility } from "../domain/listing";
 import { listingEvent } from "./events";
@@ -81,16 +86,13 @@ export function makeCreateListing(deps: CreateListingDeps) {
     const instance = await deps.instances.get(request.instanceId);
     if (!instance) throw new NotFoundError("Marketplace instance");
     const providerOrganisationId = caller.organisationId.toLowerCase();
-    const creation = ctx.requestId ? { key: ctx.requestId, digest: digestOf(request) } : undefined;
+    const { itemId, instanceId, price, visibility } = request;
+    const creation = requestCreation(ctx, [itemId, instanceId, price.amount, price.currency, visibility]);
     return deps.unitOfWork.run(async (tx, emit) => {
       const first = creation && (await deps.listings.lockCreation(tx, providerOrganisationId, creation.key));
       if (first) {
         if (first.digest !== creation.digest)
-          throw new ConflictError(
-            "request-id-reused",
-            `Request id ${creation.key} already created listing ${first.listing.id} with other values; send a new X-Request-Id for a new listing.`,
-            { extensions: { listingId: first.listing.id } },
-          );
+          throw new RequestIdReusedError(creation.key, "listing", first.listing.id, "listingId");
         ctx.logger.info(
           { listingId: first.listing.id },
           "listing creation repeated: the first one's listing",
@@ -139,12 +141,4 @@ export function makeCreateListing(deps: CreateListingDeps) {
       return listing;
     });
   };
-}
-
-/** What a repeat must match: the request's values as checked. */
-function digestOf(request: ParsedRequest): string {
-  const { itemId, instanceId, price, visibility } = request;
-  return createHash("sha256")
-    .update(JSON.stringify([itemId, instanceId, price.amount, price.currency, visibility]))
-    .digest("hex");
 }

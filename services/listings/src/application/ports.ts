@@ -1,6 +1,6 @@
 import type { EventEnvelope } from "@mp/bus";
 import type { Paged, PageQuery, PoolClient, Queryable } from "@mp/db";
-import type { CallContext } from "@mp/grpc";
+import type { CallContext, RequestCreation } from "@mp/grpc";
 import type { ItemType, KnownItem } from "../domain/item";
 import type { Listing, VisibilityState } from "../domain/listing";
 import type { Offering } from "../domain/offering";
@@ -45,18 +45,12 @@ export interface ListingWithItem {
   iconAssetId: string | null;
 }
 
-/** The request a listing was created under (its request id) and a digest of its values. */
-export interface ListingCreation {
-  key: string;
-  digest: string;
-}
-
 export interface ListingRepository {
   insert(
     tx: PoolClient,
     listing: Listing,
     visibility: VisibilityState,
-    creation?: ListingCreation,
+    creation?: RequestCreation,
   ): Promise<void>;
   /**
    * The provider's listing created under request id `key`, with its digest, after taking the key's

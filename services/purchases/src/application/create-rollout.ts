@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { newEvent } from "@mp/bus";
 import { rolloutCompletedV1 } from "@mp/contracts";
 import { type Pool, withTransaction } from "@mp/db";
-import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
-import { type CallContext, requirePrincipal } from "@mp/grpc";
+import { type FieldErrors, NotFoundError, RequestIdReusedError, ValidationError } from "@mp/errors";
+import { type CallContext, type RequestCreation, requestCreation, requirePrincipal } from "@mp/grpc";
 import { isGuid } from "@mp/ids";
 import { compatibilityOf, releaseForInstall } from "../domain/install";
 import { assignWaves, ROLLOUT_LIMITS, type SkipReason } from "../domain/rollout";
@@ -13,7 +12,6 @@ import type {
   EmitRolloutEvent,
   NewRolloutDevice,
   Rollout,
-  RolloutCreation,
   RolloutRepository,
   RolloutView,
 } from "./rollout-ports";
@@ -124,9 +122,7 @@ export function makeCreateRollout(deps: {
   return async (raw: CreateRolloutRequest, ctx: CallContext): Promise<RolloutView> => {
     const org = requirePrincipal(ctx, "provider").organisationId.toLowerCase();
     const req = parseRolloutRequest(raw);
-    const creation = ctx.requestId
-      ? { key: ctx.requestId, digest: createHash("sha256").update(JSON.stringify(req)).digest("hex") }
-      : undefined;
+    const creation = requestCreation(ctx, req);
     // A repeat answers before asking the iot-adapter for the organisation's devices again.
     const repeated = creation && (await earlierCreation(deps.rollouts, org, creation));
     if (repeated) return repeated;
@@ -226,16 +222,12 @@ export function makeCreateRollout(deps: {
 async function earlierCreation(
   rollouts: RolloutRepository,
   org: string,
-  creation: RolloutCreation,
+  creation: RequestCreation,
 ): Promise<RolloutView | undefined> {
   const earlier = await rollouts.findByCreationKey(org, creation.key);
   if (!earlier) return undefined;
   if (earlier.digest !== creation.digest)
-    throw new ConflictError(
-      "request-id-reused",
-      `Request id ${creation.key} already created rollout ${earlier.view.id} with other values; send a new X-Request-Id for a new rollout.`,
-      { extensions: { rolloutId: earlier.view.id } },
-    );
+    throw new RequestIdReusedError(creation.key, "rollout", earlier.view.id, "rolloutId");
   return earlier.view;
 }
 

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from "@mp/bus";
 import type { Paged, PoolClient } from "@mp/db";
+import type { RequestCreation } from "@mp/grpc";
 import type { InstallStatus } from "../domain/install";
 import type { RolloutCounts, RolloutDeviceStatus, RolloutStatus, SkipReason } from "../domain/rollout";
 
@@ -74,12 +75,6 @@ export interface ClaimedInstall {
 export type RolloutOrder = "createdAt";
 
 /** Rollouts, their devices and progress events (PostgreSQL). Writes take the transaction they run in. */
-/** The request a rollout was created by: its request id, and a digest of its values as parsed. */
-export interface RolloutCreation {
-  key: string;
-  digest: string;
-}
-
 export interface RolloutRepository {
   /**
    * Inserts the rollout and its devices; with `creation`, only when no rollout of the organisation holds
@@ -89,7 +84,7 @@ export interface RolloutRepository {
     tx: PoolClient,
     rollout: Rollout,
     devices: NewRolloutDevice[],
-    creation?: RolloutCreation,
+    creation?: RequestCreation,
   ): Promise<boolean>;
   /** The organisation's rollout created under `key`, with the digest of the request that created it. */
   findByCreationKey(

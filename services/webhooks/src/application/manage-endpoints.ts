@@ -1,6 +1,11 @@
-import { createHash } from "node:crypto";
-import { ConflictError, type FieldErrors, NotFoundError, ValidationError } from "@mp/errors";
-import type { CallContext } from "@mp/grpc";
+import {
+  ConflictError,
+  type FieldErrors,
+  NotFoundError,
+  RequestIdReusedError,
+  ValidationError,
+} from "@mp/errors";
+import { type CallContext, requestCreation } from "@mp/grpc";
 import {
   checkEvents,
   checkUrl,
@@ -66,24 +71,13 @@ export function makeCreateEndpoint(deps: EndpointDeps) {
       previousSecretExpiresAt: null,
     };
     const secret = deps.secrets.generate();
-    const creation = ctx.requestId
-      ? {
-          key: ctx.requestId,
-          digest: createHash("sha256")
-            .update(JSON.stringify([request.url, events, description]))
-            .digest("hex"),
-        }
-      : undefined;
+    const creation = requestCreation(ctx, [request.url, events, description]);
     const earlier = await deps.unitOfWork.run(async (tx) => {
       const count = await deps.endpoints.countLocked(tx, organisationId);
       const first = creation && (await deps.endpoints.byCreationKey(tx, organisationId, creation.key));
       if (first) {
         if (first.digest !== creation.digest)
-          throw new ConflictError(
-            "request-id-reused",
-            `Request id ${creation.key} already created webhook endpoint ${first.endpoint.id} with other values; send a new X-Request-Id for a new endpoint.`,
-            { extensions: { endpointId: first.endpoint.id } },
-          );
+          throw new RequestIdReusedError(creation.key, "webhook endpoint", first.endpoint.id, "endpointId");
         return { endpoint: first.endpoint, secret: deps.secrets.open(first.endpoint.id, first.secret) };
       }
       if (count >= MAX_ENDPOINTS_PER_ORGANISATION)

@@ -1,4 +1,5 @@
 import type { Paged, PageQuery, PoolClient, Queryable } from "@mp/db";
+import type { RequestCreation } from "@mp/grpc";
 import type { AttemptOutcome, Delivery, DeliveryStatus } from "../domain/delivery";
 import type { Endpoint } from "../domain/endpoint";
 
@@ -20,14 +21,8 @@ export interface SealedSecrets {
 export type EndpointOrder = "createdAt";
 export type DeliveryOrder = "createdAt";
 
-/** The request an endpoint was created by: its request id, and a digest of its values as checked. */
-export interface EndpointCreation {
-  key: string;
-  digest: string;
-}
-
 export interface EndpointRepository {
-  insert(tx: PoolClient, endpoint: Endpoint, secret: Buffer, creation?: EndpointCreation): Promise<void>;
+  insert(tx: PoolClient, endpoint: Endpoint, secret: Buffer, creation?: RequestCreation): Promise<void>;
   /** The organisation's endpoint created under `key`: its digest and current sealed secret. */
   byCreationKey(
     tx: PoolClient,
