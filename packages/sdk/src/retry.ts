@@ -47,22 +47,22 @@ const REPEATABLE_UNDER_REQUEST_ID = [
 ] as const;
 
 /** Each path template as a pattern of the end of a request's path: a `{parameter}` is one segment. */
-const ONCE_PER_REQUEST_ID_PATTERNS = REPEATABLE_UNDER_REQUEST_ID.map(
+const REPEATABLE_UNDER_REQUEST_ID_PATTERNS = REPEATABLE_UNDER_REQUEST_ID.map(
   (template) => new RegExp(`${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
 );
 
-function isOncePerRequestId(request: Request): boolean {
+function isRepeatableUnderRequestId(request: Request): boolean {
   if (request.method.toUpperCase() !== "POST") return false;
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
-  return ONCE_PER_REQUEST_ID_PATTERNS.some((pattern) => pattern.test(path));
+  return REPEATABLE_UNDER_REQUEST_ID_PATTERNS.some((pattern) => pattern.test(path));
 }
 
-/** Whether repeating `request` cannot do the work twice (a once-per-request-id POST must carry its id). */
+/** Whether repeating `request` cannot do the work twice (a POST repeatable under its request id must carry it). */
 export function isRetrySafe(request: Request): boolean {
   return (
     IDEMPOTENT_METHODS.has(request.method.toUpperCase()) ||
     request.headers.has("idempotency-key") ||
-    (isOncePerRequestId(request) && request.headers.has("x-request-id"))
+    (isRepeatableUnderRequestId(request) && request.headers.has("x-request-id"))
   );
 }
 
@@ -88,7 +88,7 @@ export function retryingFetch(fetchImpl: FetchLike, policy: RetryPolicy = {}): F
   return async (request) => {
     // One id for every attempt, so a repeat is answered with what the first attempt made. (A browser
     // page outside a secure context has no randomUUID: the request then goes once, as any POST.)
-    if (isOncePerRequestId(request) && !request.headers.has("x-request-id")) {
+    if (isRepeatableUnderRequestId(request) && !request.headers.has("x-request-id")) {
       const id = globalThis.crypto?.randomUUID?.();
       if (id) request.headers.set("x-request-id", id);
     }
