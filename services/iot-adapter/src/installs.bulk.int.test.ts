@@ -7,6 +7,7 @@ import { freshInfra, type TestInfra, waitFor } from "@mp/testing";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePollInstalls } from "./application/poll-installs";
+import { roundLeaseTiming } from "./application/round-lease";
 import { makeDevicePlatform } from "./infra/device-platform.adapter";
 import { InfuseClient } from "./infra/infuse/infuse.client";
 import { PlatformThrottle } from "./infra/infuse/platform-throttle";
@@ -210,8 +211,8 @@ describe("following installs in bulk against the simulator", () => {
   });
 
   it("keeps its lease while it waits for budget tokens: two replicas, every ended update read once", async () => {
-    // Settle what the tests before left in flight; then 60 fresh installs that all end before polling.
-    const ended = 60;
+    // Settle what the tests before left in flight; then 100 fresh installs that all end before polling.
+    const ended = 100;
     await control("updates/advance", { outcome: "success" });
     await pool.query("DELETE FROM install_updates");
     const devices = simulator.seed.devices.slice(fleet, fleet + ended);
@@ -220,13 +221,12 @@ describe("following installs in bulk against the simulator", () => {
     await requestsSince();
     const events = await eventCount();
 
-    // The module's rule: one call may take its token wait plus its timeout (callMs); the lease is twice
-    // that and is renewed when less than callMs is left, so no call outlives it. 5 requests/s shared
-    // through PostgreSQL: the round's 61 requests take over 12 s, past the first 10 s lease.
+    // The module's rule (`roundLeaseTiming`): renewed while a call (its token wait plus its timeout) and
+    // the writing of its outcome still fit, a lease twice that: 16 s here. 5 requests/s shared through
+    // PostgreSQL: the round's 101 requests take over 20 s, past the first lease.
     const maxWaitMs = 1_000;
     const timeoutMs = 4_000;
-    const callMs = maxWaitMs + timeoutMs;
-    const leaseMs = 2 * callMs;
+    const { leaseMs, renewBeforeMs } = roundLeaseTiming(maxWaitMs + timeoutMs);
     const replica = (name: string) => {
       const replicaLogger = testLogger(name);
       const throttle = new PlatformThrottle(makePgTokenBucket(pool, { rps: 5, fallbackRps: 2 }), {
@@ -254,7 +254,7 @@ describe("following installs in bulk against the simulator", () => {
           batch: 1_000,
           chunk: CHUNK,
           leaseMs,
-          renewBeforeMs: callMs,
+          renewBeforeMs,
         }),
       });
     };
@@ -263,7 +263,7 @@ describe("following installs in bulk against the simulator", () => {
     try {
       await waitFor(async () => ((await statusCounts()).succeeded === ended ? true : undefined), {
         what: `${ended} installs succeeded`,
-        timeoutMs: 60_000,
+        timeoutMs: 90_000,
       });
     } finally {
       await Promise.all(replicas.map((r) => r.stop()));
@@ -277,5 +277,5 @@ describe("following installs in bulk against the simulator", () => {
     console.info(
       `budgeted round: ${1 + ended} requests at 5/s in ${seconds.toFixed(1)} s, lease ${leaseMs / 1000} s, renewed`,
     );
-  });
+  }, 120_000);
 });

@@ -1,5 +1,19 @@
 import type { ClaimedInstall, InstallUpdateRepository } from "./ports";
 
+/** Time a round allows for writing one call's outcome (its transaction and event) on a loaded database. */
+export const SETTLE_ALLOWANCE_MS = 3_000;
+
+/**
+ * A round's lease when each platform call may take `callMs` (its wait for a budget token plus its
+ * timeout): renewed while one call and the writing of its outcome still fit before the lease ends, and
+ * twice that long. Renewing with only the call's time left let a round whose writes were slow lose its
+ * rows to another replica mid-call, which polled them again.
+ */
+export function roundLeaseTiming(callMs: number): { leaseMs: number; renewBeforeMs: number } {
+  const renewBeforeMs = callMs + SETTLE_ALLOWANCE_MS;
+  return { leaseMs: 2 * renewBeforeMs, renewBeforeMs };
+}
+
 /**
  * The lease of one poll round's rows. Before each platform call the round calls `keep()`: when less than
  * `renewBeforeMs` (the longest one call may take: a token wait plus its timeout) is left, the rows not
