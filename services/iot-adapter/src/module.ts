@@ -19,7 +19,6 @@ import { makeListReleases } from "./application/list-releases";
 import { makePollInstalls, makePollPause } from "./application/poll-installs";
 import type { Clock, DevicePlatform, IdGenerator, IotPlatform, ObjectStore } from "./application/ports";
 import { makeQueueInstall } from "./application/queue-install";
-import { roundLeaseTiming } from "./application/round-lease";
 import { makeRunCopyJob } from "./application/run-copy-job";
 import { iotAdapterConfig } from "./config";
 import { makeCopyJobRepository } from "./infra/copy-job.repository";
@@ -117,8 +116,6 @@ export function buildIotAdapter(
   const devicePlatform = overrides.devicePlatform ?? makeDevicePlatform(client);
   const installs = makeInstallUpdateRepository(pool);
   const installPoll = { pollMs: config.INSTALL_POLL_MS, batch: config.INSTALL_POLL_BATCH };
-  // The longest one platform call of a round may take: its wait for a budget token, then its timeout.
-  const leaseTiming = roundLeaseTiming(config.INFUSE_RATE_MAX_WAIT_MS + config.INFUSE_TIMEOUT_MS);
   const poller = startInstallPoller({
     logger,
     ...installPoll,
@@ -131,8 +128,6 @@ export function buildIotAdapter(
       logger,
       ...installPoll,
       chunk: config.INSTALL_POLL_CHUNK,
-      leaseMs: Math.max(5_000, config.INSTALL_POLL_MS * 4, leaseTiming.leaseMs),
-      renewBeforeMs: leaseTiming.renewBeforeMs,
     }),
   });
   const getDevice = makeGetDevice({ platform: devicePlatform });

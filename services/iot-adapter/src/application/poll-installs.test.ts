@@ -1,7 +1,7 @@
 import { installStatusChangedV1 } from "@mp/contracts";
 import { NotFoundError, UpstreamUnavailableError } from "@mp/errors";
 import { testLogger } from "@mp/logger";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PendingUpdate } from "../domain/install-follow";
 import type { UpdateFacts } from "../domain/install-status";
 import { fakeUnitOfWork } from "../testing/fakes";
@@ -42,7 +42,8 @@ function setup(opts: {
   chunk?: number;
   leaseMs?: number;
   renewBeforeMs?: number;
-  clockMs?: { now: number };
+  /** Runs before each renewal answers (to make it slow, or fail). */
+  renew?: () => Promise<void>;
   /** Install ids a renewal finds taken over. */
   takenOver?: Set<string>;
 }) {
@@ -71,6 +72,12 @@ function setup(opts: {
         log.push(`rescheduleMany ${ids.map(short).join(",")} +${next.getTime() - NOW.getTime()}`);
     },
     renewLease: async (ids, _lease, leaseMs) => {
+      try {
+        await opts.renew?.();
+      } catch (error) {
+        log.push("renew failed");
+        throw error;
+      }
       const kept = ids.filter((id) => !opts.takenOver?.has(id));
       log.push(`renew ${kept.map(short).join(",")}`);
       return { installIds: kept, leaseUntil: new Date(LEASE.getTime() + leaseMs) };
@@ -109,7 +116,8 @@ function setup(opts: {
     chunk: opts.chunk ?? 100,
     leaseMs: opts.leaseMs ?? 8_000,
     renewBeforeMs: opts.renewBeforeMs ?? 2_000,
-    ...(opts.clockMs ? { monotonicMs: () => opts.clockMs!.now } : {}),
+    // Under vi.useFakeTimers, Date.now() moves with the fake timers.
+    monotonicMs: () => Date.now(),
   });
   return { poll, log, events, calls };
 }
@@ -213,38 +221,93 @@ describe("one install poll round", () => {
     expect(gone.events).toHaveLength(1);
   });
 
-  it("renews the lease before a call that could outlast it, dropping rows another round took over", async () => {
-    const clock = { now: 0 };
+  it("renews the lease on a timer through long calls, dropping rows another round took over", async () => {
+    vi.useFakeTimers();
     const due = Array.from({ length: 3 }, (_, i) => tracked(i + 1));
-    // Each bulk query takes 3.5 s of the 8 s lease; a call may take 2 s.
+    // An 8 s lease renewed with 2 s left; each bulk query takes 7 s.
     const s = setup({
       due,
       chunk: 1,
-      clockMs: clock,
-      bulk: async () => {
-        clock.now += 3_500;
-      },
+      bulk: () => sleep(7_000),
       pendingOf: () => SENT,
       takenOver: new Set([tracked(3).installId]),
     });
-    await s.poll();
-    // 0 s: query 1; 3.5 s: query 2 (4.5 s left); 7 s: 1 s left, renewed first: device 3 lost, not queried.
+    const round = s.poll();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await round).toBe(3);
+    // 6 s: renewed during query 1, device 3 lost; 12 s: renewed during query 2; device 3 never queried.
     expect(s.calls.bulk).toEqual([["0011000000000001"], ["0011000000000002"]]);
-    expect(s.log).toEqual(["advance 01 v1 sent null +500", "advance 02 v1 sent null +500", "renew "]);
+    expect(s.log).toEqual([
+      "renew 01,02",
+      "advance 01 v1 sent null +500",
+      "renew 02",
+      "advance 02 v1 sent null +500",
+    ]);
   });
 
-  it("cuts a call off at the lease's end and gives its rows back due at once, not counted as failures", async () => {
-    const clock = { now: 0 };
+  it("makes a write under the lease wait for a renewal under way, then uses the new token", async () => {
+    vi.useFakeTimers();
+    // The renewal starts at 6 s and takes 1 s; the bulk query fails at 6.5 s, in the middle of it.
     const s = setup({
       due: [tracked(1)],
-      leaseMs: 60,
-      renewBeforeMs: 10,
-      clockMs: clock,
+      renew: () => sleep(1_000),
+      bulk: async () => {
+        await sleep(6_500);
+        throw new UpstreamUnavailableError("down");
+      },
+    });
+    const round = s.poll();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await round;
+    expect(s.log).toEqual(["renew 01", "reschedule 01 failures=1 +1000 lease=renewed"]);
+  });
+
+  it("cuts calls off when the lease cannot be renewed, giving their rows back due at once", async () => {
+    vi.useFakeTimers();
+    const s = setup({
+      due: [tracked(1)],
+      renew: async () => {
+        throw new Error("connection refused");
+      },
       // Waits for a token until the lease's signal aborts it.
       bulk: (_ids, signal) =>
         new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
     });
-    await s.poll();
-    expect(s.log).toEqual(["rescheduleMany 01 +0"]);
+    let ended = false;
+    const round = s.poll().finally(() => {
+      ended = true;
+    });
+    await vi.advanceTimersByTimeAsync(7_900);
+    expect(ended).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(ended).toBe(true);
+    await round;
+    // Retried every 0.5 s from 6 s on; the row goes back due, not counted as a failure.
+    expect(s.log.filter((l) => l === "renew failed").length).toBeGreaterThanOrEqual(4);
+    expect(s.log.at(-1)).toBe("rescheduleMany 01 +0");
   });
+
+  it("cuts calls off as soon as a renewal finds every row taken over", async () => {
+    vi.useFakeTimers();
+    const s = setup({
+      due: [tracked(1)],
+      takenOver: new Set([tracked(1).installId]),
+      bulk: (_ids, signal) =>
+        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
+    });
+    let ended = false;
+    const round = s.poll().finally(() => {
+      ended = true;
+    });
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(ended).toBe(true);
+    await round;
+    expect(s.log).toEqual(["renew "]);
+  });
+});
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+  vi.useRealTimers();
 });

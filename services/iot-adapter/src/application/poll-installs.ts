@@ -51,9 +51,9 @@ export function makePollPause(deps: {
  * When what a consumer sees changed, the row moves on (version + 1, guarded by the version read) and
  * iot.install.status-changed.v1 goes out in the same transaction. A platform error backs those updates
  * off (1 s doubling to 60 s); a 404 on the read (the platform no longer knows the update) fails the
- * install. The round's lease is renewed before a platform call when that call could outlast it, and each
- * call is cut off at the lease's end (see RoundLease); rows left over go back due at once. Resolves to
- * how many updates it leased.
+ * install. The round's lease is renewed on a timer while the round runs, and its calls are cut off when
+ * the lease is lost (see RoundLease); rows left over go back due at once. Resolves to how many updates it
+ * leased.
  */
 export function makePollInstalls(deps: {
   platform: DevicePlatform;
@@ -67,7 +67,7 @@ export function makePollInstalls(deps: {
   chunk?: number;
   /** How long a round leases its rows; default the larger of 5 s and four poll intervals. */
   leaseMs?: number;
-  /** Renew the lease when less than this is left before a call (the longest one call may take); default half the lease. */
+  /** Renew the lease when less than this is left (at most, and by default, half the lease). */
   renewBeforeMs?: number;
   monotonicMs?: () => number;
 }) {
@@ -86,7 +86,16 @@ export function makePollInstalls(deps: {
       renewBeforeMs,
       claimedAt,
       monotonicMs,
+      logger: deps.logger,
     });
+    try {
+      return await runRound(due, lease, signal);
+    } finally {
+      await lease.close();
+    }
+  };
+
+  async function runRound(due: ClaimedInstall[], lease: RoundLease, signal?: AbortSignal): Promise<number> {
     /** Held rows the platform shows unchanged: rescheduled together at the end. */
     const unchanged = new Set<string>();
 
@@ -114,11 +123,13 @@ export function makePollInstalls(deps: {
     const backOff = async (install: ClaimedInstall) => {
       const failures = install.failures + 1;
       const delay = pollBackoffMs(failures, deps.pollMs);
-      await deps.installs.reschedule(
-        install.installId,
-        failures,
-        new Date(deps.clock.now().getTime() + delay),
-        lease.leaseUntil,
+      await lease.withToken((leaseUntil) =>
+        deps.installs.reschedule(
+          install.installId,
+          failures,
+          new Date(deps.clock.now().getTime() + delay),
+          leaseUntil,
+        ),
       );
       lease.release(install.installId);
     };
@@ -131,11 +142,10 @@ export function makePollInstalls(deps: {
     }
     const toRead: ClaimedInstall[] = [];
     for (const deviceIds of chunksOf([...byDevice.keys()], chunk)) {
-      if (signal?.aborted) break;
-      await lease.keep();
+      const callSignal = lease.signal(signal);
+      if (callSignal.aborted) break;
       const group = deviceIds.flatMap((id) => byDevice.get(id) ?? []).filter((i) => lease.holds(i.installId));
       if (group.length === 0) continue;
-      const callSignal = lease.signal(signal);
       let pending: Map<string, PendingUpdate>;
       try {
         pending = await deps.platform.pendingUpdates(
@@ -175,24 +185,26 @@ export function makePollInstalls(deps: {
       await settle(install, facts);
     };
     for (const reads of chunksOf(toRead, READ_CONCURRENCY)) {
-      if (signal?.aborted) break;
-      await lease.keep();
+      if (lease.signal(signal).aborted) break;
       await Promise.all(reads.filter((i) => lease.holds(i.installId)).map(readOne));
     }
 
     // Unchanged rows wait a poll interval; rows this round did not get to are due again at once.
+    await lease.close();
     const now = deps.clock.now();
     const held = due.map((i) => i.installId).filter((id) => lease.holds(id));
-    await deps.installs.rescheduleMany(
-      held.filter((id) => unchanged.has(id)),
-      new Date(now.getTime() + deps.pollMs),
-      lease.leaseUntil,
-    );
-    await deps.installs.rescheduleMany(
-      held.filter((id) => !unchanged.has(id)),
-      now,
-      lease.leaseUntil,
-    );
+    await lease.withToken(async (leaseUntil) => {
+      await deps.installs.rescheduleMany(
+        held.filter((id) => unchanged.has(id)),
+        new Date(now.getTime() + deps.pollMs),
+        leaseUntil,
+      );
+      await deps.installs.rescheduleMany(
+        held.filter((id) => !unchanged.has(id)),
+        now,
+        leaseUntil,
+      );
+    });
     return due.length;
-  };
+  }
 }
