@@ -146,34 +146,46 @@ describe("the shared request budget", () => {
       arrivals.length = 0;
       grants.length = 0;
       const perReplica = [0, 0];
-      const until = performance.now() + SECONDS * 1_000;
+      // SECONDS' worth of budget, however long a loaded machine takes to use it (at most 30 s).
+      const target = RPS * SECONDS;
+      const cap = performance.now() + 30_000;
       // Eight callers per replica, each asking again as soon as it is answered: far more than the budget.
       await Promise.all(
         replicas.flatMap((r, i) =>
           Array.from({ length: 8 }, async () => {
-            while (performance.now() < until) {
+            while (grants.length < target && performance.now() < cap) {
               await r.client.getBoard(BOARD_ID);
               perReplica[i]!++;
             }
           }),
         ),
       );
-      const first = arrivals[0]!;
-      const inWindow = arrivals.filter((t) => t - first < SECONDS * 1_000).length;
+      const spanSeconds = (arrivals.at(-1)! - arrivals[0]!) / 1000;
       // The busiest second by grant time (PostgreSQL's clock), shared by both replicas: what the bound is
       // kept at. Arrivals at the stub are one HTTP hop later, and on a loaded machine that hop's delay
       // varies by up to a second, so grants in two windows can arrive within one.
       const busiestSecond = busiest(grants, 1_000);
       console.info(
-        `two replicas, INFUSE_MAX_RPS=${RPS}: ${inWindow} requests in ${SECONDS} s (${(inWindow / SECONDS).toFixed(1)}/s), busiest sliding second ${busiestSecond}, per replica ${perReplica.join(" / ")}`,
+        `two replicas, INFUSE_MAX_RPS=${RPS}: ${arrivals.length} requests in ${spanSeconds.toFixed(1)} s (${(arrivals.length / spanSeconds).toFixed(1)}/s), busiest sliding second ${busiestSecond}, per replica ${perReplica.join(" / ")}`,
       );
-      // At most RPS in any one second: over SECONDS seconds at most RPS * SECONDS, plus the first second's.
-      expect(inWindow).toBeLessThanOrEqual(RPS * SECONDS + RPS);
-      // And the budget is used, not starved: most of it, by both replicas.
-      expect(inWindow).toBeGreaterThanOrEqual(RPS * SECONDS * 0.6);
-      expect(Math.min(...perReplica)).toBeGreaterThan(RPS / 2);
-      // Both replicas together: never more than RPS grants in any one second.
+      expect(grants.length).toBeGreaterThanOrEqual(target);
+      expect(arrivals.length).toBe(grants.length);
+      // Both replicas together: never more than RPS grants in any one second, nor arrivals over the run
+      // (at most RPS a second, plus the first second's).
       expect(busiestSecond).toBeLessThanOrEqual(RPS);
+      expect(arrivals.length).toBeLessThanOrEqual(RPS * Math.ceil(spanSeconds) + RPS);
+      // And the budget is used when asked for, by both replicas: (nearly) all of it in some second after
+      // the first (an idle bucket grants a whole second's budget at once), so it refills as it should.
+      // How much of it is used over the run depends on the machine (the callers' round trips; a starved
+      // CI machine once got 16 calls through in 4 s): the bare buckets above check that.
+      const first = Math.min(...grants);
+      expect(
+        busiest(
+          grants.filter((t) => t >= first + 1_000),
+          1_000,
+        ),
+      ).toBeGreaterThanOrEqual(RPS - 2);
+      expect(Math.min(...perReplica)).toBeGreaterThan(RPS / 2);
       for (const r of replicas) expect(r.counts.gaveUp).toBe(0);
     } finally {
       await stub.stop();
