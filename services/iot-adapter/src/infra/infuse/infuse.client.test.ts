@@ -21,7 +21,8 @@ const client = (over: Partial<ConstructorParameters<typeof InfuseClient>[0]> = {
     baseUrl: `${stub.url}/`,
     apiKey: "ik_test_key",
     logger: testLogger("infuse"),
-    timeoutMs: 200,
+    // Long enough for a loaded CI machine to answer; the timeout test sets its own short one.
+    timeoutMs: 10_000,
     retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
     breaker: { failureThreshold: 100, resetAfterMs: 60_000 },
     ...over,
