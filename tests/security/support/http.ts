@@ -33,14 +33,16 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 export async function send(baseUrl: string, request: WireRequest, timeoutMs = 30_000): Promise<WireResponse> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await sendOnce(baseUrl, request, timeoutMs);
+      return await sendOnce(baseUrl, request, timeoutMs, attempt > 1);
     } catch (error) {
       // The keep-alive race Node's documentation describes: the server closed an idle socket just as the
       // agent reused it, before any byte of this request was read. And a body the gateway refuses before
       // reading it (over the 1 MiB limit, or a content type it does not take): fastify answers and closes
       // the connection, and when the close reaches the client while it is still writing, the write fails
-      // (EPIPE or ECONNRESET) before the answer is read. Under load that can happen to a body of any size.
-      // Only those cases are retried, at most twice; a third failure is reported.
+      // (EPIPE or ECONNRESET) before the answer is read. Under load that can happen to a body of any size,
+      // and to a body over the limit every time (three times in a row once in CI), so a retry sends the
+      // head first and the body only if no answer came meanwhile. Only those cases are retried, at most
+      // twice; a third failure is reported.
       if (!(error instanceof StaleSocketError || error instanceof CutOffBodyError) || attempt === 3)
         throw error;
     }
@@ -50,7 +52,15 @@ export async function send(baseUrl: string, request: WireRequest, timeoutMs = 30
 class StaleSocketError extends Error {}
 class CutOffBodyError extends Error {}
 
-function sendOnce(baseUrl: string, request: WireRequest, timeoutMs: number): Promise<WireResponse> {
+/** How long a retry waits for an answer to the head alone before it sends the body. */
+const HEAD_FIRST_WAIT_MS = 1_000;
+
+function sendOnce(
+  baseUrl: string,
+  request: WireRequest,
+  timeoutMs: number,
+  headFirst: boolean,
+): Promise<WireResponse> {
   const path = `${request.path}${request.query ? `?${request.query}` : ""}`;
   const body = request.body === undefined ? undefined : Buffer.from(request.body);
   const headers: Record<string, string> = { ...request.headers };
@@ -93,7 +103,19 @@ function sendOnce(baseUrl: string, request: WireRequest, timeoutMs: number): Pro
         stale ? new StaleSocketError(error.message) : cutOff ? new CutOffBodyError(error.message) : error,
       );
     });
-    outgoing.end(body);
+    if (!headFirst || !body) {
+      outgoing.end(body);
+      return;
+    }
+    // An answer to the head alone (a refusal by its Content-Length) is read without writing the body;
+    // the connection, left mid-request, is then dropped.
+    outgoing.flushHeaders();
+    const later = setTimeout(() => outgoing.end(body), HEAD_FIRST_WAIT_MS);
+    outgoing.once("response", (incoming) => {
+      if (outgoing.writableEnded) return;
+      clearTimeout(later);
+      incoming.once("end", () => outgoing.destroy());
+    });
   });
 }
 
