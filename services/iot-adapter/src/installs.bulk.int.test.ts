@@ -223,9 +223,10 @@ describe("following installs in bulk against the simulator", () => {
 
     // A 5 s lease, renewed on a timer with half of it left (the module's default shape). 5 requests/s
     // shared through PostgreSQL: the round's 61 requests take over 12 s, more than twice the lease.
-    // The lease no longer depends on how long a call takes, so calls get a timeout no loaded machine
-    // reaches: a timed-out read is sent again by the client, which this count would take for a lapse.
-    const maxWaitMs = 1_000;
+    // The lease no longer depends on how long a call takes, so calls get a token wait and a timeout no
+    // loaded machine reaches: a read given up for a token (busy) or timed out is polled again by a later
+    // round, with a bulk query of its own, which this count would take for a lapse.
+    const maxWaitMs = 30_000;
     const timeoutMs = 30_000;
     const leaseMs = 5_000;
     const renewBeforeMs = 2_500;
