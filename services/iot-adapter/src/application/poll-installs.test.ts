@@ -40,8 +40,6 @@ function setup(opts: {
   read?: (install: ClaimedInstall, signal?: AbortSignal) => Promise<UpdateFacts>;
   bulk?: (deviceIds: readonly string[], signal?: AbortSignal) => Promise<void>;
   chunk?: number;
-  leaseMs?: number;
-  renewBeforeMs?: number;
   /** Runs before each renewal answers (to make it slow, or fail). */
   renew?: () => Promise<void>;
   /** Install ids a renewal finds taken over. */
@@ -114,8 +112,8 @@ function setup(opts: {
     pollMs: 500,
     batch: 1_000,
     chunk: opts.chunk ?? 100,
-    leaseMs: opts.leaseMs ?? 8_000,
-    renewBeforeMs: opts.renewBeforeMs ?? 2_000,
+    leaseMs: 8_000,
+    renewBeforeMs: 2_000,
     // Under vi.useFakeTimers, Date.now() moves with the fake timers.
     monotonicMs: () => Date.now(),
   });
@@ -270,8 +268,7 @@ describe("one install poll round", () => {
         throw new Error("connection refused");
       },
       // Waits for a token until the lease's signal aborts it.
-      bulk: (_ids, signal) =>
-        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
+      bulk: untilAborted,
     });
     let ended = false;
     const round = s.poll().finally(() => {
@@ -292,8 +289,7 @@ describe("one install poll round", () => {
     const s = setup({
       due: [tracked(1)],
       takenOver: new Set([tracked(1).installId]),
-      bulk: (_ids, signal) =>
-        new Promise((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason))),
+      bulk: untilAborted,
     });
     let ended = false;
     const round = s.poll().finally(() => {
@@ -307,6 +303,10 @@ describe("one install poll round", () => {
 });
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A platform call that answers nothing until its signal aborts it. */
+const untilAborted = (_ids: readonly string[], signal?: AbortSignal) =>
+  new Promise<void>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason)));
 
 afterEach(() => {
   vi.useRealTimers();
