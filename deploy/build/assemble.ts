@@ -124,7 +124,8 @@ export function resolveExternals(root: string, externals: ExternalImport[]): Map
   return resolved;
 }
 
-function readExternals(root: string, entry: BuildEntry): ExternalImport[] {
+/** The third-party imports `pnpm build` listed beside `entry`'s bundle. */
+export function readExternals(root: string, entry: BuildEntry): ExternalImport[] {
   const file = join(root, externalsFileOf(entry));
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`pnpm build\` first`);
   return JSON.parse(readFileSync(file, "utf8")) as ExternalImport[];

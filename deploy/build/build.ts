@@ -1,5 +1,5 @@
-import { writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { type BuildEntry, buildEntries, externalsFileOf } from "./entries";
@@ -16,7 +16,8 @@ import { externalPackagesPlugin, sourceUrlPlugin } from "./source-url";
  */
 const ROOT = resolve(fileURLToPath(new URL("../..", import.meta.url)));
 
-export async function buildEntry(root: string, entry: BuildEntry): Promise<void> {
+/** Compiles `entry`; returns the files it was built from, relative to `root` (esbuild's metafile inputs). */
+export async function buildEntry(root: string, entry: BuildEntry): Promise<string[]> {
   const outfile = join(root, entry.output);
   const result = await build({
     absWorkingDir: root,
@@ -30,11 +31,23 @@ export async function buildEntry(root: string, entry: BuildEntry): Promise<void>
     sourcesContent: false,
     logLevel: "warning",
     metafile: true,
+    write: false,
     plugins: [externalPackagesPlugin, sourceUrlPlugin(outfile)],
   });
+  // Each file is replaced whole (written aside, then renamed), so a process starting while a build runs
+  // loads the previous bundle or the new one, never half of one.
+  await mkdir(dirname(outfile), { recursive: true });
+  for (const file of result.outputFiles) await replaceFile(file.path, file.contents);
   // What the bundle needs from node_modules, for assembling an image (deploy/build/assemble.ts).
   const externals = externalImports(result.metafile);
-  await writeFile(join(root, externalsFileOf(entry)), `${JSON.stringify(externals, null, 2)}\n`);
+  await replaceFile(join(root, externalsFileOf(entry)), `${JSON.stringify(externals, null, 2)}\n`);
+  return Object.keys(result.metafile.inputs);
+}
+
+async function replaceFile(path: string, contents: string | Uint8Array): Promise<void> {
+  const aside = `${path}.${process.pid}.tmp`;
+  await writeFile(aside, contents);
+  await rename(aside, path);
 }
 
 async function main(names: string[]): Promise<void> {

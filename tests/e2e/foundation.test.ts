@@ -10,7 +10,8 @@ import { startTestStack } from "./stack";
 
 /**
  * The foundation through the front door: the launcher starts its own PostgreSQL, NATS and object store
- * and every service as a separate process, and these tests talk to the gateway over HTTP only.
+ * and every service as a separate process, and these tests talk to the gateway over HTTP only. This file's
+ * stack runs the TypeScript through tsx, exactly as `pnpm start` does; the other e2e files run the bundles.
  */
 let stack: LocalStack;
 let call: ReturnType<typeof httpClient>;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   collector = await startOtlpCollector();
   // Every process exports its spans to the collector, in small delays so the test need not wait long.
   stack = await startTestStack(logs, {
+    LOCAL_STACK_BUILD: "source",
     OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
     OTEL_BSP_SCHEDULE_DELAY: "200",
   });

@@ -12,7 +12,10 @@ import { expect } from "vitest";
  * launcher's local JWKS. `env` adds to that (e.g. an OTLP endpoint to collect traces); `gatewayPort` fixes
  * the gateway's port (for a webhook sender started before the stack).
  *
- * One difference from `pnpm start`: the simulated IoT platform's clock runs fast (`FAST_PLATFORM_CLOCK`),
+ * Two differences from `pnpm start`. The processes run the bundles `pnpm build` makes for the images
+ * (`LOCAL_STACK_BUILD=compiled`), built in place once for the run: a stack starts on half the CPU that
+ * tsx needs, and the e2e files test what ships (`foundation.test.ts` keeps tsx, so `pnpm start`'s
+ * command stays tested). And the simulated IoT platform's clock runs fast (`FAST_PLATFORM_CLOCK`),
  * so an install (the demo purchases' one included) settles in under a second, not after two 3 s ticks and
  * a 2 s poll. Files that drive the clock themselves set `SIMULATOR_TICK_MS: "0"` in `env`, which wins.
  *
@@ -36,6 +39,7 @@ export async function startTestStack(
       S3_ENDPOINT: undefined,
       INFUSE_API_URL: undefined,
       LOG_LEVEL: "info",
+      LOCAL_STACK_BUILD: "compiled",
       ...FAST_PLATFORM_CLOCK,
       ...env,
     },

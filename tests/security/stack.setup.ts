@@ -47,6 +47,7 @@ export default async function setup(project: TestProject) {
         S3_BUCKET: "marketplace",
         S3_REGION: "us-east-1",
         LOG_LEVEL: "warn",
+        LOCAL_STACK_BUILD: "compiled",
         ...RATE_LIMITS_OUT_OF_REACH,
       },
       log: (line) => appendFileSync(logFile, `${line}\n`),

@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import { REPO_ROOT } from "../paths";
 import { freePort, isListening } from "../testing-infra";
 import { waitForChildHealth } from "./child-health";
 import { type ManagedChild, spawnManaged } from "./child-process";
 import { DEV_SECRETS, dialHost } from "./stack-env";
-import type { Env } from "./targets";
+import { type Env, loaderArgs, runnable } from "./targets";
 
 /** The Infuse-IoT simulator's default port (SIMULATOR_PORT overrides it; ephemeral stacks take a free one). */
 export const DEFAULT_SIMULATOR_PORT = 8090;
@@ -68,7 +67,7 @@ export async function startSimulatorChild(
   const child = spawnManaged({
     name: "simulator",
     command: process.execPath,
-    args: ["--import", "tsx", join(REPO_ROOT, "deploy/local/src/simulator/main.ts")],
+    args: [...loaderArgs(env), runnable("deploy/local/src/simulator/main.ts", env, REPO_ROOT)],
     env: simulatorEnv(env, plan),
     cwd: REPO_ROOT,
     sink,

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MeshKeySet } from "@mp/auth";
 import { grpcUrlKey, SERVICE_NAMES, type ServiceName } from "@mp/config";
+import { COMPILE_CACHE_DIR, ensureLocalBundles } from "../../../build/local-bundles";
 import { type DevTokenInput, loadDevKeys, signDevToken } from "../dev-keys";
 import { writeMeshKeys } from "../mesh-keys";
 import { DEFAULT_DATA_DIR, REPO_ROOT } from "../paths";
@@ -21,7 +22,7 @@ import {
   startStripeStandInChild,
   stripeStandInEnv,
 } from "./stripe-process";
-import { type Env, missingEntries, TARGETS, type Target } from "./targets";
+import { buildMode, type Env, missingEntries, TARGETS, type Target } from "./targets";
 
 /**
  * Rate limits no test or benchmark load reaches (a million a minute per key, and 10,000 requests a second
@@ -136,6 +137,14 @@ async function startLocalStackOnce(options: LocalStackOptions): Promise<LocalSta
   const env = mergeEnv(process.env, options.env);
   const log = logOf(options);
   const say = (message: string) => log(`[launcher] ${message}`);
+  if (buildMode(env) === "compiled") {
+    const building = Date.now();
+    const why = await ensureLocalBundles(REPO_ROOT);
+    say(why ? `built the bundles in ${since(building)} (${why})` : "the bundles are up to date");
+    // Node keeps the bundles' compiled code there, so every later start skips compiling them (as the
+    // images do with the cache they are built with): about a tenth of a stack's start-up CPU.
+    env.NODE_COMPILE_CACHE ||= join(REPO_ROOT, COMPILE_CACHE_DIR);
+  }
   const missing = missingEntries(env, REPO_ROOT);
   if (missing.length > 0) throw new Error(`cannot start: missing entry points ${missing.join(", ")}`);
   const ports = await planPorts(env, ephemeral, options.gatewayPort);

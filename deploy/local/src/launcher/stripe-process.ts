@@ -1,10 +1,9 @@
-import { join } from "node:path";
 import { REPO_ROOT } from "../paths";
 import { freePort, isListening } from "../testing-infra";
 import { waitForChildHealth } from "./child-health";
 import { type ManagedChild, spawnManaged } from "./child-process";
 import { dialHost } from "./stack-env";
-import type { Env } from "./targets";
+import { type Env, loaderArgs, runnable } from "./targets";
 
 /** The Stripe stand-in's default port (STRIPE_STAND_IN_PORT overrides it; ephemeral stacks take a free one). */
 export const DEFAULT_STRIPE_STAND_IN_PORT = 12111;
@@ -73,7 +72,7 @@ export async function startStripeStandInChild(
   const child = spawnManaged({
     name: "stripe",
     command: process.execPath,
-    args: ["--import", "tsx", join(REPO_ROOT, "deploy/local/src/stripe/main.ts")],
+    args: [...loaderArgs(env), runnable("deploy/local/src/stripe/main.ts", env, REPO_ROOT)],
     env,
     cwd: REPO_ROOT,
     sink,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { commandFor, GATEWAY_NODE_OPTIONS, SERVICE_NODE_OPTIONS, SETTLEMENTS_NODE_OPTIONS } from "./targets";
+import {
+  buildMode,
+  commandFor,
+  entryFile,
+  GATEWAY_NODE_OPTIONS,
+  loaderArgs,
+  runnable,
+  SERVICE_NODE_OPTIONS,
+  SETTLEMENTS_NODE_OPTIONS,
+} from "./targets";
 
 describe("commandFor", () => {
   it("starts with the collectors on the main thread unless the runtime tuning or that tuning is off", () => {
@@ -52,5 +61,37 @@ describe("commandFor", () => {
       "/repo/packages/telemetry/src/register.ts",
       "/repo/gateway/src/main.ts",
     ]);
+  });
+});
+
+describe("LOCAL_STACK_BUILD", () => {
+  it("runs the sources through tsx by default, and refuses a value it does not know, naming it", () => {
+    expect(buildMode({})).toBe("source");
+    expect(buildMode({ LOCAL_STACK_BUILD: " Compiled " })).toBe("compiled");
+    expect(() => buildMode({ LOCAL_STACK_BUILD: "dist" })).toThrow(/LOCAL_STACK_BUILD.*"dist"/);
+  });
+
+  it("runs the images' command when compiled: no tsx, the preloads' and the entry's bundles", () => {
+    const env = { LOCAL_STACK_BUILD: "compiled" };
+    expect(commandFor("catalogue", env, "/repo").args).toEqual([
+      ...SERVICE_NODE_OPTIONS,
+      "--single-threaded-gc",
+      "--import",
+      "/repo/packages/runtime-tuning/dist/register.mjs",
+      "--import",
+      "/repo/packages/telemetry/dist/register.mjs",
+      "/repo/services/catalogue/dist/main.mjs",
+    ]);
+    expect(entryFile("gateway", env, "/repo")).toBe("/repo/gateway/dist/main.mjs");
+    expect(runnable("deploy/local/src/simulator/main.ts", env, "/repo")).toBe(
+      "/repo/deploy/local/dist/simulator/main.mjs",
+    );
+    expect(loaderArgs(env)).toEqual([]);
+    expect(loaderArgs({})).toEqual(["--import", "tsx"]);
+  });
+
+  it("keeps a stub entry (LOCAL_STACK_ENTRY) in either mode", () => {
+    const env = { LOCAL_STACK_BUILD: "compiled", LOCAL_STACK_ENTRY: "/tmp/stubs/{target}.mjs" };
+    expect(entryFile("listings", env, "/repo")).toBe("/tmp/stubs/listings.mjs");
   });
 });

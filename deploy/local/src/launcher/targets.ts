@@ -10,23 +10,54 @@ export const TARGETS: readonly Target[] = [...SERVICE_NAMES, "gateway"];
 export type Env = Record<string, string | undefined>;
 
 /**
+ * What the launcher runs (`LOCAL_STACK_BUILD`): `source`, the default, runs the TypeScript through tsx
+ * (the contract's start command); `compiled` runs the bundles `pnpm build` makes for the images, built in
+ * place first when a source changed (`deploy/build/local-bundles.ts`). A compiled process starts on a
+ * third of the CPU, so the test stacks use it.
+ */
+export type BuildMode = "source" | "compiled";
+
+export function buildMode(env: Env): BuildMode {
+  const value = env.LOCAL_STACK_BUILD?.trim().toLowerCase() || "source";
+  if (value === "source" || value === "compiled") return value;
+  throw new Error(
+    `LOCAL_STACK_BUILD must be "source" or "compiled", got ${JSON.stringify(env.LOCAL_STACK_BUILD)}`,
+  );
+}
+
+/** `packages/x/src/y.ts` as `pnpm build` writes it: `packages/x/dist/y.mjs` (deploy/build/entries.ts). */
+function compiledPath(source: string): string {
+  return source.replace("/src/", "/dist/").replace(/\.ts$/, ".mjs");
+}
+
+/** A repository file the launcher runs: the source itself, or its bundle when compiled. */
+export function runnable(source: string, env: Env, root: string): string {
+  return join(root, buildMode(env) === "compiled" ? compiledPath(source) : source);
+}
+
+/**
  * `LOCAL_STACK_ENTRY` replaces every target's entry file, `{target}` standing for its name (for example
  * `/tmp/stubs/{target}.mjs`), so the launcher can be exercised before the real services boot.
  */
 export function entryFile(target: Target, env: Env, root: string): string {
   const template = env.LOCAL_STACK_ENTRY;
   if (template) return template.replaceAll("{target}", target);
-  return join(root, target === "gateway" ? "gateway/src/main.ts" : `services/${target}/src/main.ts`);
+  return runnable(target === "gateway" ? "gateway/src/main.ts" : `services/${target}/src/main.ts`, env, root);
 }
 
 /** The preload that starts telemetry (and its instrumentations) before the entry's imports. */
-export function telemetryPreload(root: string): string {
-  return join(root, "packages/telemetry/src/register.ts");
+export function telemetryPreload(root: string, env: Env): string {
+  return runnable("packages/telemetry/src/register.ts", env, root);
 }
 
 /** The preload that tunes Node, grpc-js and V8 for the process unless `RUNTIME_TUNING=off` (ADR 0005). */
-export function runtimeTuningPreload(root: string): string {
-  return join(root, "packages/runtime-tuning/src/register.ts");
+export function runtimeTuningPreload(root: string, env: Env): string {
+  return runnable("packages/runtime-tuning/src/register.ts", env, root);
+}
+
+/** `--import tsx` when the launcher runs sources, nothing when it runs bundles. */
+export function loaderArgs(env: Env): string[] {
+  return buildMode(env) === "compiled" ? [] : ["--import", "tsx"];
 }
 
 /**
@@ -69,6 +100,8 @@ export function nodeOptionsFor(target: Target): readonly string[] {
  * preload> <entry>`, on the Node running the launcher (>= 22), with {@link nodeOptionsFor} the target and
  * the runtime tuning's start flags for `env` and the target (`--single-threaded-gc` unless `RUNTIME_TUNING=off`,
  * skipped, or settlements). The tuning preload reads `RUNTIME_TUNING` from the environment the process gets.
+ * With `LOCAL_STACK_BUILD=compiled` it is the images' command instead: no tsx, the preloads' and the
+ * entry's bundles.
  */
 export function commandFor(target: Target, env: Env, root: string): { command: string; args: string[] } {
   return {
@@ -76,12 +109,11 @@ export function commandFor(target: Target, env: Env, root: string): { command: s
     args: [
       ...nodeOptionsFor(target),
       ...startFlags(env, target),
+      ...loaderArgs(env),
       "--import",
-      "tsx",
+      runtimeTuningPreload(root, env),
       "--import",
-      runtimeTuningPreload(root),
-      "--import",
-      telemetryPreload(root),
+      telemetryPreload(root, env),
       entryFile(target, env, root),
     ],
   };
