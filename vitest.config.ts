@@ -10,8 +10,11 @@ import { defineConfig } from "vitest/config";
  * by side.
  *
  * How the run is laid out on a 2-core machine (docs/testing.md): vitest runs each pool's files
- * side by side with the other pools'. Unit and integration files share the forks pool, `WORKERS` files at
- * once (they mostly wait on PostgreSQL and NATS); the security files follow them there in one fork. The e2e
+ * side by side with the other pools'. Integration files run in the forks pool, `WORKERS` files at once
+ * (they mostly wait on PostgreSQL and NATS), each in a fresh fork. The unit files follow them in one fork
+ * that runs them one after another on the same modules (`isolate: false`: a fresh fork and module graph
+ * per file cost four times the CPU of the unit tests themselves, so a unit file must not rely on a
+ * module's state being fresh); the security files follow in one fork too. The e2e
  * files, each launching a whole stack, run one after another in one worker thread of their own pool, so
  * they run alongside the others from the start instead of after them, never two stacks at once.
  */
@@ -25,6 +28,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          poolOptions: { forks: { singleFork: true, isolate: false } },
           include: ["{packages,services,gateway,deploy,bench,apps}/**/*.test.ts"],
           exclude: ["**/node_modules/**", "**/*.int.test.ts"],
           // Not vitest's 5 s: beside the integration files and an e2e stack, a unit test that builds the
