@@ -3,6 +3,7 @@ import { DEMO_ORGANISATIONS } from "@mp/local/demo";
 import { seedDemoData } from "@mp/local/demo-data";
 import { demoSeed } from "@mp/local/simulator";
 import type { LocalStack } from "@mp/local/stack";
+import { waitFor } from "@mp/testing";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConsole, go, screenshot, signedIn } from "./console-journey";
@@ -97,6 +98,19 @@ describe("the web console", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
+    // The page loads the catalogue once, so wait until the catalogue service holds the published demo
+    // items: a durable that answers no pull in a stack just started is rebuilt after about 27 s
+    // (docs/events.md), and the catalogue page opened before that would stay empty.
+    await waitFor(
+      async () => {
+        const answer = await fetch(`${stack.gatewayUrl}/marketplace/marketplace-items`, {
+          headers: { authorization: `Bearer ${stack.credentials.provider.token}` },
+        });
+        const body = (await answer.json()) as { items?: unknown[] };
+        return (body.items?.length ?? 0) >= 2 ? true : undefined;
+      },
+      { timeoutMs: 90_000, intervalMs: 500, what: "the catalogue holding the demo items" },
+    );
     await go(page, "Catalogue");
     const cards = page.getByRole("list", { name: "Catalogue items" }).getByRole("listitem");
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
