@@ -89,9 +89,13 @@ describe("closing with GATEWAY_DRAIN_MS", () => {
 describe("main", () => {
   it("exits 1 naming bad configuration, and 0 on SIGTERM", async () => {
     const main = fileURLToPath(new URL("./main.ts", import.meta.url));
-    const tsx = fileURLToPath(new URL("../../node_modules/.bin/tsx", import.meta.url));
+    const root = fileURLToPath(new URL("../..", import.meta.url));
+    // The launcher's command (`node --import tsx`), not the tsx CLI: the CLI runs the gateway in a child
+    // of its own and relays SIGTERM; a CI run saw it exit 143 (killed by the signal) instead of the
+    // gateway's own 0.
     const run = (extra: Record<string, string>) => {
-      const child = spawn(tsx, [main], {
+      const child = spawn(process.execPath, ["--import", "tsx", main], {
+        cwd: root,
         env: { ...process.env, ...env, ...extra },
         stdio: ["ignore", "pipe", "pipe"],
       });
