@@ -12,8 +12,8 @@ export type Env = Record<string, string | undefined>;
 /**
  * What the launcher runs (`LOCAL_STACK_BUILD`): `source`, the default, runs the TypeScript through tsx
  * (the contract's start command); `compiled` runs the bundles `pnpm build` makes for the images, built in
- * place first when a source changed (`deploy/build/local-bundles.ts`). A compiled process starts on a
- * third of the CPU, so the test stacks use it.
+ * place first when a source changed (`deploy/build/local-bundles.ts`). A compiled stack starts on about
+ * half the CPU, so the test stacks use it.
  */
 export type BuildMode = "source" | "compiled";
 
