@@ -8,6 +8,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildConsole, go, screenshot, signedIn } from "./console-journey";
 import { runJourney } from "./console-journey-steps";
+import { httpClient } from "./http";
 import { startTestStack } from "./stack";
 
 /**
@@ -101,12 +102,12 @@ describe("the web console", () => {
     // The page loads the catalogue once, so wait until the catalogue service holds the published demo
     // items: a durable that answers no pull in a stack just started is rebuilt after about 27 s
     // (docs/events.md), and the catalogue page opened before that would stay empty.
+    const call = httpClient(stack.gatewayUrl);
     await waitFor(
       async () => {
-        const answer = await fetch(`${stack.gatewayUrl}/marketplace/marketplace-items`, {
-          headers: { authorization: `Bearer ${stack.credentials.provider.token}` },
+        const { body } = await call<{ items?: unknown[] }>("GET", "/marketplace/marketplace-items", {
+          token: stack.credentials.provider.token,
         });
-        const body = (await answer.json()) as { items?: unknown[] };
         return (body.items?.length ?? 0) >= 2 ? true : undefined;
       },
       { timeoutMs: 90_000, intervalMs: 500, what: "the catalogue holding the demo items" },
