@@ -26,7 +26,7 @@ describe("bus configuration", () => {
       outboxMaxAttempts: 10,
       outboxParkAfterMs: 600_000,
       inboxRetentionMs: 31 * 86_400_000,
-      ackWaitMs: 30_000,
+      ackWaitMs: 10_000,
     });
     expect(DEFAULT_MAX_EVENT_BYTES).toBeLessThan(1024 * 1024);
     expect(busSettings(env.parse({ BUS_STREAM_MAX_BYTES: "2GiB" })).streamMaxBytes).toBe(2 * 1024 ** 3);

@@ -85,8 +85,11 @@ export const busEnv = {
     .transform((value) => (value === undefined ? undefined : parseDuration(value))),
   /** How long dead letters are kept before pruning. */
   BUS_DEAD_LETTER_RETENTION: duration("30d", 60_000),
-  /** Time a consumer has to ack a delivery before JetStream redelivers it (heartbeats extend it). */
-  BUS_CONSUMER_ACK_WAIT: duration("30s", 1_000),
+  /**
+   * Time a consumer has to ack a delivery before JetStream redelivers it. Heartbeats extend it while a
+   * replica holds the message, so it bounds only how long a dead replica's messages wait for another.
+   */
+  BUS_CONSUMER_ACK_WAIT: duration("10s", 1_000),
   /** A durable no replica pulled from for this long is deleted by the server (old subscription sets). */
   BUS_CONSUMER_INACTIVE_THRESHOLD: duration("7d", 60_000),
 };
