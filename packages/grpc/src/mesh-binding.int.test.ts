@@ -178,7 +178,17 @@ describe("calls bound to their method and accepted once, over gRPC", () => {
       }
     };
     const workers = Array.from({ length: 4 }, worker);
-    const flow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Each step lasts until calls have completed under it (at least 4, and at least 120 ms), so every key
+    // set is exercised however slow a loaded machine makes the calls.
+    const flow = async (ms: number) => {
+      const until = calls + 4;
+      const started = Date.now();
+      while ((calls < until && failures.length === 0) || Date.now() - started < ms) {
+        if (Date.now() - started > 30_000)
+          throw new Error(`no calls completed in 30 s (${failures.length} failed)`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
     const gatewayOn = (keys: typeof oldKeys, jwks: JSONWebKeySet) =>
       createMeshSigner(keys.privateKeys[GATEWAY_SIGNER]!, { jwks });
     const catalogueOn = (keys: typeof oldKeys, jwks: JSONWebKeySet) =>
