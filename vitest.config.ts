@@ -9,8 +9,8 @@ import { defineConfig } from "vitest/config";
  * (BOLA matrix, control characters, fuzz: tens of thousands of requests), and the fuzz runs operations side
  * by side.
  *
- * How the run is laid out on a 2-core machine (docs/testing.md): `scripts/test.sh` runs the unit project
- * beside the static checks, in one fork that runs the files one after another on the same modules
+ * How the run is laid out on a 2-core machine (docs/testing.md): `scripts/test.sh` starts the unit project
+ * beside the static checks and the other three when the checks have passed, the unit files in one fork that runs the files one after another on the same modules
  * (`isolate: false`: a fresh fork and module graph per file cost four times the CPU of the unit tests
  * themselves, so a unit file must not rely on a module's state being fresh). Then one run of the other
  * three, where vitest runs each pool's files side by side with the other pools'. Integration files run
