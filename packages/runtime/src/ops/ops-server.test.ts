@@ -1,7 +1,7 @@
 import { createPool } from "@mp/db";
 import { testLogger } from "@mp/logger";
 import { freePort } from "@mp/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseCheck } from "./checks";
 import { type OpsServer, startOpsServer } from "./ops-server";
 import { Readiness } from "./readiness";
@@ -9,11 +9,12 @@ import { Readiness } from "./readiness";
 let readiness: Readiness;
 let server: OpsServer;
 
-beforeAll(async () => {
+// A fresh server and readiness per test: each test's checks and stopping stay its own, in any order.
+beforeEach(async () => {
   readiness = new Readiness();
   server = await startOpsServer({ host: "127.0.0.1", port: 0, readiness, logger: testLogger() });
 });
-afterAll(() => server.close());
+afterEach(() => server.close());
 
 const get = async (path: string, init?: RequestInit) => {
   const response = await fetch(`${server.url}${path}`, init);
