@@ -1,6 +1,10 @@
 import { type ExportResult, ExportResultCode } from "@opentelemetry/core";
 import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace-base";
 
+type OtlpHttpPackage = typeof import("@opentelemetry/exporter-trace-otlp-http");
+
+const loadOtlpHttp = (): Promise<OtlpHttpPackage> => import("@opentelemetry/exporter-trace-otlp-http");
+
 /**
  * The OTLP/HTTP span exporter, loaded on its first export instead of at start. Its package (with the OTLP
  * transformer and exporter base under it) is a sizeable part of what a process loads before it is ready,
@@ -10,11 +14,15 @@ import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace-base";
 export class LazyOtlpTraceExporter implements SpanExporter {
   private exporter: Promise<SpanExporter> | undefined;
 
-  constructor(private readonly url: string) {}
+  /** `loadPackage` imports the exporter's package (a test counts the loads through it). */
+  constructor(
+    private readonly url: string,
+    private readonly loadPackage: () => Promise<OtlpHttpPackage> = loadOtlpHttp,
+  ) {}
 
   /** The exporter, loading its package on first use; a failed load is retried on the next export. */
   private load(): Promise<SpanExporter> {
-    this.exporter ??= import("@opentelemetry/exporter-trace-otlp-http").then(
+    this.exporter ??= this.loadPackage().then(
       ({ OTLPTraceExporter }) => new OTLPTraceExporter({ url: this.url }),
       (error: unknown) => {
         this.exporter = undefined;
