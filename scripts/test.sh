@@ -10,9 +10,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 unit_log=$(mktemp)
-pnpm exec vitest run --project unit >"$unit_log" 2>&1 &
+# In a process group of its own, so the trap stops vitest's fork too (killing pnpm alone leaves it running).
+setsid pnpm exec vitest run --project unit >"$unit_log" 2>&1 &
 unit=$!
-trap 'kill "$unit" 2>/dev/null; rm -f "$unit_log"' EXIT
+trap 'kill -- -"$unit" 2>/dev/null; rm -f "$unit_log"' EXIT
 
 if ! pnpm -s run checks; then
   echo "test: the static checks failed; no test was run"
