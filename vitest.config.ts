@@ -10,10 +10,10 @@ import { defineConfig } from "vitest/config";
  * by side.
  *
  * How the run is laid out on a 2-core machine (docs/testing.md): `scripts/test.sh` starts the unit project
- * beside the static checks and the other three when the checks have passed, the unit files in one fork that runs the files one after another on the same modules
- * (`isolate: false`: a fresh fork and module graph per file cost four times the CPU of the unit tests
- * themselves, so a unit file must not rely on a module's state being fresh). Then one run of the other
- * three, where vitest runs each pool's files side by side with the other pools'. Integration files run
+ * beside the static checks, its files in one fork, one after another on the same modules (`isolate:
+ * false`: a fresh fork and module graph per file cost four times the CPU of the unit tests themselves, so
+ * a unit file must not rely on a module's state being fresh). Once the checks have passed, one run of the
+ * other three starts, where vitest runs each pool's files side by side with the other pools'. Integration files run
  * in the forks pool, `WORKERS` files at once (they mostly wait on PostgreSQL and NATS), each in a fresh
  * fork; the security files follow in one fork. The e2e files, each launching a whole stack, run one
  * after another in one worker thread of their own pool, so they run alongside the others from the start
