@@ -22,28 +22,20 @@
  *
  *   pnpm bench:hop [seconds=10] [rounds=5]
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { withScratchDatabase } from "@mp/testing/write-cost";
 import autocannon from "autocannon";
 import pg from "pg";
 import { cpuMs } from "../cpu";
+import { type HopKind, type HopPath, startHopPath } from "./spawn";
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const ROUNDS = Number(process.argv[3] ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const FIXED = process.env.PAGE === "fixed";
 const ADMIN_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ENTRY = fileURLToPath(new URL("./floor-server.ts", import.meta.url));
 const EXTRA_ARGS = process.env.FLOOR_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-}
 
 interface Round {
   rate: number;
@@ -54,35 +46,8 @@ interface Round {
 
 interface Path {
   name: string;
-  front: Started;
-  upstream?: Started;
+  hop: HopPath;
   rounds: Round[];
-}
-
-function start(role: string, databaseUrl: string | undefined, upstream?: number): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", ...EXTRA_ARGS, ENTRY], {
-    env: {
-      ...process.env,
-      ROLE: role,
-      NODE_OPTIONS: "",
-      DATABASE_URL: databaseUrl ?? "",
-      ...(upstream ? { UPSTREAM: `127.0.0.1:${upstream}` } : {}),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once("line", (line) =>
-      resolve({ child, port: (JSON.parse(line) as { port: number }).port }),
-    );
-    child.once("exit", (code) => reject(new Error(`${role} exited (code ${code}) before listening`)));
-  });
-}
-
-async function startPath(name: string, databaseUrl: string | undefined): Promise<Path> {
-  // The front reads no page when it calls an upstream.
-  if (name === "http") return { name, front: await start("http", databaseUrl), rounds: [] };
-  const upstream = await start(`${name}-upstream`, databaseUrl);
-  return { name, upstream, front: await start(`${name}-front`, undefined, upstream.port), rounds: [] };
 }
 
 /** Busy and total clock ticks of the whole machine so far (/proc/stat's first line). */
@@ -95,7 +60,7 @@ function machineTicks(): { busy: number; total: number } {
 
 async function drive(path: Path, seconds: number): Promise<number> {
   const result = await autocannon({
-    url: `http://127.0.0.1:${path.front.port}/page`,
+    url: path.hop.url,
     connections: CONNECTIONS,
     duration: seconds,
   });
@@ -105,7 +70,7 @@ async function drive(path: Path, seconds: number): Promise<number> {
 }
 
 async function measure(path: Path): Promise<Round> {
-  const pids = [path.front.child.pid!, path.upstream?.child.pid];
+  const pids = [path.hop.pids[0], path.hop.pids[1]];
   const before = pids.map((pid) => (pid ? cpuMs(pid) : 0));
   const machineBefore = machineTicks();
   const answered = await drive(path, SECONDS);
@@ -125,7 +90,7 @@ async function measure(path: Path): Promise<Round> {
 async function sameAnswers(paths: Path[]): Promise<void> {
   const bodies = await Promise.all(
     paths.map(async (path) => {
-      const response = await fetch(`http://127.0.0.1:${path.front.port}/page`);
+      const response = await fetch(path.hop.url);
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${path.name} answered ${response.status}: ${body}`);
       return { path: path.name, page: JSON.parse(body) as { items?: unknown[] } | unknown[] };
@@ -147,7 +112,8 @@ const median = (values: number[]) => {
 async function run(databaseUrl: string | undefined): Promise<void> {
   const paths: Path[] = [];
   try {
-    for (const name of ["http", "h2", "grpc"]) paths.push(await startPath(name, databaseUrl));
+    for (const name of ["http", "h2", "grpc"] as HopKind[])
+      paths.push({ name, hop: await startHopPath(name, databaseUrl, EXTRA_ARGS), rounds: [] });
     const page = FIXED
       ? `a fixed body of ${process.env.BODY_BYTES ?? 4096} bytes`
       : "the page from PostgreSQL";
@@ -186,8 +152,7 @@ async function run(databaseUrl: string | undefined): Promise<void> {
       );
     }
   } finally {
-    for (const path of paths)
-      for (const started of [path.front, path.upstream]) started?.child.kill("SIGTERM");
+    for (const path of paths) path.hop.stop();
   }
 }
 

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { Pool } from "undici";
 import { startBareServer } from "../bare/spawn";
 import { childrenRunning, cpuDuring, cpuMs, postgresCpuMs } from "../cpu";
+import { startHopPath } from "../hop/spawn";
 import type { ClosedLoopResult } from "../load/closed-loop";
 import { runClosedLoop, warmUp } from "../load/closed-loop";
 import { getOk, httpPool, postJson } from "../load/http";
@@ -30,7 +31,10 @@ export const instancesList: Scenario = {
     "baseline, the same path on a bare fastify + pg process (no auth, no gRPC) that runs the catalogue's",
     `query on the same database (${SEEDED_INSTANCES} instances or more). Max throughput: autocannon,`,
     `${CONNECTIONS} connections, closed loop, 2xx answers per second. p99: the open-loop generator at`,
-    `${FIXED_RATE} requests/s, latency measured from each request's scheduled send time. Then the gateway`,
+    `${FIXED_RATE} requests/s, latency measured from each request's scheduled send time. Then, marked "grpc-js`,
+    "hop alone\", the floor of the architecture (`pnpm bench:hop`, ADR 0009): the bare server's work split",
+    "across two processes by one grpc-js unary call carrying the page's bytes, with none of the marketplace's",
+    "code (no auth, mesh credentials, protobuf or telemetry), closed loop on the same database. Then the gateway",
     "path again on a second stack launched with `RUNTIME_TUNING=off` (the runtime tuning preload, ADR 0005,",
     'turned off; the first stack stays up, idle), figures marked "tuning off".',
   ].join(" "),
@@ -52,9 +56,11 @@ export const instancesList: Scenario = {
       );
       const bareShares = harnessAfter(bareHarness, bareRun, seconds);
       const bareFixed = await fixedRate(ctx, bare.url, {});
+      const hop = await measureHopAlone(ctx);
       const off = await measureWithTuningOff(ctx, new Set(on.pids));
       const figures = [
         ...pathFigures(on, bareRun, bareFixed, seconds, ""),
+        ...hopFigures(hop, on, bareRun, seconds),
         ...(off ? pathFigures(off, bareRun, bareFixed, seconds, ", tuning off") : []),
       ];
       const notes = [
@@ -72,6 +78,53 @@ export const instancesList: Scenario = {
     }
   },
 };
+
+/**
+ * The grpc-js hop alone (bench/src/hop, ADR 0009): the bare server's page read by a grpc-js server and
+ * fetched per request by a fastify front with one unary call, on the stack's database; closed loop.
+ */
+async function measureHopAlone(ctx: BenchContext): Promise<Measured> {
+  const hop = await startHopPath("grpc", ctx.databaseUrl);
+  try {
+    ctx.log("A: warming up the grpc-js hop alone");
+    await warmUp(hop.url, {}, ctx.quick ? 2 : 5);
+    const seconds = ctx.durations.closedLoopSeconds;
+    ctx.log(`A: the grpc-js hop alone, max throughput ${seconds} s`);
+    return await cpuDuring(hop.pids, () =>
+      runClosedLoop({ url: hop.url, connections: CONNECTIONS, durationSeconds: seconds }),
+    );
+  } finally {
+    hop.stop();
+  }
+}
+
+/** The hop's figures against bare, and the gateway path against the hop: what the marketplace's code costs. */
+function hopFigures(hop: Measured, path: PathRun, bare: Measured, seconds: number): Figure[] {
+  const label = ", grpc-js hop alone";
+  const rate = hop.result.requestsPerSecond;
+  const perRequest = (run: Measured) => run.cpuMs / Math.max(1, run.result.requestsPerSecond * seconds);
+  return [
+    {
+      name: `max throughput (2xx/s)${label}`,
+      value: rate,
+      unit: "req/s",
+      baseline: { name: "bare fastify + pg", value: bare.result.requestsPerSecond },
+      failures: hop.result.non2xx + hop.result.errors,
+    },
+    { name: `throughput vs bare${label}`, value: (100 * rate) / bare.result.requestsPerSecond, unit: "%" },
+    {
+      name: `CPU per request (front + upstream processes)${label}`,
+      value: perRequest(hop),
+      unit: "ms",
+      baseline: { name: "bare fastify + pg process", value: perRequest(bare) },
+    },
+    {
+      name: "gateway path's throughput vs the grpc-js hop alone",
+      value: (100 * path.closed.result.requestsPerSecond) / Math.max(1, rate),
+      unit: "%",
+    },
+  ];
+}
 
 /** One stack's gateway path: closed loop with the CPU of its gateway and catalogue, then the fixed rate. */
 interface PathRun {
