@@ -28,6 +28,7 @@ import { withScratchDatabase } from "@mp/testing/write-cost";
 import autocannon from "autocannon";
 import pg from "pg";
 import { cpuMs } from "../cpu";
+import { median } from "../stats/median";
 import { type HopKind, type HopPath, startHopPath } from "./spawn";
 
 const SECONDS = Number(process.argv[2] ?? 10);
@@ -102,12 +103,6 @@ async function sameAnswers(paths: Path[]): Promise<void> {
   if (new Set(bodies.map(({ page }) => items(page))).size !== 1 || items(bodies[0]!.page) === 0)
     throw new Error(`the paths answer different pages: ${shapes.join(", ")}`);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function run(databaseUrl: string | undefined): Promise<void> {
   const paths: Path[] = [];

@@ -1,5 +1,6 @@
 import { loadavg } from "node:os";
 import { GCProfiler, getHeapStatistics } from "node:v8";
+import { median } from "../stats/median";
 
 /**
  * Runs two or more ways of doing the same operation on the same input, alternating them round by round in
@@ -28,12 +29,6 @@ export interface Figure {
 }
 
 const collect = (globalThis as { gc?: () => void }).gc;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /**
  * V8 heap bytes allocated per op over one batch: the growth of the used heap plus what every collection
