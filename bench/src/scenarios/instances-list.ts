@@ -102,7 +102,6 @@ async function measureHopAlone(ctx: BenchContext): Promise<Measured> {
 function hopFigures(hop: Measured, path: PathRun, bare: Measured, seconds: number): Figure[] {
   const label = ", grpc-js hop alone";
   const rate = hop.result.requestsPerSecond;
-  const perRequest = (run: Measured) => run.cpuMs / Math.max(1, run.result.requestsPerSecond * seconds);
   return [
     {
       name: `max throughput (2xx/s)${label}`,
@@ -114,9 +113,9 @@ function hopFigures(hop: Measured, path: PathRun, bare: Measured, seconds: numbe
     { name: `throughput vs bare${label}`, value: (100 * rate) / bare.result.requestsPerSecond, unit: "%" },
     {
       name: `CPU per request (front + upstream processes)${label}`,
-      value: perRequest(hop),
+      value: cpuPerRequest(hop, seconds),
       unit: "ms",
-      baseline: { name: "bare fastify + pg process", value: perRequest(bare) },
+      baseline: { name: "bare fastify + pg process", value: cpuPerRequest(bare, seconds) },
     },
     {
       name: "gateway path's throughput vs the grpc-js hop alone",
@@ -308,11 +307,15 @@ type Measured = { result: ClosedLoopResult; cpuMs: number };
  * since it does not depend on how much CPU other work left. PostgreSQL's share is not counted on either side.
  */
 function cpuFigure(gateway: Measured, bare: Measured, seconds: number, label: string): Figure {
-  const perRequest = (run: Measured) => run.cpuMs / Math.max(1, run.result.requestsPerSecond * seconds);
   return {
     name: `CPU per request (gateway + catalogue processes)${label}`,
-    value: perRequest(gateway),
+    value: cpuPerRequest(gateway, seconds),
     unit: "ms",
-    baseline: { name: "bare fastify + pg process", value: perRequest(bare) },
+    baseline: { name: "bare fastify + pg process", value: cpuPerRequest(bare, seconds) },
   };
+}
+
+/** CPU milliseconds of the measured processes per request answered in a closed loop of `seconds`. */
+function cpuPerRequest(run: Measured, seconds: number): number {
+  return run.cpuMs / Math.max(1, run.result.requestsPerSecond * seconds);
 }
