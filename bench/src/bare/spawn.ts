@@ -11,14 +11,15 @@ export interface BareServer {
 const ENTRY = fileURLToPath(new URL("./server.ts", import.meta.url));
 
 /**
- * Starts a bare baseline server (scenario A's by default, or the file `entry` names, with `env` added) as
- * its own process (never the load generator's) and waits for its URL.
+ * Starts a bare baseline server (scenario A's by default, or the file `entry` names, with `env` added and
+ * `nodeArgs` before the entry) as its own process (never the load generator's) and waits for its URL.
  */
 export async function startBareServer(
   databaseUrl: string,
-  options: { entry?: string; env?: Record<string, string> } = {},
+  options: { entry?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
 ): Promise<BareServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? ENTRY], {
+  const args = ["--import", "tsx", ...(options.nodeArgs ?? []), options.entry ?? ENTRY];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...options.env, DATABASE_URL: databaseUrl, NODE_OPTIONS: "" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -9,11 +9,11 @@ import { PAGE_SQL, toPage } from "../bare/page";
  * - `http`: fastify answering `GET /page` with the page itself (the front end alone);
  * - `h2-upstream` / `grpc-upstream`: an HTTP/2 server or a grpc-js server answering with the page;
  * - `h2-front` / `grpc-front`: fastify answering `GET /page` with what one call to that upstream
- *   (UPSTREAM, host:port) returned: node:http2 straight, or a grpc-js unary call (no protobuf: the
+ *   (UPSTREAM, its URL) returned: node:http2 straight, or a grpc-js unary call (no protobuf: the
  *   message is the page's bytes, so what the hop adds is grpc-js and HTTP/2, nothing of ours).
  * The page: with DATABASE_URL, scenario A's bare page (bench/src/bare/page.ts: the catalogue's page
  * statement, 20 rows in the contract's JSON); without, a fixed JSON body of BODY_BYTES.
- * Prints `{"port": n}` once listening.
+ * Prints `{"url": "http://127.0.0.1:<port>"}` once listening, as the bare baseline does (bench/src/bare).
  */
 const role = process.env.ROLE ?? "http";
 const METHOD = "/floor.Floor/Get";
@@ -49,7 +49,8 @@ function pageSource(): () => Promise<Buffer> {
 // Exit normally on a signal, so `--cpu-prof` can write its profile.
 for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => process.exit(0));
 
-const announce = (port: number) => process.stdout.write(`${JSON.stringify({ port })}\n`);
+const announce = (port: number) =>
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
 
 async function front(fetchBody: () => Promise<Buffer>): Promise<void> {
   const app = Fastify({ logger: false });
@@ -87,7 +88,7 @@ if (role === "http") {
     announce(port);
   });
 } else if (role === "h2-front") {
-  const session = http2.connect(`http://${process.env.UPSTREAM}`);
+  const session = http2.connect(process.env.UPSTREAM!);
   await front(
     () =>
       new Promise<Buffer>((resolve, reject) => {
@@ -99,7 +100,11 @@ if (role === "http") {
       }),
   );
 } else if (role === "grpc-front") {
-  const client = new grpc.Client(process.env.UPSTREAM!, grpc.credentials.createInsecure(), grpcOptions);
+  const client = new grpc.Client(
+    new URL(process.env.UPSTREAM!).host,
+    grpc.credentials.createInsecure(),
+    grpcOptions,
+  );
   const empty = Buffer.alloc(0);
   await front(
     () =>

@@ -46,17 +46,15 @@ interface Round {
 }
 
 interface Path {
-  name: string;
   hop: HopPath;
   rounds: Round[];
 }
 
-/** Busy and total clock ticks of the whole machine so far (/proc/stat's first line). */
-function machineTicks(): { busy: number; total: number } {
+/** Busy clock ticks of the whole machine so far: all of /proc/stat's first line but idle and iowait. */
+function machineBusyTicks(): number {
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((sum, value) => sum + value, 0);
-  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-  return { busy: total - idle, total };
+  return total - (fields[3] ?? 0) - (fields[4] ?? 0);
 }
 
 async function drive(path: Path, seconds: number): Promise<number> {
@@ -66,19 +64,19 @@ async function drive(path: Path, seconds: number): Promise<number> {
     duration: seconds,
   });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    throw new Error(`${path.hop.kind}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result["2xx"];
 }
 
 async function measure(path: Path): Promise<Round> {
   const pids = [path.hop.pids[0], path.hop.pids[1]];
   const before = pids.map((pid) => (pid ? cpuMs(pid) : 0));
-  const machineBefore = machineTicks();
+  const machineBefore = machineBusyTicks();
   const answered = await drive(path, SECONDS);
-  const machineAfter = machineTicks();
+  const machineAfter = machineBusyTicks();
   const after = pids.map((pid) => (pid ? cpuMs(pid) : 0));
   // Ticks of 1/100 s per CPU: busy ticks * 10 is CPU milliseconds.
-  const machineMs = (machineAfter.busy - machineBefore.busy) * 10;
+  const machineMs = (machineAfter - machineBefore) * 10;
   return {
     rate: answered / SECONDS,
     front: (after[0]! - before[0]!) / answered,
@@ -93,8 +91,8 @@ async function sameAnswers(paths: Path[]): Promise<void> {
     paths.map(async (path) => {
       const response = await fetch(path.hop.url);
       const body = await response.text();
-      if (response.status !== 200) throw new Error(`${path.name} answered ${response.status}: ${body}`);
-      return { path: path.name, page: JSON.parse(body) as { items?: unknown[] } | unknown[] };
+      if (response.status !== 200) throw new Error(`${path.hop.kind} answered ${response.status}: ${body}`);
+      return { path: path.hop.kind, page: JSON.parse(body) as { items?: unknown[] } | unknown[] };
     }),
   );
   const items = (page: { items?: unknown[] } | unknown[]) =>
@@ -107,8 +105,8 @@ async function sameAnswers(paths: Path[]): Promise<void> {
 async function run(databaseUrl: string | undefined): Promise<void> {
   const paths: Path[] = [];
   try {
-    for (const name of ["http", "h2", "grpc"] as HopKind[])
-      paths.push({ name, hop: await startHopPath(name, databaseUrl, EXTRA_ARGS), rounds: [] });
+    for (const kind of ["http", "h2", "grpc"] as HopKind[])
+      paths.push({ hop: await startHopPath(kind, databaseUrl, EXTRA_ARGS), rounds: [] });
     const page = FIXED
       ? `a fixed body of ${process.env.BODY_BYTES ?? 4096} bytes`
       : "the page from PostgreSQL";
@@ -125,7 +123,7 @@ async function run(databaseUrl: string | undefined): Promise<void> {
         const r = await measure(path);
         path.rounds.push(r);
         process.stdout.write(
-          `round ${round + 1} ${path.name.padEnd(4)}: ${r.rate.toFixed(0)} req/s; CPU per request front ${r.front.toFixed(3)} ms, upstream ${r.upstream.toFixed(3)} ms, machine ${r.machine.toFixed(3)} ms\n`,
+          `round ${round + 1} ${path.hop.kind.padEnd(4)}: ${r.rate.toFixed(0)} req/s; CPU per request front ${r.front.toFixed(3)} ms, upstream ${r.upstream.toFixed(3)} ms, machine ${r.machine.toFixed(3)} ms\n`,
         );
       }
     }
@@ -143,11 +141,11 @@ async function run(databaseUrl: string | undefined): Promise<void> {
           ? ""
           : `; ${((100 * rate) / bareRate).toFixed(1)} % of http's throughput; the hop adds ${(front + upstream - bareOwn).toFixed(3)} ms`;
       process.stdout.write(
-        `${path.name.padEnd(4)}: ${rate.toFixed(0)} req/s; CPU per request front ${front.toFixed(3)} + upstream ${upstream.toFixed(3)} = ${(front + upstream).toFixed(3)} ms, machine ${machine.toFixed(3)} ms${versus}\n`,
+        `${path.hop.kind.padEnd(4)}: ${rate.toFixed(0)} req/s; CPU per request front ${front.toFixed(3)} + upstream ${upstream.toFixed(3)} = ${(front + upstream).toFixed(3)} ms, machine ${machine.toFixed(3)} ms${versus}\n`,
       );
     }
   } finally {
-    for (const path of paths) path.hop.stop();
+    await Promise.all(paths.map((path) => path.hop.stop()));
   }
 }
 

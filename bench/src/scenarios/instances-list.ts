@@ -94,7 +94,7 @@ async function measureHopAlone(ctx: BenchContext): Promise<Measured> {
       runClosedLoop({ url: hop.url, connections: CONNECTIONS, durationSeconds: seconds }),
     );
   } finally {
-    hop.stop();
+    await hop.stop();
   }
 }
 
